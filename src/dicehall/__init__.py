@@ -1,0 +1,3 @@
+"""dicehall: a digital home for four tabletop dice games."""
+
+__version__ = "0.1.0"

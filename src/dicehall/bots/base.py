@@ -1,0 +1,32 @@
+"""The bot protocol: bots see only a seat's view and its legal actions."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from dicehall.core.types import View
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A seat's decision maker. `level` names it ("random", "greedy", ...)."""
+
+    level: str
+
+    def act(self, view: View, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+        """One of `legal_actions`, chosen from `view` alone."""
+        ...
+
+
+class RandomBot:
+    """Uniformly random among the legal actions; works for every game."""
+
+    level = "random"
+
+    def __init__(self, game: Any = None, seat: int = 0) -> None:
+        self.seat = seat
+
+    def act(self, view: View, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+        return legal_actions[rng.randrange(len(legal_actions))]

@@ -1,0 +1,1 @@
+"""Expert bots built on exact solutions, one module per game."""

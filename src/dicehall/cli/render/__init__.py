@@ -1,0 +1,18 @@
+"""Terminal renderers, one module per game: `dicehall.cli.render.<game id>`.
+
+Each module exports `render(game, view, seat) -> rich renderable` drawing what `seat` sees
+(None: a spectator), and may export `hint(game, view, seat) -> str | None` for `--hints`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from types import ModuleType
+
+
+def renderer_module(game_id: str) -> ModuleType | None:
+    name = f"dicehall.cli.render.{game_id}"
+    if importlib.util.find_spec(name) is None:
+        return None
+    return importlib.import_module(name)

@@ -1,0 +1,69 @@
+"""Exact chance: distributions with `Fraction` probabilities and the one place that samples.
+
+Rules never draw random numbers. A game returns its outcomes with exact probabilities from
+`chance_outcomes`; `sample` picks one with an integer draw, so sampling is exact too.
+Games that want speed return a cached `Distribution`, whose cumulative integer weights are
+computed once.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+import random
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from itertools import accumulate
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from dicehall.core.game import Game
+
+
+class Distribution(tuple):  # type: ignore[type-arg]
+    """A tuple of `(outcome, Fraction)` pairs with its integer sampling table built once."""
+
+    outcomes: tuple[Any, ...]
+    _cumulative: list[int]
+    _total: int
+
+    def __new__(cls, pairs: Iterable[tuple[Any, Fraction]]) -> Distribution:
+        items = tuple((o, Fraction(p)) for o, p in pairs)
+        if not items:
+            raise ValueError("a distribution needs at least one outcome")
+        if sum(p for _, p in items) != 1:
+            raise ValueError("probabilities must sum to exactly 1")
+        if any(p <= 0 for _, p in items):
+            raise ValueError("every listed outcome must have a positive probability")
+        self = super().__new__(cls, items)
+        denominator = math.lcm(*(p.denominator for _, p in items))
+        weights = [p.numerator * (denominator // p.denominator) for _, p in items]
+        self.outcomes = tuple(o for o, _ in items)
+        self._cumulative = list(accumulate(weights))
+        self._total = denominator
+        return self
+
+    def sample(self, rng: random.Random) -> Any:
+        """One outcome drawn exactly with the listed probabilities."""
+        draw = rng.randrange(self._total)
+        return self.outcomes[bisect.bisect_right(self._cumulative, draw)]
+
+    def probability(self, outcome: Any) -> Fraction:
+        for o, p in self:
+            if o == outcome:
+                return p  # type: ignore[no-any-return]
+        return Fraction(0)
+
+
+def uniform(outcomes: Sequence[Any]) -> Distribution:
+    """Every outcome equally likely."""
+    p = Fraction(1, len(outcomes))
+    return Distribution((o, p) for o in outcomes)
+
+
+def sample(game: Game[Any, Any], state: Any, rng: random.Random) -> Any:
+    """The only place where dicehall draws a chance outcome for a state."""
+    outcomes = game.chance_outcomes(state)
+    if not isinstance(outcomes, Distribution):
+        outcomes = Distribution(outcomes)
+    return outcomes.sample(rng)

@@ -1,0 +1,108 @@
+"""The game protocol shared by all four games.
+
+A `Game` is a frozen rules object made by `dicehall.games.make(game_id, **params)`. Its methods
+are pure functions of immutable states: they never draw random numbers, read clocks or do IO.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any, Generic, TypeVar
+
+from dicehall.core.types import CHANCE, GameSpec, Result, Seat, TimerRequest, View
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+class Game(ABC, Generic[S, A]):
+    """Rules of one game for one parameter set.
+
+    Subclasses set `spec`, `params` (resolved, JSON-compatible), `num_players`, `num_actions`,
+    `max_game_length` (an upper bound on actions of all actors, chance included) and
+    `content_hash` (a digest of the content data in use, "" when the game has none).
+    """
+
+    spec: GameSpec
+    params: dict[str, Any]
+    num_players: int
+    num_actions: int
+    max_game_length: int
+    content_hash: str = ""
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    # --- dynamics -------------------------------------------------------------------
+    @abstractmethod
+    def initial_state(self) -> S:
+        """The state before the first chance event (setup rolls and shuffles are chance too)."""
+
+    @abstractmethod
+    def actors(self, state: S) -> tuple[Seat, ...]:
+        """Who may act: `()` when terminal, `(CHANCE,)` at a chance node, else seats."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: Seat) -> tuple[A, ...]:
+        """Sorted, deterministic tuple of the actions `seat` may take now (empty if none)."""
+
+    @abstractmethod
+    def chance_outcomes(self, state: S) -> Sequence[tuple[A, Fraction]]:
+        """Outcomes of the chance node with exact probabilities summing to 1."""
+
+    @abstractmethod
+    def apply(self, state: S, seat: Seat, action: A) -> S:
+        """The next state; raises `IllegalActionError` and leaves `state` as it was."""
+
+    @abstractmethod
+    def is_terminal(self, state: S) -> bool: ...
+
+    @abstractmethod
+    def result(self, state: S) -> Result:
+        """Scores, winners, ranks and end reason of a terminal state."""
+
+    # --- information ----------------------------------------------------------------
+    @abstractmethod
+    def observe(self, state: S, seat: Seat | None) -> View:
+        """JSON-compatible view for `seat`, or the spectators' view when `seat` is None."""
+
+    # --- wire forms -----------------------------------------------------------------
+    @abstractmethod
+    def encode(self, action: A) -> int:
+        """Stable integer id of a player action in `range(num_actions)`."""
+
+    @abstractmethod
+    def decode(self, action_id: int) -> A: ...
+
+    @abstractmethod
+    def action_to_json(self, action: A) -> dict[str, Any]:
+        """Wire form of any action, chance outcomes and engine actions included."""
+
+    @abstractmethod
+    def action_from_json(self, data: Any) -> A:
+        """Parse a wire-form action; raises `MalformedActionError`."""
+
+    def describe(self, action: A) -> str:
+        """A short human-readable text for an action (the game log)."""
+        return str(action)
+
+    # --- optional hooks -------------------------------------------------------------
+    def timer(self, state: S) -> TimerRequest | None:
+        """A clock request for real-time games; turn-based games have none."""
+        return None
+
+    def is_chance_node(self, state: S) -> bool:
+        return self.actors(state) == (CHANCE,)
+
+    def returns(self, state: S) -> tuple[float, ...]:
+        """Per-seat returns for search: 1 shared among winners, 0 for the others."""
+        result = self.result(state)
+        share = 1.0 / len(result.winners) if result.winners else 0.0
+        return tuple(share if s in result.winners else 0.0 for s in range(self.num_players))
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in sorted(self.params.items()))
+        return f"{type(self).__name__}({args})"

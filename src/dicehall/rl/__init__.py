@@ -1,0 +1,1 @@
+"""dicehall.rl layer."""

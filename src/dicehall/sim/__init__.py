@@ -1,0 +1,1 @@
+"""dicehall.sim layer."""

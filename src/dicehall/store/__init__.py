@@ -1,0 +1,1 @@
+"""dicehall.store layer."""
