@@ -49,7 +49,10 @@ def _from_json_value(hint: Any, value: Any, where: str) -> Any:
             return tuple(_from_json_value(args[0], v, f"{where}[{i}]") for i, v in enumerate(value))
         if len(args) != len(value):
             raise MalformedActionError(f"{where}: expected {len(args)} items, got {len(value)}")
-        return tuple(_from_json_value(a, v, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, value, strict=True)))
+        return tuple(
+            _from_json_value(a, v, f"{where}[{i}]")
+            for i, (a, v) in enumerate(zip(args, value, strict=True))
+        )
     if hint is bool:
         if not isinstance(value, bool):
             raise MalformedActionError(f"{where}: expected true or false, got {value!r}")

@@ -8,6 +8,7 @@ a record that does not replay exactly is reported corrupt with its first divergi
 from __future__ import annotations
 
 import json
+from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -150,9 +151,9 @@ def replay(record: Record) -> Iterator[tuple[int, Any]]:
             raise CorruptRecordError(f"seat {entry.seat} may not act here", step=step)
         try:
             action = game.action_from_json(entry.action)
-            if entry.seat == CHANCE:
-                if all(o != action for o, _ in game.chance_outcomes(state)):
-                    raise CorruptRecordError("impossible chance outcome", step=step)
+            outcomes = game.chance_outcomes(state) if entry.seat == CHANCE else None
+            if outcomes is not None and all(o != action for o, _ in outcomes):
+                raise CorruptRecordError("impossible chance outcome", step=step)
             state = game.apply(state, entry.seat, action)
         except CorruptRecordError:
             raise
@@ -161,12 +162,15 @@ def replay(record: Record) -> Iterator[tuple[int, Any]]:
         yield step + 1, state
 
 
+def final_state(record: Record) -> Any:
+    """The state after the record's last action (raises `CorruptRecordError`)."""
+    return deque(replay(record), maxlen=1)[0][1]
+
+
 def verify(record: Record) -> Result | None:
     """Replay the whole record; its result (None if unfinished) or `CorruptRecordError`."""
     game = game_of(record)
-    state: Any = None
-    for _, state in replay(record):
-        pass
+    state = final_state(record)
     result = game.result(state) if game.is_terminal(state) else None
     if result != record.result:
         raise CorruptRecordError(
@@ -178,8 +182,6 @@ def verify(record: Record) -> Result | None:
 def resume(record: Record, **match_options: Any) -> Match:
     """A live `Match` at the end of a verified record (for servers restarting)."""
     game = game_of(record)
-    state: Any = None
-    for _, state in replay(record):
-        pass
+    state = final_state(record)
     log = list(record.actions)
     return Match(game, record.seed, state=state, log=log, version=len(log), **match_options)

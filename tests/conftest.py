@@ -1,0 +1,15 @@
+"""Test-wide settings: Hypothesis profiles ('ci' by default; DICEHALL_FUZZ=nightly for more)."""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "ci", max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile(
+    "nightly", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile(os.environ.get("DICEHALL_FUZZ", "ci"))
