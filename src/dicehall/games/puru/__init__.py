@@ -1,0 +1,30 @@
+"""Puru Puru Paradice (`puru`): push Love or Excitement to 20 before you drip to 0.
+
+Parameters:
+
+| name | type | default | meaning |
+|---|---|---|---|
+| players | int | 2 | 2–5 players |
+| full | bool | false | Full game: characters with powers |
+| solo | bool | false | Solo: you (seat 0) against AutoPuray (seat 1), Basic game only |
+| super | bool | false | Solo against SuperAutoPuray (4 dice) |
+| characters | str | "" | Full game: characters in seat order ("puru,space,..."); empty deals them |
+| die | str | HHSSCA | the six sides of a die (H heart, S star, C crying, A angry) |
+
+The rules as implemented, with every ruling, are in `rules.md` beside this module.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dicehall.games.puru.rules import PuruGame
+from dicehall.games.puru.spec import SPEC
+
+
+def make_game(params: dict[str, Any]) -> PuruGame:
+    """The rules object for resolved `params`."""
+    return PuruGame(params)
+
+
+__all__ = ["SPEC", "PuruGame", "make_game"]

@@ -1,0 +1,143 @@
+"""Puru Puru actions and chance outcomes: small frozen dataclasses with readable `str()`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import TypeAlias
+
+from dicehall.core.actions import ActionCodec, ActionIndex
+from dicehall.games.puru.dice import MAX_DICE, Face, counts_of, counts_text, multisets
+
+
+class Track(IntEnum):
+    """A track a power lets its player choose."""
+
+    LOVE = 0
+    EXCITEMENT = 1
+
+    @property
+    def label(self) -> str:
+        return "Love" if self is Track.LOVE else "Excitement"
+
+
+class Character(IntEnum):
+    """The six Full-game characters (RULINGS §8)."""
+
+    PURU_PURU = 0
+    SPACE_JELLY = 1
+    JELLY_FISH = 2
+    FRUIT_JELLY = 3
+    GRASS_JELLY = 4
+    RAINBOW_JELLY = 5
+
+    @property
+    def label(self) -> str:
+        return self.name.replace("_", " ").title()
+
+
+# --- chance outcomes -------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """The faces the rolled dice show, as a sorted multiset."""
+
+    faces: tuple[Face, ...]
+
+    def __str__(self) -> str:
+        return f"rolled {counts_text(counts_of(self.faces))}"
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The characters dealt to the seats, in seat order (Full game)."""
+
+    characters: tuple[Character, ...]
+
+    def __str__(self) -> str:
+        return "dealt " + ", ".join(c.label for c in self.characters)
+
+
+# --- player actions --------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Resolve:
+    def __str__(self) -> str:
+        return "resolve the dice"
+
+
+@dataclass(frozen=True, slots=True)
+class Reroll:
+    """Reroll this many dice of each face (the rest are kept)."""
+
+    heart: int = 0
+    star: int = 0
+    crying: int = 0
+    angry: int = 0
+
+    @property
+    def counts(self) -> tuple[int, int, int, int]:
+        return (self.heart, self.star, self.crying, self.angry)
+
+    def __str__(self) -> str:
+        return f"reroll {counts_text(self.counts)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Keep:
+    """Keep the majority dice yourself (6 of a kind; Fruit Jelly's 5 of a kind)."""
+
+    def __str__(self) -> str:
+        return "keep the majority"
+
+
+@dataclass(frozen=True, slots=True)
+class GiveAway:
+    def __str__(self) -> str:
+        return "give the majority away"
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """Take a power's gain on this track (Jelly Fish, Puru Puru)."""
+
+    track: Track
+
+    def __str__(self) -> str:
+        return f"choose {self.track.label}"
+
+
+@dataclass(frozen=True, slots=True)
+class IgnoreDrip:
+    """Grass Jelly: ignore 1 drip and gain 1 on this track instead."""
+
+    track: Track
+
+    def __str__(self) -> str:
+        return f"ignore 1 drip, gain 1 {self.track.label}"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:
+    """Grass Jelly: take every drip."""
+
+    def __str__(self) -> str:
+        return "take the drips"
+
+
+PuruAction: TypeAlias = (
+    Roll | Deal | Resolve | Reroll | Keep | GiveAway | Choose | IgnoreDrip | Decline
+)
+
+RESOLVE = Resolve()
+KEEP = Keep()
+GIVE_AWAY = GiveAway()
+DECLINE = Decline()
+CHOOSE = (Choose(Track.LOVE), Choose(Track.EXCITEMENT))
+IGNORE = (IgnoreDrip(Track.LOVE), IgnoreDrip(Track.EXCITEMENT))
+
+
+def _all_rerolls() -> list[Reroll]:
+    return [Reroll(*c) for n in range(1, MAX_DICE + 1) for c in multisets(n)]
+
+
+INDEX = ActionIndex([RESOLVE, KEEP, GIVE_AWAY, *CHOOSE, *IGNORE, DECLINE, *_all_rerolls()])
+CODEC = ActionCodec(Roll, Deal, Resolve, Reroll, Keep, GiveAway, Choose, IgnoreDrip, Decline)

@@ -1,0 +1,38 @@
+"""The end of the game and its result (RULINGS §7, §9)."""
+
+from __future__ import annotations
+
+from dicehall.core.types import Result, competition_ranks
+from dicehall.games.puru.state import TRACK_MAX
+
+DRIPPED_SCORE = -1.0
+"""A player at 0 Jelly loses: their score ranks below every other player's."""
+
+
+def final_result(
+    love: tuple[int, ...], excite: tuple[int, ...], jelly: tuple[int, ...], names: tuple[str, ...]
+) -> Result:
+    """Paradice first: everyone at 20 Love or Excitement wins. Else drip-out scoring."""
+    seats = range(len(love))
+    paradice = [s for s in seats if TRACK_MAX in (love[s], excite[s])]
+    if paradice:
+        # scores: the higher track, so the winners' 20 ranks above everyone else
+        scores = tuple(float(max(love[s], excite[s])) for s in seats)
+        notes = tuple(
+            f"{names[s]} reached 20 {'Love' if love[s] == TRACK_MAX else 'Excitement'}"
+            for s in paradice
+        )
+        return Result(scores, tuple(paradice), competition_ranks(scores), "paradice", notes)
+    out = [s for s in seats if jelly[s] <= 0]
+    # if every player dripped out at once, nobody is left to outscore them: all are compared
+    compared = [s for s in seats if s not in out] or list(seats)
+    scores = tuple(
+        float(min(love[s], excite[s])) if s in compared else DRIPPED_SCORE for s in seats
+    )
+    best = max(scores[s] for s in compared)
+    winners = tuple(s for s in compared if scores[s] == best)
+    lines = [f"{names[s]} dripped to 0" for s in out]
+    lines.append("scores are the lower of Love and Excitement; the highest wins, ties share")
+    if len(compared) == len(love) and out:
+        lines.append("every player dripped out at once, so all were compared")
+    return Result(scores, winners, competition_ranks(scores), "drip-out", tuple(lines))

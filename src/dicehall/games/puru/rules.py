@@ -1,0 +1,399 @@
+"""Puru Puru Paradice rules: `PuruGame` (the shared RULINGS, Puru Puru section, §1–§9)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from fractions import Fraction
+from itertools import permutations
+from typing import Any
+
+from dicehall.core.chance import Distribution, uniform
+from dicehall.core.errors import IllegalActionError
+from dicehall.core.game import Game
+from dicehall.core.types import CHANCE, Result, Seat, View
+from dicehall.games.puru import powers
+from dicehall.games.puru.actions import (
+    CHOOSE,
+    CODEC,
+    DECLINE,
+    GIVE_AWAY,
+    IGNORE,
+    INDEX,
+    KEEP,
+    RESOLVE,
+    Character,
+    Choose,
+    Deal,
+    Decline,
+    GiveAway,
+    IgnoreDrip,
+    Keep,
+    PuruAction,
+    Reroll,
+    Resolve,
+    Roll,
+)
+from dicehall.games.puru.dice import (
+    MAX_DICE,
+    Counts,
+    faces_of,
+    parse_die,
+    pattern,
+    sub_multisets,
+    tables,
+)
+from dicehall.games.puru.outcome import final_result
+from dicehall.games.puru.spec import SPEC, check_params
+from dicehall.games.puru.state import (
+    JELLY_START,
+    PAID_REROLL,
+    TRACK_MAX,
+    Phase,
+    Power,
+    PuruState,
+    Resolution,
+    Stage,
+    Summary,
+)
+
+_NO_DICE: Counts = (0, 0, 0, 0)
+_POWER_ACTIONS = {
+    Power.JELLY_FISH: CHOOSE,
+    Power.PURU_PURU: CHOOSE,
+    Power.GRASS_JELLY: (*IGNORE, DECLINE),
+}
+
+
+class PuruGame(Game[PuruState, PuruAction]):
+    """One parameter set of Puru Puru Paradice."""
+
+    spec = SPEC
+
+    def __init__(self, params: dict[str, Any]) -> None:
+        self.chosen = check_params(params)
+        self.params = dict(params)
+        self.num_players = int(params["players"])
+        self.full = bool(params["full"])
+        self.solo = bool(params["solo"])
+        self.auto_dice = 4 if params["super"] else 3  # AutoPuray / SuperAutoPuray (§9)
+        self.num_actions = len(INDEX)
+        n = self.num_players
+        # every roll raises sum(L + E + (20 - J)) by at least 2 and the game ends before 57 per
+        # seat; a roll takes at most 9 actions (roll, 2 rerolls, keep, 3 powers) (RULINGS §7)
+        self.max_game_length = 9 * (57 * n // 2 + 2) + 1
+        self.neighbours = tuple(tuple(sorted({(r - 1) % n, (r + 1) % n})) for r in range(n))
+        dice_tables = tables(parse_die(str(params["die"])))
+        self._rolls: list[Distribution] = []
+        self._roll_counts: dict[Roll, Counts] = {}
+        for pairs in dice_tables.rolls:
+            outcomes = [(Roll(faces_of(c)), p) for c, p in pairs]
+            self._rolls.append(Distribution(outcomes))
+            self._roll_counts.update((o, c) for (o, _), (c, _) in zip(outcomes, pairs, strict=True))
+        self._deal = uniform([Deal(p) for p in permutations(Character, n)])
+        self._seat_actors = tuple((s,) for s in range(n))
+        self._choose_cache: dict[tuple[Counts, bool], tuple[PuruAction, ...]] = {}
+
+    # --- dynamics -------------------------------------------------------------------
+    def initial_state(self) -> PuruState:
+        dealing = self.full and not self.chosen
+        return PuruState(
+            phase=Phase.DEAL if dealing else Phase.ROLL,
+            roller=0,
+            love=(0,) * self.num_players,
+            excite=(0,) * self.num_players,
+            jelly=(JELLY_START,) * self.num_players,
+            dice=_NO_DICE,
+            n_dice=MAX_DICE,
+            rerolls=0,
+            characters=tuple(self.chosen),
+        )
+
+    def actors(self, state: PuruState) -> tuple[Seat, ...]:
+        phase = state.phase
+        if phase == Phase.ROLL or phase == Phase.DEAL:
+            return (CHANCE,)
+        if phase == Phase.OVER:
+            return ()
+        if phase == Phase.POWER:
+            return self._seat_actors[state.chooser]
+        return self._seat_actors[state.roller]
+
+    def legal_actions(self, state: PuruState, seat: Seat) -> tuple[PuruAction, ...]:
+        if seat not in self.actors(state) or seat == CHANCE:
+            return ()
+        phase = state.phase
+        if phase == Phase.CHOOSE:
+            return self._choose_actions(state.dice, state.rerolls < PAID_REROLL)
+        if phase == Phase.KEEP:
+            return (KEEP, GIVE_AWAY)
+        return _POWER_ACTIONS[state.power]
+
+    def _choose_actions(self, dice: Counts, can_reroll: bool) -> tuple[PuruAction, ...]:
+        key = (dice, can_reroll)
+        found = self._choose_cache.get(key)
+        if found is None:
+            found = (RESOLVE,)
+            if can_reroll:
+                subs = [Reroll(*c) for c in sub_multisets(dice)]
+                found = (RESOLVE, *sorted(subs, key=INDEX.encode))
+            self._choose_cache[key] = found
+        return found
+
+    def chance_outcomes(self, state: PuruState) -> Sequence[tuple[PuruAction, Fraction]]:
+        if state.phase == Phase.DEAL:
+            return self._deal
+        if state.phase != Phase.ROLL:
+            raise IllegalActionError("this is not a chance node")
+        return self._rolls[state.n_dice - sum(state.dice)]
+
+    def apply(self, state: PuruState, seat: Seat, action: PuruAction) -> PuruState:
+        phase = state.phase
+        if phase == Phase.OVER:
+            raise IllegalActionError("the game is over", seat=seat, action=action)
+        if seat not in self.actors(state):
+            raise IllegalActionError(f"seat {seat} may not act now", seat=seat, action=action)
+        if phase == Phase.ROLL:
+            return self._rolled(state, action)
+        if phase == Phase.CHOOSE:
+            if isinstance(action, Reroll):
+                return self._reroll(state, action)
+            if isinstance(action, Resolve):
+                return self._resolve(state)
+        elif phase == Phase.KEEP:
+            if isinstance(action, Keep | GiveAway):
+                return self._distribute(state, isinstance(action, Keep))
+        elif phase == Phase.POWER:
+            return self._power_choice(state, action)
+        elif phase == Phase.DEAL and isinstance(action, Deal):
+            return self._dealt(state, action)
+        raise IllegalActionError(f"{action} is not possible now", seat=seat, action=action)
+
+    def _dealt(self, state: PuruState, action: Deal) -> PuruState:
+        if self._deal.probability(action) == 0:
+            raise IllegalActionError(f"not a possible deal: {action}", action=action)
+        return replace(state, phase=Phase.ROLL, characters=tuple(action.characters))
+
+    def _rolled(self, state: PuruState, action: PuruAction) -> PuruState:
+        counts = self._roll_counts.get(action) if isinstance(action, Roll) else None
+        if counts is None:
+            raise IllegalActionError(f"not a possible roll here: {action}", action=action)
+        kept = state.dice
+        if sum(counts) + sum(kept) != state.n_dice:
+            raise IllegalActionError(f"{action}: the wrong number of dice", action=action)
+        dice = (kept[0] + counts[0], kept[1] + counts[1], kept[2] + counts[2], kept[3] + counts[3])
+        if self.solo and state.roller == 1:  # AutoPuray: no rerolls, applied at once (§9)
+            return self._finish(state, dice, powers.auto_puray(dice, self.num_players))
+        rolled = PuruState(
+            Phase.CHOOSE,
+            state.roller,
+            state.love,
+            state.excite,
+            state.jelly,
+            dice,
+            state.n_dice,
+            state.rerolls,
+            state.characters,
+            last=state.last,
+        )
+        if state.rerolls >= PAID_REROLL:
+            return self._resolve(rolled)  # no choice left: resolve
+        return rolled
+
+    def _reroll(self, state: PuruState, action: Reroll) -> PuruState:
+        dice, chosen = state.dice, action.counts
+        if state.rerolls >= PAID_REROLL:
+            raise IllegalActionError("no rerolls left", action=action)
+        if not any(chosen) or any(c > d for c, d in zip(chosen, dice, strict=True)):
+            raise IllegalActionError(f"cannot {action}: the dice show otherwise", action=action)
+        kept = (dice[0] - chosen[0], dice[1] - chosen[1], dice[2] - chosen[2], dice[3] - chosen[3])
+        jelly = state.jelly
+        if state.rerolls == PAID_REROLL - 1:  # the second reroll costs 1 Jelly, paid first (§4)
+            r = state.roller
+            jelly = tuple(j - 1 if i == r else j for i, j in enumerate(jelly))
+            if jelly[r] <= 0:  # dripped to 0 by paying: the game ends at once
+                note = ("paid 1 Jelly for a reroll and dripped out",)
+                last = Summary(
+                    r,
+                    dice,
+                    -1,
+                    None,
+                    (),
+                    (0,) * len(jelly),
+                    (0,) * len(jelly),
+                    tuple(-1 if i == r else 0 for i in range(len(jelly))),
+                    note,
+                )
+                return replace(state, phase=Phase.OVER, jelly=jelly, last=last)
+        return PuruState(
+            Phase.ROLL,
+            state.roller,
+            state.love,
+            state.excite,
+            jelly,
+            kept,
+            state.n_dice,
+            state.rerolls + 1,
+            state.characters,
+            last=state.last,
+        )
+
+    def _character(self, state: PuruState, seat: int) -> int | None:
+        return state.characters[seat] if state.characters else None
+
+    def _resolve(self, state: PuruState) -> PuruState:
+        pat = pattern(state.dice)
+        fruit = self._character(state, state.roller) == Character.FRUIT_JELLY
+        if pat.all_same or (fruit and pat.majority_count >= MAX_DICE - 1):
+            # 6 of a kind: keep or give (§6); Fruit Jelly may keep 5+ of a kind (§8)
+            return replace(state, phase=Phase.KEEP)
+        return self._distribute(state, None)
+
+    def _distribute(self, state: PuruState, kept: bool | None) -> PuruState:
+        r = state.roller
+        res = powers.distribute(
+            state.dice, r, self.neighbours[r], self.num_players, kept, self._character(state, r)
+        )
+        if not state.characters:
+            return self._finish(state, state.dice, res)
+        return self._advance(state, res)
+
+    # --- powers (Full game, §8) -----------------------------------------------------
+    def _advance(self, state: PuruState, res: Resolution) -> PuruState:
+        """Run the power checks from `res.stage` on; stop at the first choice to make."""
+        chars, r = state.characters, state.roller
+        while res.stage != Stage.DONE:
+            stage = res.stage
+            if stage == Stage.JELLY_FISH:
+                if chars[r] == Character.JELLY_FISH and powers.jelly_fish_triggers(
+                    res, r, self.neighbours[r]
+                ):
+                    return self._ask(state, res, Power.JELLY_FISH, r)
+            elif stage == Stage.GRASS_JELLY:
+                g = _seat_of(chars, Character.GRASS_JELLY)
+                if g >= 0 and powers.grass_jelly_triggers(res, g):
+                    return self._ask(state, res, Power.GRASS_JELLY, g)
+            else:
+                p = _seat_of(chars, Character.PURU_PURU)
+                tracks = (
+                    powers.puru_puru_tracks(res, self.neighbours[p]) if p not in (-1, r) else ()
+                )
+                if len(tracks) == 2:  # her choice when both qualify
+                    return self._ask(state, res, Power.PURU_PURU, p)
+                if len(tracks) == 1:
+                    res = powers.gain(res, p, tracks[0], 1, f"Puru Puru copied 1 {tracks[0].label}")
+                    continue
+            res = replace(res, stage=Stage(stage + 1))
+        return self._finish(state, state.dice, res)
+
+    def _ask(self, state: PuruState, res: Resolution, power: Power, seat: int) -> PuruState:
+        return replace(state, phase=Phase.POWER, power=power, chooser=seat, res=res)
+
+    def _power_choice(self, state: PuruState, action: PuruAction) -> PuruState:
+        res, seat, power = state.res, state.chooser, state.power
+        assert res is not None
+        if power == Power.GRASS_JELLY:
+            if isinstance(action, IgnoreDrip):
+                res = powers.ignore_drip(res, seat, action.track)
+            elif isinstance(action, Decline):
+                res = replace(res, stage=Stage(res.stage + 1))
+            else:
+                raise IllegalActionError(f"Grass Jelly cannot {action} now", action=action)
+        elif isinstance(action, Choose):
+            amount = powers.JELLY_FISH_GAIN if power == Power.JELLY_FISH else 1
+            name = "Jelly Fish stung" if power == Power.JELLY_FISH else "Puru Puru copied"
+            res = powers.gain(
+                res, seat, action.track, amount, f"{name}: +{amount} {action.track.label}"
+            )
+        else:
+            raise IllegalActionError(f"{action} is not possible now: choose a track", action=action)
+        plain = replace(state, phase=Phase.CHOOSE, power=Power.NONE, chooser=-1, res=None)
+        return self._advance(plain, res)
+
+    # --- end of a roll --------------------------------------------------------------
+    def _finish(self, state: PuruState, dice: Counts, res: Resolution) -> PuruState:
+        """Apply a roll's effects as a whole, then check the end (§7), then pass the dice."""
+        love = tuple(min(TRACK_MAX, v + d) for v, d in zip(state.love, res.love, strict=True))
+        excite = tuple(min(TRACK_MAX, v + d) for v, d in zip(state.excite, res.excite, strict=True))
+        jelly = tuple(
+            max(0, min(TRACK_MAX, j - d + g))
+            for j, d, g in zip(state.jelly, res.drips, res.regain, strict=True)
+        )
+        r = state.roller
+        events = res.events
+        again = self._space_jelly_again(state, dice)
+        if again:
+            events = (*events, "Space Jelly rolls again with one die fewer")
+        last = Summary(
+            r,
+            dice,
+            res.majority,
+            res.kept,
+            res.receivers,
+            tuple(a - b for a, b in zip(love, state.love, strict=True)),
+            tuple(a - b for a, b in zip(excite, state.excite, strict=True)),
+            tuple(a - b for a, b in zip(jelly, state.jelly, strict=True)),
+            events,
+        )
+        if TRACK_MAX in love or TRACK_MAX in excite or 0 in jelly:
+            return PuruState(
+                Phase.OVER, r, love, excite, jelly, dice, state.n_dice, state.rerolls,
+                state.characters, last=last,
+            )  # fmt: skip
+        if again:  # Space Jelly (§8): one more roll with one die fewer
+            nxt, n_dice = r, state.n_dice - 1
+        else:
+            nxt = (r + 1) % self.num_players
+            n_dice = self.auto_dice if self.solo and nxt == 1 else MAX_DICE
+        return PuruState(
+            Phase.ROLL, nxt, love, excite, jelly, _NO_DICE, n_dice, 0, state.characters, last=last
+        )
+
+    def _space_jelly_again(self, state: PuruState, dice: Counts) -> bool:
+        if self._character(state, state.roller) != Character.SPACE_JELLY:
+            return False
+        pat = pattern(dice)
+        return state.n_dice == MAX_DICE and (pat.all_same or pat.three_three)
+
+    def is_terminal(self, state: PuruState) -> bool:
+        return state.phase == Phase.OVER
+
+    def result(self, state: PuruState) -> Result:
+        if state.phase != Phase.OVER:
+            raise IllegalActionError("the game is not over")
+        return final_result(state.love, state.excite, state.jelly, self.player_names(state))
+
+    def player_names(self, state: PuruState) -> tuple[str, ...]:
+        names = [f"Player {s + 1}" for s in range(self.num_players)]
+        if self.solo:
+            names = ["You", "SuperAutoPuray" if self.auto_dice == 4 else "AutoPuray"]
+        for s, c in enumerate(state.characters):
+            names[s] += f" ({Character(c).label})"
+        return tuple(names)
+
+    # --- information and wire forms ---------------------------------------------------
+    def observe(self, state: PuruState, seat: Seat | None) -> View:
+        from dicehall.games.puru.observe import view
+
+        return view(self, state, seat)
+
+    def encode(self, action: PuruAction) -> int:
+        return INDEX.encode(action)
+
+    def decode(self, action_id: int) -> PuruAction:
+        decoded: PuruAction = INDEX.decode(action_id)
+        return decoded
+
+    def action_to_json(self, action: PuruAction) -> dict[str, Any]:
+        return CODEC.to_json(action)
+
+    def action_from_json(self, data: Any) -> PuruAction:
+        action: PuruAction = CODEC.from_json(data)
+        return action
+
+
+def _seat_of(characters: tuple[int, ...], character: Character) -> int:
+    return characters.index(character) if character in characters else -1
+
+
+__all__ = ["PuruGame"]

@@ -1,0 +1,83 @@
+"""Puru Puru Paradice metadata and parameters."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dicehall.core.errors import ParamError
+from dicehall.core.types import GameSpec, ParamSpec
+from dicehall.games.puru.actions import Character
+from dicehall.games.puru.dice import DEFAULT_DIE
+
+SPEC = GameSpec(
+    id="puru",
+    name="Puru Puru Paradice",
+    min_players=2,
+    max_players=5,
+    params=(
+        ParamSpec("players", int, 2, "number of players (Solo: 2, you and AutoPuray)", (), 2, 5),
+        ParamSpec("full", bool, False, "Full game: each player is a character with a power"),
+        ParamSpec("solo", bool, False, "Solo mode: seat 0 plays AutoPuray (seat 1)"),
+        ParamSpec("super", bool, False, "Solo mode against SuperAutoPuray (4 dice)"),
+        ParamSpec(
+            "characters",
+            str,
+            "",
+            "Full game: characters in seat order, e.g. 'puru,space' (empty: dealt at random)",
+        ),
+        ParamSpec(
+            "die", str, DEFAULT_DIE, "the faces of a die: H heart, S star, C crying, A angry"
+        ),
+    ),
+    variants=("basic", "full", "solo", "super-solo"),
+    version=1,
+    summary="Push Love or Excitement to 20 before you drip into a puddle; majorities go to "
+    "your neighbours.",
+    designers="Puru Puru Paradice rulebook",
+)
+
+
+_ALIASES = {
+    "puru": "PURU_PURU",
+    "purupuru": "PURU_PURU",
+    "space": "SPACE_JELLY",
+    "spacejelly": "SPACE_JELLY",
+    "fish": "JELLY_FISH",
+    "jellyfish": "JELLY_FISH",
+    "fruit": "FRUIT_JELLY",
+    "fruitjelly": "FRUIT_JELLY",
+    "grass": "GRASS_JELLY",
+    "grassjelly": "GRASS_JELLY",
+    "rainbow": "RAINBOW_JELLY",
+    "rainbowjelly": "RAINBOW_JELLY",
+}
+
+
+def check_params(params: dict[str, Any]) -> tuple[Character, ...]:
+    """Reject contradictory parameters; return the chosen characters (empty: deal them)."""
+    players, full, solo, sup = params["players"], params["full"], params["solo"], params["super"]
+    if solo and players != 2:
+        raise ParamError("puru: Solo mode is one player against AutoPuray: players must be 2")
+    if solo and full:
+        raise ParamError("puru: Solo mode is only for the Basic game (no --full)")
+    if sup and not solo:
+        raise ParamError("puru: 'super' (SuperAutoPuray) needs Solo mode ('solo')")
+    text = params["characters"].strip()
+    if not text:
+        return ()
+    if not full:
+        raise ParamError("puru: characters are only used in the Full game ('full')")
+    chosen = []
+    for name in text.split(","):
+        key = name.strip().lower().replace(" ", "").replace("_", "").replace("-", "")
+        if key not in _ALIASES:
+            raise ParamError(f"puru: unknown character {name.strip()!r}; known: {KNOWN}")
+        chosen.append(Character[_ALIASES[key]])
+    if len(chosen) != players:
+        raise ParamError(f"puru: {players} players need {players} characters, got {len(chosen)}")
+    if len(set(chosen)) != len(chosen):
+        raise ParamError("puru: each player must be a different character")
+    return tuple(chosen)
+
+
+KNOWN = "puru, space, fish, fruit, grass, rainbow"
