@@ -1,0 +1,108 @@
+"""What every command shares: consoles, the error guard, drawing a view, a result table."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, NoReturn
+
+import typer
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.pretty import Pretty
+from rich.table import Table
+from rich.text import Text
+
+from dicehall.cli.render import renderer_module
+from dicehall.core import DicehallError, Game, Result, Seat, View
+
+EXIT_ERROR = 2
+EXIT_INTERRUPTED = 130
+
+
+def console() -> Console:
+    return Console(highlight=False)
+
+
+def error_console() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+def fail(message: str) -> NoReturn:
+    """Print a one-line red error and exit with code 2."""
+    line = " ".join(str(message).split())
+    error_console().print(
+        Text("error: ", style="bold red") + Text(line, style="red"), soft_wrap=True
+    )
+    raise typer.Exit(EXIT_ERROR)
+
+
+@contextmanager
+def guard() -> Iterator[None]:
+    """Turn the errors a user can cause into one red line and exit code 2, never a traceback."""
+    try:
+        yield
+    except DicehallError as exc:
+        fail(str(exc))
+    except json.JSONDecodeError as exc:
+        fail(f"not valid JSON: {exc}")
+    except OSError as exc:
+        name = f" {exc.filename}" if exc.filename else ""
+        fail(f"{exc.strerror or exc}{name and ':' + name}")
+    except UnicodeDecodeError as exc:
+        fail(f"not a text file: {exc.reason}")
+
+
+def seat_name(seat: Seat, levels: dict[Seat, str] | None = None) -> str:
+    """`seat 2` or `seat 2 (greedy)`; seats count from 0, the first player."""
+    if seat < 0:
+        return "chance" if seat == -1 else "engine"
+    level = (levels or {}).get(seat)
+    return f"seat {seat}" + (f" ({level})" if level else "")
+
+
+def render_view(game: Game[Any, Any], view: View, seat: Seat | None) -> RenderableType:
+    """The game's own terminal drawing, or the raw view when the game has none."""
+    module = renderer_module(game.id)
+    title = "spectator view" if seat is None else f"seat {seat}'s view"
+    if module is not None:
+        try:
+            drawn: RenderableType = module.render(game, view, seat)
+            return drawn
+        except Exception as exc:  # a drawing bug must not end a game in progress
+            note = Text(f"(the {game.id} renderer failed: {exc!r}; raw view below)", style="dim")
+            return Group(note, Panel(Pretty(view), title=title))
+    return Panel(Pretty(view), title=f"{game.spec.name} — {title}")
+
+
+def render_hint(game: Game[Any, Any], view: View, seat: Seat) -> str | None:
+    module = renderer_module(game.id)
+    hint = getattr(module, "hint", None) if module is not None else None
+    if hint is None:
+        return None
+    try:
+        text = hint(game, view, seat)
+    except Exception as exc:  # hints are advice; never fatal
+        return f"(hint unavailable: {exc!r})"
+    return None if text is None else str(text)
+
+
+def result_table(result: Result, levels: dict[Seat, str] | None = None) -> Table:
+    table = Table(title=f"Game over — {result.reason}", title_justify="left")
+    table.add_column("seat")
+    table.add_column("score", justify="right")
+    table.add_column("rank", justify="right")
+    table.add_column("")
+    for seat, (score, rank) in enumerate(zip(result.scores, result.ranks, strict=True)):
+        won = "winner" if seat in result.winners else ""
+        table.add_row(seat_name(seat, levels), f"{score:g}", str(rank), won)
+    if result.notes:
+        table.caption = "; ".join(result.notes)
+    return table
+
+
+def result_line(result: Result) -> str:
+    winners = ", ".join(f"seat {w}" for w in result.winners) or "nobody"
+    scores = ", ".join(f"{s:g}" for s in result.scores)
+    return f"winner(s): {winners}; scores: {scores}; ended by: {result.reason}"

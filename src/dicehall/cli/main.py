@@ -1,0 +1,256 @@
+"""The `dicehall` command: games, rules, play, simulate, replay, verify, bench, serve.
+
+Every error a user can cause (unknown game, bad params, content errors, corrupt records)
+prints one red line and exits with code 2.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.markdown import Markdown
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from dicehall import games
+from dicehall.cli import options as opt
+from dicehall.cli.common import console, error_console, fail, guard
+from dicehall.cli.play import PlaySession, new_match, new_seed, terminal_params
+from dicehall.cli.replay import Replay, browse, load, verify_text
+from dicehall.cli.tables import bench_table, games_table, summary_tables
+from dicehall.core import DicehallError
+from dicehall.sim import bench as benchmod
+from dicehall.sim.simulate import Summary
+from dicehall.sim.simulate import simulate as run_simulation
+
+app = typer.Typer(
+    name="dicehall",
+    help="Four tabletop dice games: play, simulate, replay and verify.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+
+GameArg = Annotated[str, typer.Argument(help="Game id (see `dicehall games`).")]
+RecordArg = Annotated[Path, typer.Argument(help="A match record (JSON).")]
+
+
+def _game_module(game_id: str) -> str:
+    # the registry's module of a game: built-ins live in dicehall.games.<id>
+    modules: dict[str, str] = getattr(games, "_MODULES", {})
+    return modules.get(game_id, f"dicehall.games.{game_id}")
+
+
+@app.command("games")
+def games_command() -> None:
+    """List the games, their player counts, variants, params and bot levels."""
+    console().print(games_table())
+
+
+@app.command()
+def rules(game: GameArg) -> None:
+    """Show a game's rules summary and every ruling we made."""
+    with guard():
+        spec = games.spec(game)
+        entry = resources.files(_game_module(game)).joinpath("rules.md")
+        if not entry.is_file():
+            fail(f"{game} has no rules.md yet; summary: {spec.summary or spec.name}")
+        console().print(Markdown(entry.read_text(encoding="utf-8")))
+
+
+@app.command()
+def play(
+    game: GameArg,
+    players: opt.PlayersOpt = None,
+    full: opt.FullOpt = False,
+    solo: opt.SoloOpt = False,
+    super_: opt.SuperOpt = False,
+    side: opt.SideOpt = None,
+    board: opt.BoardOpt = None,
+    content: opt.ContentOpt = None,
+    first_game: opt.FirstGameOpt = False,
+    mode: opt.ModeOpt = None,
+    param: opt.ParamOpt = None,
+    bot: Annotated[
+        list[str] | None,
+        typer.Option("--bot", "-b", help="SEAT=LEVEL, seats from 0; 'rest=LEVEL' for the others."),
+    ] = None,
+    seed: opt.SeedOpt = None,
+    hints: Annotated[bool, typer.Option("--hints", help="Show the game's hints.")] = False,
+    record_dir: Annotated[
+        Path, typer.Option("--record-dir", help="Where records are saved.")
+    ] = Path("."),
+) -> None:
+    """Play in the terminal: hot-seat and vs bots (seats without --bot are people)."""
+    with guard():
+        flags = dict(
+            players=players, full=full, solo=solo, super=super_, side=side, board=board,
+            content=content, first_game=first_game, mode=mode,
+        )  # fmt: skip
+        params = terminal_params(games.spec(game), opt.game_params(game, flags, param))
+        rules_ = games.make(game, **params)
+        levels = opt.parse_bots(bot, game, rules_.num_players)
+        match = new_match(rules_, new_seed() if seed is None else seed, levels)
+        out = console()
+        session = PlaySession(match, levels, out, out.input, record_dir, hints)
+        code = session.run()
+    raise typer.Exit(code)
+
+
+@app.command()
+def simulate(
+    game: GameArg,
+    n_games: Annotated[int, typer.Option("--games", "-g", help="Number of games.", min=1)] = 100,
+    players: opt.PlayersOpt = None,
+    bots: Annotated[
+        str | None,
+        typer.Option("--bots", help="Bot level per seat in seat order, e.g. greedy,random."),
+    ] = None,
+    full: opt.FullOpt = False,
+    solo: opt.SoloOpt = False,
+    super_: opt.SuperOpt = False,
+    side: opt.SideOpt = None,
+    board: opt.BoardOpt = None,
+    content: opt.ContentOpt = None,
+    first_game: opt.FirstGameOpt = False,
+    mode: opt.ModeOpt = None,
+    param: opt.ParamOpt = None,
+    seed: Annotated[int, typer.Option("--seed", help="Game i uses seed + i.", min=0)] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Processes.", min=1)] = 1,
+) -> None:
+    """Bot-vs-bot games: win rate per seat (95% Wilson CI), game length, end reasons."""
+    with guard():
+        names = [b for b in (bots or "").split(",") if b.strip()]
+        if players is None and len(names) > 1:
+            players = len(names)  # --bots names every seat
+        flags = dict(
+            players=players, full=full, solo=solo, super=super_, side=side, board=board,
+            content=content, first_game=first_game, mode=mode,
+        )  # fmt: skip
+        params = opt.game_params(game, flags, param)
+        seats = games.make(game, **params).num_players
+        levels = opt.parse_bot_list(bots, game, seats)
+        summary = _simulate(game, params, levels, n_games, seed, workers, as_json)
+        if as_json:
+            typer.echo(json.dumps(summary.to_json()))
+            return
+        out = console()
+        for table in summary_tables(summary):
+            out.print(table)
+        for note in summary.notes:
+            out.print(f"[yellow]note:[/] {note}")
+
+
+def _simulate(
+    game: str,
+    params: dict[str, Any],
+    levels: tuple[str, ...],
+    count: int,
+    seed: int,
+    workers: int,
+    quiet: bool,
+) -> Summary:
+    if quiet:
+        return run_simulation(game, params, levels, count, seed, workers)
+    columns = (
+        TextColumn(f"simulating {game}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=error_console(), transient=True) as progress:
+        task = progress.add_task("games", total=count)
+
+        def advance(done: int) -> None:
+            progress.update(task, completed=done)
+
+        return run_simulation(game, params, levels, count, seed, workers, advance)
+
+
+@app.command("replay")
+def replay_command(
+    record: RecordArg,
+    step: Annotated[int | None, typer.Option("--step", help="Print step N and exit.")] = None,
+    to_end: Annotated[bool, typer.Option("--to-end", help="Print the last step.")] = False,
+) -> None:
+    """Step through a record (n/Enter next, p previous, g N go to step N, q quit)."""
+    with guard():
+        view = Replay.of(load(record))
+        out = console()
+        if view.error is not None:
+            error_console().print(
+                f"{view.error}; steps 0..{view.last} replay, the rest cannot be shown",
+                style="red",
+                markup=False,
+                soft_wrap=True,
+            )
+        if step is not None and not 0 <= step <= view.last:
+            fail(f"--step must be 0..{view.last}, got {step}")
+        if step is not None or to_end:
+            view.show(out, view.last if step is None else step)
+        else:
+            browse(view, out, out.input)
+        if view.error is not None:
+            raise typer.Exit(2)
+
+
+@app.command("verify")
+def verify_command(record: RecordArg) -> None:
+    """Exit 0 and print the result when the record replays exactly; else the reason, exit 2."""
+    with guard():
+        console().print(verify_text(load(record)), soft_wrap=True, markup=False)
+
+
+@app.command("bench")
+def bench_command(
+    game_ids: Annotated[
+        list[str] | None, typer.Argument(help="Games to time (default: all).", show_default=False)
+    ] = None,
+    seconds: Annotated[float, typer.Option("--seconds", "-t", help="Seconds per run.")] = 1.0,
+    runs: Annotated[int, typer.Option("--runs", "-r", help="Runs (median reported).")] = 5,
+    param: opt.ParamOpt = None,
+    seed: Annotated[int, typer.Option("--seed")] = 0,
+) -> None:
+    """Random-playout throughput on one core: games/s and actions/s (chance included)."""
+    with guard():
+        ids = list(game_ids or games.available())
+        if not ids:
+            fail("no games are installed")
+        if runs < 1 or seconds < 0:
+            fail("--runs must be >= 1 and --seconds >= 0")
+        results = []
+        for game_id in ids:
+            params = terminal_params(
+                games.spec(game_id), opt.game_params(game_id, {}, param), strict=False
+            )
+            rules_ = games.make(game_id, **params)
+            with error_console().status(f"timing {game_id}…"):
+                results.append(benchmod.bench(rules_, seconds, runs, seed))
+        console().print(bench_table(results, seconds, runs))
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port")] = 8000,
+    db: Annotated[str | None, typer.Option("--db", help="Database URL (default SQLite).")] = None,
+) -> None:
+    """Serve the web app (lobby, tables, spectators)."""
+    with guard():
+        try:
+            web = importlib.import_module("dicehall.web")
+        except ImportError as exc:
+            fail(f"the web app needs its extra: pip install 'dicehall[web]' ({exc})")
+        serve_fn = getattr(web, "serve", None)
+        if serve_fn is None:
+            raise DicehallError("the web app is not available in this version")
+        serve_fn(host=host, port=port, db_url=db)
+
+
+if __name__ == "__main__":
+    app()

@@ -1,0 +1,124 @@
+"""Game flags shared by `play` and `simulate`, and their mapping onto game params.
+
+Each flag sets the game param of the same name (dashes become underscores: `--first-game`
+sets `first_game`). A flag the game does not declare is rejected naming the flags it has.
+`--param KEY=VALUE` sets any param; values are checked and converted by the game's spec.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from dicehall import games
+from dicehall.bots import levels_for
+from dicehall.core import DicehallError, GameSpec, ParamError, Seat
+
+GAME_FLAGS = ("players", "full", "solo", "super", "side", "board", "content", "first_game", "mode")
+FILE_PARAMS = ("board", "content")
+
+PlayersOpt = Annotated[int | None, typer.Option("--players", "-n", help="Number of players.")]
+FullOpt = Annotated[bool, typer.Option("--full", help="Full game (puru: characters' powers).")]
+SoloOpt = Annotated[bool, typer.Option("--solo", help="Solo game (puru: vs AutoPuray).")]
+SuperOpt = Annotated[bool, typer.Option("--super", help="Solo vs SuperAutoPuray (puru).")]
+SideOpt = Annotated[str | None, typer.Option("--side", help="Board side a|b (purrramid).")]
+BoardOpt = Annotated[str | None, typer.Option("--board", help="Board TOML file (purrramid).")]
+ContentOpt = Annotated[
+    str | None, typer.Option("--content", help="Content name or TOML file (paradice, jelly).")
+]
+FirstGameOpt = Annotated[bool, typer.Option("--first-game", help="First-game setup (jelly).")]
+ModeOpt = Annotated[str | None, typer.Option("--mode", help="Round mode, e.g. tick (jelly).")]
+ParamOpt = Annotated[
+    list[str] | None,
+    typer.Option("--param", "-p", help="Any game param as KEY=VALUE (repeatable)."),
+]
+SeedOpt = Annotated[int | None, typer.Option("--seed", help="Seed (default: a random one).")]
+
+
+def flag_name(param: str) -> str:
+    return "--" + param.replace("_", "-")
+
+
+def game_flags(spec: GameSpec) -> list[str]:
+    """How each param of the game is set on the command line."""
+    names = {p.name for p in spec.params}
+    return [flag_name(p) for p in GAME_FLAGS if p in names] + [
+        f"--param {p.name}=..." for p in spec.params if p.name not in GAME_FLAGS
+    ]
+
+
+def _file_value(value: str) -> str:
+    """Paths are stored absolute so that records replay from any folder."""
+    looks_like_file = "/" in value or "\\" in value or value.endswith(".toml")
+    path = Path(value)
+    return str(path.resolve()) if looks_like_file and path.is_file() else value
+
+
+def parse_pairs(items: list[str] | None, what: str) -> list[tuple[str, str]]:
+    pairs = []
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise ParamError(f"{what} must look like KEY=VALUE, got {item!r}")
+        pairs.append((key.strip(), value.strip()))
+    return pairs
+
+
+def game_params(
+    game_id: str, flags: dict[str, Any], extra: list[str] | None = None
+) -> dict[str, Any]:
+    """Params for `games.make` from the flags given (None/False: not given) and `--param`s."""
+    spec = games.spec(game_id)
+    names = {p.name for p in spec.params}
+    params: dict[str, Any] = {}
+    for name, value in flags.items():
+        if value is None or value is False:
+            continue
+        if name not in names:
+            raise ParamError(
+                f"{game_id} has no option {flag_name(name)}; its options: "
+                f"{', '.join(game_flags(spec)) or 'none'}"
+            )
+        params[name] = _file_value(value) if name in FILE_PARAMS else value
+    for key, value in parse_pairs(extra, "--param"):
+        name = key.replace("-", "_")
+        params[name] = _file_value(value) if name in FILE_PARAMS else value
+    return params
+
+
+def parse_bots(items: list[str] | None, game_id: str, players: int) -> dict[Seat, str]:
+    """`--bot SEAT=LEVEL` (seats count from 0; `rest` means every seat not named but 0)."""
+    levels = levels_for(game_id)
+    out: dict[Seat, str] = {}
+    rest: str | None = None
+    for key, level in parse_pairs(items, "--bot"):
+        if level not in levels:
+            raise DicehallError(f"no bot level {level!r} for {game_id}; available: {levels}")
+        if key in ("rest", "others"):
+            rest = level
+            continue
+        if not key.isdigit() or not 0 <= int(key) < players:
+            raise DicehallError(f"--bot seat must be 0..{players - 1} or 'rest', got {key!r}")
+        out[int(key)] = level
+    if rest is not None:
+        out.update({s: rest for s in range(1, players) if s not in out})
+    return dict(sorted(out.items()))
+
+
+def parse_bot_list(text: str | None, game_id: str, players: int) -> tuple[str, ...]:
+    """`--bots greedy,random,...`: one level per seat in seat order, or one for all."""
+    names = tuple(n.strip() for n in (text or "random").split(",") if n.strip())
+    levels = levels_for(game_id)
+    for name in names:
+        if name not in levels:
+            raise DicehallError(f"no bot level {name!r} for {game_id}; available: {levels}")
+    if len(names) == 1:
+        return names * players
+    if len(names) != players:
+        raise DicehallError(
+            f"--bots names {len(names)} bot(s) for {players} seat(s); "
+            "name one per seat in seat order, or one for every seat"
+        )
+    return names

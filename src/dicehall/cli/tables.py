@@ -1,0 +1,143 @@
+"""Rich tables for `games`, `simulate` and `bench`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.markup import escape
+from rich.table import Table
+
+from dicehall import games
+from dicehall.bots import levels_for
+from dicehall.cli.options import GAME_FLAGS, flag_name
+from dicehall.core import DicehallError, GameSpec, ParamSpec
+from dicehall.sim.bench import BenchResult
+from dicehall.sim.simulate import Summary
+
+
+def _param_text(p: ParamSpec) -> str:
+    """How a param is set on the command line, with its default or allowed values."""
+    if p.kind is bool:
+        return flag_name(p.name) if p.name in GAME_FLAGS else f"--param {p.name}=true"
+    if p.name == "board":
+        allowed = "FILE"
+    elif p.name == "content":
+        allowed = "NAME|FILE"
+    elif p.choices:
+        allowed = "|".join(map(str, p.choices))
+    elif p.minimum is not None or p.maximum is not None:
+        allowed = (
+            f"{'' if p.minimum is None else p.minimum}..{'' if p.maximum is None else p.maximum}"
+        )
+    else:
+        allowed = str(p.default) if p.default not in (None, "") else p.kind.__name__.upper()
+    if p.name in GAME_FLAGS:
+        return f"{flag_name(p.name)} {allowed}"
+    return f"--param {p.name}={allowed}"
+
+
+def _players(spec: GameSpec) -> str:
+    if spec.min_players == spec.max_players:
+        return str(spec.min_players)
+    return f"{spec.min_players}–{spec.max_players}"
+
+
+def games_table() -> Table:
+    table = Table(title="dicehall games", title_justify="left", show_lines=True)
+    for name in ("id", "game (variants)", "players", "options", "bots"):
+        table.add_column(name, overflow="fold", no_wrap=name in ("id", "players"))
+    for game_id in games.available():
+        try:
+            spec = games.spec(game_id)
+        except (DicehallError, ImportError, AttributeError) as exc:
+            table.add_row(game_id, f"[red]not ready ({type(exc).__name__})[/]", "", "", "")
+            continue
+        name = spec.name + (" [dim](real time)[/]" if spec.real_time else "")
+        if spec.variants:
+            name += f"\n[dim]{', '.join(spec.variants)}[/]"
+        params = escape("\n".join(_param_text(p) for p in spec.params if p.name != "players"))
+        table.add_row(
+            game_id,
+            name,
+            _players(spec),
+            params or "-",
+            ", ".join(levels_for(game_id)),
+        )
+    return table
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:5.1f}%"
+
+
+def summary_tables(summary: Summary) -> list[Table]:
+    data = summary.to_json()
+    params = ", ".join(f"{k}={v}" for k, v in sorted(summary.params.items()))
+    seats = Table(
+        title=f"{summary.game}: {summary.games} games, seed {summary.seed} ({params})",
+        title_justify="left",
+        caption="Shared wins count for each winner; 95% intervals are Wilson score intervals.",
+        caption_justify="left",
+    )
+    for name in ("seat", "bot", "wins", "win rate", "95% CI", "mean score"):
+        seats.add_column(name, justify="left" if name in ("seat", "bot") else "right")
+    for row in data["seats"]:
+        lo, hi = row["ci95"]
+        mean_score = row["mean_score"]
+        seats.add_row(
+            str(row["seat"]),
+            row["bot"],
+            str(row["wins"]),
+            _pct(row["win_rate"]),
+            f"{_pct(lo)} – {_pct(hi)}",
+            "-" if mean_score is None else f"{mean_score:.2f}",
+        )
+    return [seats, _length_table(data), _reasons_table(data, summary.games)]
+
+
+def _length_table(data: dict[str, Any]) -> Table:
+    length = data["length"]
+    table = Table(title="game length", title_justify="left")
+    for name in ("", "mean", "median", "min", "max"):
+        table.add_column(name, justify="right" if name else "left")
+    table.add_row(
+        "actions by players",
+        f"{length['mean']:.1f}",
+        f"{length['median']:g}",
+        str(length["min"]),
+        str(length["max"]),
+    )
+    if "turns_mean" in length:
+        table.add_row("turns", f"{length['turns_mean']:.1f}", f"{length['turns_median']:g}", "", "")
+    table.caption = f"{data['shared_wins']} shared win(s); {data['elapsed_s']:.2f} s"
+    table.caption_justify = "left"
+    return table
+
+
+def _reasons_table(data: dict[str, Any], total: int) -> Table:
+    table = Table(title="end reasons", title_justify="left")
+    table.add_column("reason")
+    table.add_column("games", justify="right")
+    table.add_column("share", justify="right")
+    for reason, count in data["end_reasons"].items():
+        table.add_row(reason, str(count), _pct(count / total))
+    return table
+
+
+def bench_table(results: list[BenchResult], seconds: float, runs: int) -> Table:
+    table = Table(
+        title=f"random playouts on one core (median of {runs} run(s) of {seconds:g} s)",
+        title_justify="left",
+    )
+    for name in ("game", "params", "games/s", "actions/s", "actions/game"):
+        table.add_column(name, justify="left" if name in ("game", "params") else "right")
+    for r in results:
+        params = ", ".join(f"{k}={v}" for k, v in sorted(r.params.items()))
+        table.add_row(
+            r.game,
+            params,
+            f"{r.games_per_s:,.1f}",
+            f"{r.actions_per_s:,.0f}",
+            f"{r.actions_per_game:,.1f}",
+        )
+    return table

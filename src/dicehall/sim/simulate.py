@@ -1,0 +1,262 @@
+"""Batch simulation: many bot-vs-bot games, in parallel processes, summarised with statistics.
+
+Game `i` of a run is played with seed `seed + i`, exactly as `engine.Match(game, seed + i, bots)`
+would play it (the same chance and bot random streams), so any single game of a simulation
+can be replayed as a match. Results do not depend on the number of worker processes.
+
+Shared wins count as a win for each winner, so the seats' win rates may add up to more than 1.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any
+
+from dicehall import games
+from dicehall.bots import Bot, make_bot
+from dicehall.core import CHANCE, DicehallError, Game, sample
+from dicehall.sim import stats
+
+TURN_KEYS = ("turns", "turn")
+"""Keys of the final spectator view read as the game's length in turns, when present."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What one simulated game tells the summary."""
+
+    winners: tuple[int, ...]
+    scores: tuple[float, ...]
+    reason: str
+    actions: int  # actions taken by players (chance and engine actions not counted)
+    turns: int | None  # from the final spectator view, when it tells
+
+
+@dataclass
+class Summary:
+    """The outcomes of a batch of games, in game order, with their statistics."""
+
+    game: str
+    params: dict[str, Any]
+    seed: int
+    bots: tuple[str, ...]
+    outcomes: list[Outcome]
+    elapsed_s: float = 0.0
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        return len(self.outcomes)
+
+    def wins(self, seat: int) -> int:
+        """Games `seat` won, shared wins included."""
+        return sum(1 for o in self.outcomes if seat in o.winners)
+
+    def end_reasons(self) -> dict[str, int]:
+        counts = Counter(o.reason for o in self.outcomes)
+        return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+
+    def turns(self) -> list[int] | None:
+        found = [o.turns for o in self.outcomes if o.turns is not None]
+        return found if self.outcomes and len(found) == len(self.outcomes) else None
+
+    def seat_rows(self) -> list[dict[str, Any]]:
+        n = self.games
+        rows = []
+        for seat, bot in enumerate(self.bots):
+            wins = self.wins(seat)
+            lo, hi = stats.wilson(wins, n)
+            scores = [o.scores[seat] for o in self.outcomes]
+            rows.append(
+                {
+                    "seat": seat,
+                    "bot": bot,
+                    "wins": wins,
+                    "win_rate": wins / n if n else 0.0,
+                    "ci95": [lo, hi],
+                    "mean_score": stats.mean(scores),
+                }
+            )
+        return rows
+
+    def length(self) -> dict[str, Any]:
+        actions = [o.actions for o in self.outcomes]
+        out: dict[str, Any] = {
+            "mean": stats.mean(actions),
+            "median": stats.median(actions),
+            "min": min(actions, default=None),
+            "max": max(actions, default=None),
+        }
+        turns = self.turns()
+        if turns is not None:
+            out["turns_mean"] = stats.mean(turns)
+            out["turns_median"] = stats.median(turns)
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "params": self.params,
+            "games": self.games,
+            "seed": self.seed,
+            "seats": self.seat_rows(),
+            "shared_wins": sum(1 for o in self.outcomes if len(o.winners) > 1),
+            "length": self.length(),
+            "end_reasons": self.end_reasons(),
+            "elapsed_s": round(self.elapsed_s, 3),
+            "notes": self.notes,
+        }
+
+
+# --- one game ---------------------------------------------------------------------------
+
+
+def play_out(game: Game[Any, Any], bots: Sequence[Bot], seed: int) -> tuple[Any, int]:
+    """Play a bot-only game to its end; `(final state, actions by players)`.
+
+    Uses the same random streams as `engine.Match` (chance: `seed * 2**32 + step`, bots:
+    `"bot/{seed}/{seat}/{step}"`) without building a log, for speed.
+    """
+    state = game.initial_state()
+    steps = players = 0
+    check_timer = game.spec.real_time
+    while True:
+        actors = game.actors(state)
+        if not actors:
+            return state, players
+        if actors == (CHANCE,):
+            outcome = sample(game, state, random.Random(seed * 2**32 + steps))
+            state = game.apply(state, CHANCE, outcome)
+        else:
+            seat = actors[0]
+            legal = game.legal_actions(state, seat)
+            rng = random.Random(f"bot/{seed}/{seat}/{steps}")
+            state = game.apply(state, seat, bots[seat].act(game.observe(state, seat), legal, rng))
+            players += 1
+        steps += 1
+        if steps > game.max_game_length:
+            raise DicehallError(f"{game.id}: game longer than its maximum {game.max_game_length}")
+        if check_timer and game.timer(state) is not None:
+            raise DicehallError(f"{game.id}: this mode needs real-time simulation")
+
+
+def _turns(view: dict[str, Any]) -> int | None:
+    for key in TURN_KEYS:
+        value = view.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return None
+
+
+def realtime_runner(game: Game[Any, Any]) -> Callable[..., Any] | None:
+    """`engine.realtime.simulate_realtime` for a game in real-time mode, when installed."""
+    if not (game.spec.real_time and game.params.get("mode") == "realtime"):
+        return None
+    try:
+        module = importlib.import_module("dicehall.engine.realtime")
+    except ModuleNotFoundError:
+        return None
+    runner: Callable[..., Any] | None = getattr(module, "simulate_realtime", None)
+    return runner
+
+
+def play_one(game: Game[Any, Any], bots: Sequence[Bot], seed: int) -> Outcome:
+    """One simulated game and what the summary needs from it."""
+    runner = realtime_runner(game)
+    if runner is not None:
+        match = runner(game, seed, dict(enumerate(bots)))
+        state = match.state
+        actions = sum(1 for e in match.log if e.seat >= 0)
+    else:
+        state, actions = play_out(game, bots, seed)
+    result = game.result(state)
+    return Outcome(
+        winners=tuple(result.winners),
+        scores=tuple(result.scores),
+        reason=result.reason,
+        actions=actions,
+        turns=_turns(game.observe(state, None)),
+    )
+
+
+# --- many games -------------------------------------------------------------------------
+
+
+def setup(
+    game_id: str, params: dict[str, Any], levels: Sequence[str]
+) -> tuple[Game[Any, Any], list[Bot]]:
+    """The game and one bot per seat; raises `DicehallError` when they do not fit."""
+    game = games.make(game_id, **params)
+    if len(levels) != game.num_players:
+        raise DicehallError(
+            f"{len(levels)} bot(s) named for {game.num_players} seat(s); name one per seat "
+            "or a single level for all"
+        )
+    return game, [make_bot(level, game, seat) for seat, level in enumerate(levels)]
+
+
+def run_seeds(
+    game_id: str, params: dict[str, Any], levels: Sequence[str], seeds: Sequence[int]
+) -> list[Outcome]:
+    """Play one game per seed (a worker's share). Bots are reused from game to game."""
+    game, bots = setup(game_id, params, levels)
+    return [play_one(game, bots, s) for s in seeds]
+
+
+def _chunks(first: int, count: int, size: int) -> list[list[int]]:
+    return [list(range(first + i, first + min(i + size, count))) for i in range(0, count, size)]
+
+
+def simulate(
+    game_id: str,
+    params: dict[str, Any],
+    levels: Sequence[str],
+    count: int,
+    seed: int = 0,
+    workers: int = 1,
+    on_progress: Callable[[int], None] | None = None,
+) -> Summary:
+    """Play `count` games (game i with seed `seed + i`) and summarise them.
+
+    `on_progress(n)` is called with the number of games finished so far.
+    """
+    if count < 1:
+        raise DicehallError("simulate at least one game")
+    if workers < 1:
+        raise DicehallError("workers must be >= 1")
+    game, _ = setup(game_id, params, levels)  # fail early, in this process
+    notes = []
+    if game.spec.real_time and game.params.get("mode") == "realtime" and not realtime_runner(game):
+        # no real-time simulator installed: the documented turn-by-tick variant instead
+        game, _ = setup(game_id, {**game.params, "mode": "tick"}, levels)
+        notes.append("real-time simulation unavailable; played in tick mode")
+    started = time.perf_counter()
+    seeds = _chunks(seed, count, max(1, min(200, count // (workers * 8) or 1)))
+    results: dict[int, list[Outcome]] = {}
+    done = 0
+    if workers == 1:
+        for index, chunk in enumerate(seeds):
+            results[index] = run_seeds(game_id, game.params, levels, chunk)
+            done += len(chunk)
+            if on_progress:
+                on_progress(done)
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = {
+                pool.submit(run_seeds, game_id, game.params, tuple(levels), chunk): index
+                for index, chunk in enumerate(seeds)
+            }
+            for future in as_completed(futures):
+                results[futures[future]] = future.result()
+                done += len(results[futures[future]])
+                if on_progress:
+                    on_progress(done)
+    outcomes = [o for index in range(len(seeds)) for o in results[index]]
+    elapsed = time.perf_counter() - started
+    return Summary(game_id, dict(game.params), seed, tuple(levels), outcomes, elapsed, notes)
