@@ -5,12 +5,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from tests.games.puru.helpers import make, resolve, roll, rolled, start, tracks
 
 from dicehall.core import CHANCE, IllegalActionError, ParamError
 from dicehall.games.puru.actions import GIVE_AWAY, KEEP, RESOLVE, Reroll
 from dicehall.games.puru.dice import Face, counts_of
 from dicehall.games.puru.state import Phase
-from tests.games.puru.helpers import make, resolve, roll, rolled, start, tracks
 
 MAJORITY = [
     ("HHHHSS", Face.HEART),  # 4-2
@@ -120,7 +120,9 @@ def test_illegal_rerolls_are_refused() -> None:
 def test_paying_for_the_second_reroll_can_drip_to_zero_and_end_the_game() -> None:
     game = make(players=3)
     state = rolled(game, start(game, love=(5, 3, 9), excite=(9, 4, 2), jelly=(1, 20, 20)), "CCSSHA")
-    state = game.apply(rolled(game, game.apply(state, 0, Reroll(crying=1)), "C"), 0, Reroll(heart=1))
+    state = game.apply(
+        rolled(game, game.apply(state, 0, Reroll(crying=1)), "C"), 0, Reroll(heart=1)
+    )
     assert state.phase == Phase.OVER and state.jelly == (0, 20, 20)
     result = game.result(state)
     assert result.reason == "drip-out"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from tests.games.puru.helpers import make, resolve, rolled, start, tracks
+
 from dicehall.core import CHANCE
 from dicehall.games.puru.actions import (
     CHOOSE,
@@ -18,7 +20,6 @@ from dicehall.games.puru.actions import (
     Track,
 )
 from dicehall.games.puru.state import Phase, Power
-from tests.games.puru.helpers import make, resolve, rolled, start, tracks
 
 LOVE, EXCITEMENT = Track.LOVE, Track.EXCITEMENT
 
