@@ -1,0 +1,179 @@
+"""The round in play: rolling, placing with die effects, locking, the sand timer, ticks.
+
+Rulebook, "Playing a Round": roll your unplaced dice, place one of them on an unlocked
+district entrance (optionally using its effect) or place none and roll again; after your last
+die you may lock one entrance, then flip the sand timer if no one has this round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+from typing import Any
+
+from dicehall.games.jelly.actions import (
+    FlipTimer,
+    Lock,
+    Pass,
+    Place,
+    PlaceMove,
+    PlaceRemove,
+    Roll,
+    letter,
+)
+from dicehall.games.jelly.scoring import end_round
+from dicehall.games.jelly.state import NOBODY, Die, JellyState, Phase, RoundEnd, Table
+
+Placing = Place | PlaceRemove | PlaceMove
+MAX_REROLLS = 20
+"""Digital safeguard: rolls per seat and round that place no die (keeps every game finite)."""
+TICKS_AFTER_FLIP = 3
+"""Tick mode: full ticks played after the tick in which the sand timer is flipped."""
+ROLL = Roll()
+_PASS = Pass()
+_FLIP = FlipTimer()
+
+
+def can_act(s: JellyState, p: int) -> bool:
+    """Dice left, or out of dice with a lock or the timer flip still to decide."""
+    if s.unplaced[p]:
+        return True
+    return not s.done[p] and (p not in s.locks or s.flipped_by == NOBODY)
+
+
+@lru_cache(maxsize=65536)
+def _placements(values: tuple[int, ...], d: int, targets: tuple[Die, ...], zone: int) -> tuple[
+    Any, ...
+]:  # fmt: skip
+    """Place actions of one district in id order: plain, then 1-2 removals, then 3-4 moves."""
+    out: list[Any] = [Place(v, d) for v in values]
+    out += [PlaceRemove(v, d, o, t) for v in values if v <= 2 for o, t in targets]
+    moves = [z for z in (zone - 1, zone + 1) if 0 <= z <= 2]
+    out += [PlaceMove(v, d, z) for v in values if v in (3, 4) for z in moves]
+    return tuple(out)
+
+
+def actions(table: Table, s: JellyState, seat: int) -> tuple[Any, ...]:
+    """Legal play actions of an acting seat, sorted by id."""
+    if not s.unplaced[seat]:
+        return _out_of_dice_actions(table, s, seat)
+    roll = s.rolls[seat]
+    if not roll:
+        return (ROLL,)
+    out: tuple[Any, ...] = (ROLL,) if s.rerolls[seat] < MAX_REROLLS else ()
+    values = tuple(sorted(set(roll)))
+    for d in range(table.districts):
+        if s.locks[d] == NOBODY:
+            out += _placements(values, d, tuple(sorted(set(s.entrances[d]))), s.targets[d])
+    return out
+
+
+def _out_of_dice_actions(table: Table, s: JellyState, seat: int) -> tuple[Any, ...]:
+    if not can_act(s, seat):
+        return ()
+    out: tuple[Any, ...] = ()
+    if seat not in s.locks:
+        out = tuple(Lock(d) for d in range(table.districts) if s.locks[d] == NOBODY)
+    if s.flipped_by == NOBODY:
+        out += (_FLIP,)
+    return (*out, _PASS)
+
+
+def apply(table: Table, s: JellyState, seat: int, action: Any) -> JellyState:
+    """Apply a legal play action (checked by the caller)."""
+    if isinstance(action, Roll):
+        s = _roll(table, s, seat)
+    elif isinstance(action, Place | PlaceRemove | PlaceMove):
+        s = _place(table, s, seat, action)
+    elif isinstance(action, Lock):
+        # the screen stays on this entrance: nobody may place there until the next round
+        s = replace(s, locks=_set(s.locks, action.district, seat))
+    elif isinstance(action, FlipTimer):
+        ticks = TICKS_AFTER_FLIP + 1 if table.tick else -1
+        s = replace(s, flipped_by=seat, done=_set(s.done, seat, True), ticks_left=ticks)
+    else:
+        s = replace(s, done=_set(s.done, seat, True))
+    if table.tick and s.phase == Phase.PLAY:
+        s = _next_in_tick(table, s)
+    return s
+
+
+def _set(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
+    return (*values[:i], value, *values[i + 1 :])
+
+
+def _roll(table: Table, s: JellyState, seat: int) -> JellyState:
+    rerolls = s.rerolls[seat] + (1 if s.rolls[seat] else 0)
+    return replace(
+        s,
+        rolls=_set(s.rolls, seat, ()),
+        rerolls=_set(s.rerolls, seat, rerolls),
+        to_roll=(seat,),
+    )
+
+
+def _place(table: Table, s: JellyState, seat: int, a: Placing) -> JellyState:
+    entrance = s.entrances[a.district]
+    centre, targets = s.centre, s.targets
+    if isinstance(a, PlaceRemove):
+        # a 1 or 2 sends another die of this entrance to the city centre
+        i = entrance.index((a.owner, a.target))
+        entrance = entrance[:i] + entrance[i + 1 :]
+        centre = _set(centre, a.owner, centre[a.owner] + 1)
+    elif isinstance(a, PlaceMove):
+        # a 3 or 4 moves this district's Target marker to an adjacent zone
+        targets = _set(targets, a.district, a.zone)
+    left = s.unplaced[seat] - 1
+    s = replace(
+        s,
+        entrances=_set(s.entrances, a.district, (*entrance, (seat, a.value))),
+        centre=centre,
+        targets=targets,
+        unplaced=_set(s.unplaced, seat, left),
+        rolls=_set(s.rolls, seat, ()),  # the other dice are rolled again
+        to_roll=(seat,) if table.tick and left else (),
+        round_placed=(*s.round_placed[:-1], s.round_placed[-1] + 1),
+    )
+    if not any(s.unplaced):
+        return end_round(table, s, RoundEnd.ALL_PLACED)  # every player is out of dice
+    return s
+
+
+def _next_in_tick(table: Table, s: JellyState) -> JellyState:
+    """Tick mode: the next seat of this tick, or the next tick (the timer counts ticks)."""
+    queue = tuple(p for p in s.tick_queue[1:] if can_act(s, p))
+    if queue:
+        return replace(s, tick_queue=queue)
+    ticks_left = s.ticks_left - 1 if s.ticks_left > 0 else s.ticks_left
+    if ticks_left == 0:
+        return end_round(table, replace(s, ticks_left=0), RoundEnd.TIMER)
+    tick = s.tick + 1
+    n = table.players
+    order = tuple((tick + i) % n for i in range(n))  # the first seat rotates every tick
+    queue = tuple(p for p in order if can_act(s, p))
+    return replace(s, tick=tick, tick_queue=queue, ticks_left=ticks_left)
+
+
+def why_illegal(table: Table, s: JellyState, seat: int, action: Any) -> str:
+    """A readable reason for an action that is not legal now."""
+    if s.phase != Phase.PLAY:
+        return f"{action} is not possible while scoring; choose where your Jelly goes"
+    if isinstance(action, Place | PlaceRemove | PlaceMove):
+        if not s.unplaced[seat]:
+            return "you have no dice left to place"
+        if action.value not in s.rolls[seat]:
+            return f"your roll shows no {action.value}"
+        if not 0 <= action.district < table.districts:
+            return f"there is no district {letter(action.district)}"
+        if s.locks[action.district] != NOBODY:
+            locker = s.locks[action.district]
+            return f"district {letter(action.district)} is locked by seat {locker}"
+        if isinstance(action, PlaceRemove):
+            return "a 1 or 2 may send only a die already on that entrance to the centre"
+        if isinstance(action, PlaceMove):
+            return "a 3 or 4 moves the Target marker one zone, from where it is"
+    if isinstance(action, Roll):
+        return "you cannot roll now (no dice left, or too many rolls without placing)"
+    if isinstance(action, Lock | FlipTimer | Pass):
+        return "lock, flip and pass come after your last die (lock before flipping, once each)"
+    return f"{action} is not legal now"

@@ -1,0 +1,223 @@
+"""Attack of the Jelly Monster: the rules object (setup, the round, chance, results).
+
+Real-time mode: every seat with something to do is an actor at once; `Roll` makes a chance
+node for that seat's dice; the sand timer is a `TimerRequest` whose `TimeUp` the engine issues.
+Tick mode (a documented variant): seats act one at a time in a rotating order, one action per
+tick each; placing a die rolls the rest at once; the timer runs a fixed number of ticks.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations_with_replacement
+from typing import Any
+
+from dicehall.core import (
+    CHANCE,
+    ENGINE,
+    Distribution,
+    Game,
+    IllegalActionError,
+    Result,
+    Seat,
+    TimerRequest,
+    View,
+    competition_ranks,
+    uniform,
+)
+from dicehall.games.jelly import observe as observe_mod
+from dicehall.games.jelly import play, scoring
+from dicehall.games.jelly.actions import (
+    CODEC,
+    ChooseSide,
+    DrawFace,
+    GiveJelly,
+    PlayerAction,
+    PodValue,
+    RollDice,
+    TimeUp,
+    build_index,
+)
+from dicehall.games.jelly.content import Face, boards
+from dicehall.games.jelly.spec import SPEC
+from dicehall.games.jelly.state import (
+    NOBODY,
+    PODS,
+    ROUNDS,
+    START_JELLY,
+    Debt,
+    JellyState,
+    Phase,
+    RoundEnd,
+    Table,
+)
+
+SAND_SECONDS = 10.0
+
+
+@lru_cache(maxsize=64)
+def roll_distribution(seat: int, k: int) -> Distribution:
+    """`k` dice as sorted multisets with multinomial probabilities."""
+    total = 6**k
+    pairs = []
+    for values in combinations_with_replacement(range(1, 7), k):
+        ways = math.factorial(k)
+        for v in set(values):
+            ways //= math.factorial(values.count(v))
+        pairs.append((RollDice(seat, values), Fraction(ways, total)))
+    return Distribution(pairs)
+
+
+class JellyGame(Game[JellyState, Any]):
+    spec = SPEC
+
+    def __init__(self, params: dict[str, Any], faces: tuple[Face, ...], digest: str) -> None:
+        self.params = params
+        self.num_players = n = int(params["players"])
+        self.content_hash = digest
+        self.table = Table(n, n + 2, params["mode"] == "tick", faces)
+        self.boards = boards(faces, bool(params["first_game"]))
+        self.index = build_index(n, n + 2)
+        self.num_actions = len(self.index)
+        per_seat = 2 * (7 + play.MAX_REROLLS) + 10
+        scoring_choices = self.table.districts * (n + 20 * n * n)
+        self.max_game_length = n + 2 + PODS + ROUNDS * (n * per_seat + 1 + scoring_choices)
+        self._face_draws: dict[tuple[int, ...], Distribution] = {}
+
+    # --- dynamics -------------------------------------------------------------------
+    def initial_state(self) -> JellyState:
+        n = self.num_players
+        return JellyState(
+            phase=Phase.SETUP, faces=(), round=0, targets=(), entrances=(), locks=(),
+            centre=(0,) * n, unplaced=(0,) * n, rolls=((),) * n, rerolls=(0,) * n,
+            done=(False,) * n, flipped_by=NOBODY, to_roll=(), tick=0, tick_queue=(),
+            ticks_left=-1, jelly=(START_JELLY,) * n, pods=(0,) * n, pod_stack=PODS, queue=(),
+            votes=(), pod_values=((),) * n, round_ends=(), round_placed=(),
+        )  # fmt: skip
+
+    def actors(self, s: JellyState) -> tuple[Seat, ...]:
+        if s.phase in (Phase.SETUP, Phase.PODS):
+            return (CHANCE,)
+        if s.phase == Phase.OVER:
+            return ()
+        if s.phase == Phase.SCORING:
+            return (scoring.chooser(s),)
+        if s.to_roll:
+            return (CHANCE,)
+        if self.table.tick:
+            return (s.tick_queue[0],)
+        return tuple(p for p in range(self.num_players) if play.can_act(s, p))
+
+    def legal_actions(self, s: JellyState, seat: Seat) -> tuple[Any, ...]:
+        if seat == ENGINE:
+            return (TimeUp(),) if self._time_up_legal(s) else ()
+        if seat not in self.actors(s) or seat == CHANCE:
+            return ()
+        if s.phase == Phase.SCORING:
+            return self._choices(s)
+        return play.actions(self.table, s, seat)
+
+    def _choices(self, s: JellyState) -> tuple[Any, ...]:
+        head = s.queue[0]
+        if isinstance(head, Debt):
+            return tuple(GiveJelly(r) for r, n in head.owed if n > 0)
+        return (ChooseSide("left"), ChooseSide("right"))
+
+    def _time_up_legal(self, s: JellyState) -> bool:
+        return not self.table.tick and s.phase == Phase.PLAY and s.flipped_by != NOBODY
+
+    def chance_outcomes(self, s: JellyState) -> Sequence[tuple[Any, Fraction]]:
+        if s.phase == Phase.SETUP:
+            return self._face_distribution(s.faces)
+        if s.phase == Phase.PODS:
+            seat = scoring.next_pod_owner(s)
+            return uniform([PodValue(seat, v) for v in range(1, 7)])
+        if s.phase == Phase.PLAY and s.to_roll:
+            seat = s.to_roll[0]
+            return roll_distribution(seat, s.unplaced[seat])
+        raise IllegalActionError("this is not a chance node")
+
+    def _face_distribution(self, used: tuple[int, ...]) -> Distribution:
+        """Setup: a random board not in play yet, then a random allowed side of it."""
+        if used not in self._face_draws:
+            taken = {self.table.faces[f].board for f in used}
+            free = [b for b in self.boards if self.table.faces[b[0]].board not in taken]
+            pairs = [(DrawFace(f), Fraction(1, len(free) * len(b))) for b in free for f in b]
+            self._face_draws[used] = Distribution(pairs)
+        return self._face_draws[used]
+
+    def apply(self, s: JellyState, seat: Seat, action: Any) -> JellyState:
+        if seat == CHANCE:
+            return self._apply_chance(s, action)
+        if seat == ENGINE:
+            if action != TimeUp() or not self._time_up_legal(s):
+                raise IllegalActionError("the sand timer is not running", seat=seat, action=action)
+            # the sand timer ran out: unplaced dice do not count this round
+            return scoring.end_round(self.table, s, RoundEnd.TIMER)
+        if seat not in self.actors(s):
+            raise IllegalActionError(f"seat {seat} may not act now", seat=seat, action=action)
+        if action not in self.legal_actions(s, seat):
+            reason = play.why_illegal(self.table, s, seat, action)
+            raise IllegalActionError(reason, seat=seat, action=action)
+        if isinstance(action, ChooseSide):
+            return scoring.choose_side(self.table, s, action.side)
+        if isinstance(action, GiveJelly):
+            return scoring.give_jelly(self.table, s, action.to)
+        return play.apply(self.table, s, seat, action)
+
+    def _apply_chance(self, s: JellyState, outcome: Any) -> JellyState:
+        if self.actors(s) != (CHANCE,):
+            raise IllegalActionError("this is not a chance node", seat=CHANCE, action=outcome)
+        if all(o != outcome for o, _ in self.chance_outcomes(s)):
+            raise IllegalActionError(f"impossible outcome {outcome}", seat=CHANCE, action=outcome)
+        if isinstance(outcome, DrawFace):
+            s = replace(s, faces=(*s.faces, outcome.face))
+            if len(s.faces) < self.table.districts:
+                return s
+            return scoring.start_round(self.table, s, 0)
+        if isinstance(outcome, PodValue):
+            return scoring.roll_pod(s, outcome.seat, outcome.value)
+        rolls = list(s.rolls)
+        rolls[outcome.seat] = outcome.values
+        return replace(s, rolls=tuple(rolls), to_roll=s.to_roll[1:])
+
+    def is_terminal(self, s: JellyState) -> bool:
+        return s.phase == Phase.OVER
+
+    def result(self, s: JellyState) -> Result:
+        if s.phase != Phase.OVER:
+            raise IllegalActionError("the game is not over")
+        scores = tuple(float(j + sum(v)) for j, v in zip(s.jelly, s.pod_values, strict=True))
+        ranks = competition_ranks(scores)
+        notes = tuple(
+            f"seat {p}: {s.jelly[p]} Jelly + pods {list(s.pod_values[p])}"
+            for p in range(self.num_players)
+        )
+        winners = tuple(p for p, r in enumerate(ranks) if r == 1)
+        return Result(scores, winners, ranks, "four rounds played: most Jelly wins", notes)
+
+    def timer(self, s: JellyState) -> TimerRequest | None:
+        """Real time: the sand timer, once flipped, ends the round ten seconds later."""
+        if not self._time_up_legal(s):
+            return None
+        return TimerRequest(f"sand/{s.round}", SAND_SECONDS, TimeUp())
+
+    # --- information and wire forms -------------------------------------------------
+    def observe(self, s: JellyState, seat: Seat | None) -> View:
+        return observe_mod.view(self, s, seat)
+
+    def encode(self, action: PlayerAction) -> int:
+        return self.index.encode(action)
+
+    def decode(self, action_id: int) -> Any:
+        return self.index.decode(action_id)
+
+    def action_to_json(self, action: Any) -> dict[str, Any]:
+        return CODEC.to_json(action)
+
+    def action_from_json(self, data: Any) -> Any:
+        return CODEC.from_json(data)

@@ -1,0 +1,187 @@
+"""Round life cycle: start, end, the scoring queue and its player choices, the end of the game.
+
+Scoring (rulebook, "Scoring a Round") is a queue of ops: each district from the Drone's
+district clockwise, then the city centre. `advance` runs the queue until a player must choose
+(an "either" neighbour, or who receives Jelly from a player who cannot pay everyone).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from dicehall.games.jelly.content import EITHER, LEFT, RIGHT, Adjacent
+from dicehall.games.jelly.rewards import add, neighbour, resolve, standing, take_pods, target_grants
+from dicehall.games.jelly.state import (
+    DICE,
+    NOBODY,
+    ROUNDS,
+    Debt,
+    Grant,
+    JellyState,
+    Op,
+    Phase,
+    RoundEnd,
+    ScoreCentre,
+    ScoreDistrict,
+    Table,
+)
+
+SIDES = (LEFT, RIGHT)
+
+
+def start_round(table: Table, s: JellyState, number: int) -> JellyState:
+    """Dice back to everyone, Target markers to the first zone, screens and timer reset."""
+    n, d = table.players, table.districts
+    return replace(
+        s,
+        phase=Phase.PLAY,
+        round=number,
+        targets=(0,) * d,
+        entrances=((),) * d,
+        locks=(NOBODY,) * d,
+        centre=(0,) * n,
+        unplaced=(DICE,) * n,
+        rolls=((),) * n,
+        rerolls=(0,) * n,
+        done=(False,) * n,
+        flipped_by=NOBODY,
+        # tick mode: everyone rolls at once when the round starts
+        to_roll=tuple(range(n)) if table.tick else (),
+        tick=0,
+        tick_queue=tuple(range(n)) if table.tick else (),
+        ticks_left=-1,
+        queue=(),
+        votes=(),
+        round_placed=(*s.round_placed, 0),
+    )
+
+
+def end_round(table: Table, s: JellyState, how: RoundEnd) -> JellyState:
+    """Unplaced dice stop counting; score every district, then the city centre."""
+    ops: tuple[Op, ...] = tuple(ScoreDistrict(i) for i in range(table.districts))
+    s = replace(
+        s,
+        phase=Phase.SCORING,
+        rolls=((),) * table.players,
+        to_roll=(),
+        tick_queue=(),
+        queue=(*ops, ScoreCentre()),
+        round_ends=(*s.round_ends, how),
+    )
+    return advance(table, s)
+
+
+def pending_choice(s: JellyState) -> Op | None:
+    """The op at the head of the queue when it waits for a player."""
+    return s.queue[0] if s.phase == Phase.SCORING and s.queue else None
+
+
+def chooser(s: JellyState) -> int:
+    """The seat that must choose now (scoring phase)."""
+    head = s.queue[0]
+    if isinstance(head, Debt):
+        return head.giver
+    assert isinstance(head, Grant)
+    return head.seats[len(s.votes)]  # tied controllers vote in seat order
+
+
+def _is_choice(op: Op) -> bool:
+    if isinstance(op, Debt):
+        return True
+    return isinstance(op, Grant) and op.atom == Adjacent(EITHER) and not op.adjacent
+
+
+def advance(table: Table, s: JellyState) -> JellyState:
+    """Run automatic ops until a player must choose or the queue is empty."""
+    while s.queue:
+        head, rest = s.queue[0], s.queue[1:]
+        if isinstance(head, Debt):
+            s, left = _settle_debt(s, head)
+            if left is not None:
+                return replace(s, queue=(left, *rest))
+            s = replace(s, queue=rest)
+            continue
+        if _is_choice(head):
+            return s
+        s, ops = _run(table, replace(s, queue=rest), head)
+        s = replace(s, queue=(*ops, *s.queue))
+    return _after_scoring(table, s)
+
+
+def _run(table: Table, s: JellyState, op: Op) -> tuple[JellyState, tuple[Op, ...]]:
+    if isinstance(op, ScoreDistrict):
+        controllers = standing(s.entrances[op.district], table.players).controllers()
+        if not controllers:
+            return s, ()  # a district with no counting die scores nothing
+        return s, target_grants(table, s, op.district, controllers, op.district, False)
+    if isinstance(op, ScoreCentre):
+        best = max(s.centre)
+        if best == 0:
+            return s, ()
+        # most dice (not values) in the city centre; ties each take one, if the stack allows
+        return take_pods(s, tuple(p for p, c in enumerate(s.centre) if c == best)), ()
+    assert isinstance(op, Grant)
+    return resolve(table, s, op)
+
+
+def _settle_debt(s: JellyState, d: Debt) -> tuple[JellyState, Debt | None]:
+    """Pay what is due; a giver short of Jelly chooses recipients (left as a Debt)."""
+    owed = tuple((r, n) for r, n in d.owed if n > 0)
+    have = s.jelly[d.giver]
+    if have >= sum(n for _, n in owed):
+        jelly = s.jelly
+        for r, n in owed:
+            jelly = add(add(jelly, d.giver, -n), r, n)
+        return replace(s, jelly=jelly), None
+    if have == 0 or not owed:
+        return s, None
+    if len(owed) == 1:
+        r = owed[0][0]
+        return replace(s, jelly=add(add(s.jelly, d.giver, -have), r, have)), None
+    return s, Debt(d.giver, owed)
+
+
+def choose_side(table: Table, s: JellyState, side: str) -> JellyState:
+    """A vote on an "either" reward; tied controllers who disagree get nothing (0 Jelly)."""
+    head = s.queue[0]
+    assert isinstance(head, Grant)
+    votes = (*s.votes, SIDES.index(side))
+    if len(votes) < len(head.seats):
+        return replace(s, votes=votes)
+    s = replace(s, votes=(), queue=s.queue[1:])
+    if len(set(votes)) == 1:
+        other = neighbour(table, head.district, SIDES[votes[0]])
+        ops = target_grants(table, s, other, head.seats, head.district, True)
+        s = replace(s, queue=(*ops, *s.queue))
+    return advance(table, s)
+
+
+def give_jelly(table: Table, s: JellyState, to: int) -> JellyState:
+    """A short giver hands one Jelly to `to`."""
+    head = s.queue[0]
+    assert isinstance(head, Debt)
+    jelly = add(add(s.jelly, head.giver, -1), to, 1)
+    owed = tuple((r, n - 1 if r == to else n) for r, n in head.owed)
+    return advance(table, replace(s, jelly=jelly, queue=(Debt(head.giver, owed), *s.queue[1:])))
+
+
+def _after_scoring(table: Table, s: JellyState) -> JellyState:
+    if s.round + 1 < ROUNDS:
+        return start_round(table, s, s.round + 1)
+    phase = Phase.PODS if any(s.pods) else Phase.OVER
+    return replace(s, phase=phase, queue=(), votes=())
+
+
+def next_pod_owner(s: JellyState) -> int:
+    """End of game: the first seat with a pod still to roll, or NOBODY."""
+    for p, n in enumerate(s.pods):
+        if len(s.pod_values[p]) < n:
+            return p
+    return NOBODY
+
+
+def roll_pod(s: JellyState, seat: int, value: int) -> JellyState:
+    values = list(s.pod_values)
+    values[seat] = (*values[seat], value)
+    s = replace(s, pod_values=tuple(values))
+    return s if next_pod_owner(s) != NOBODY else replace(s, phase=Phase.OVER)
