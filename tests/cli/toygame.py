@@ -62,7 +62,7 @@ class State:
 
 
 SPEC = GameSpec(
-    id="toy",
+    id="clitoy",
     name="Toy Race",
     min_players=2,
     max_players=3,

@@ -51,15 +51,24 @@ def games_command() -> None:
     console().print(games_table())
 
 
+def _rules_text(game_id: str) -> str | None:
+    """The game package's rules.md, or None when it has none."""
+    try:
+        entry = resources.files(_game_module(game_id)).joinpath("rules.md")
+    except (TypeError, ModuleNotFoundError):  # a plug-in game that is a module, not a package
+        return None
+    return entry.read_text(encoding="utf-8") if entry.is_file() else None
+
+
 @app.command()
 def rules(game: GameArg) -> None:
     """Show a game's rules summary and every ruling we made."""
     with guard():
         spec = games.spec(game)
-        entry = resources.files(_game_module(game)).joinpath("rules.md")
-        if not entry.is_file():
+        text = _rules_text(game)
+        if text is None:
             fail(f"{game} has no rules.md yet; summary: {spec.summary or spec.name}")
-        console().print(Markdown(entry.read_text(encoding="utf-8")))
+        console().print(Markdown(text))
 
 
 @app.command()
