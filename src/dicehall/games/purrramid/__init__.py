@@ -1,0 +1,22 @@
+"""Purrramid (Reiner Knizia): stack cat tiles into a pyramid with dice.
+
+Params: `players` (2-4), `side` ("a" full pyramid, "b" flat top; both reconstructions), `board`
+(a board TOML file replacing the side). See rules.md for the rules as implemented.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dicehall.games.purrramid.content import load_board
+from dicehall.games.purrramid.rules import PurrramidGame
+from dicehall.games.purrramid.spec import SPEC
+
+
+def make_game(params: dict[str, Any]) -> PurrramidGame:
+    """The rules object for resolved `params`; loads and checks the board."""
+    board, digest, _ = load_board(str(params["side"]), params.get("board"))
+    return PurrramidGame(params, board, digest)
+
+
+__all__ = ["SPEC", "PurrramidGame", "make_game"]

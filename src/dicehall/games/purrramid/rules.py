@@ -1,0 +1,359 @@
+"""Purrramid rules (Reiner Knizia), as read by dicehall's rulings (see rules.md).
+
+A turn: roll the dice not yet placed, put one or more of them on ONE unoccupied space whose
+number they add up to, then Continue or Stop. At Stop the spaces holding this turn's dice must
+be connected and supported, else the player busts; if they are, the dice become tiles. Bonus
+turns, wool rerolls, the winner's gold tiles and the three end conditions follow the rulebook.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from dicehall.core.chance import Distribution
+from dicehall.core.errors import IllegalActionError
+from dicehall.core.game import Game
+from dicehall.core.types import CHANCE, Result, Seat, View
+from dicehall.games.purrramid import observe as observe_mod
+from dicehall.games.purrramid import scoring
+from dicehall.games.purrramid.actions import (
+    BUST,
+    CODEC,
+    CONTINUE,
+    SPEND_WOOL,
+    STOP,
+    Action,
+    Bust,
+    Continue,
+    Place,
+    Roll,
+    SpendWool,
+    Stop,
+    action_index,
+)
+from dicehall.games.purrramid.board import (
+    MAX_DICE,
+    Board,
+    bits,
+    is_connected,
+    is_supported,
+    levels,
+    roll_distribution,
+    sub_multisets,
+)
+from dicehall.games.purrramid.spec import SPEC
+from dicehall.games.purrramid.state import (
+    EMPTY,
+    NO_WINNER,
+    SETUP,
+    End,
+    Phase,
+    PurrramidState,
+    TurnSummary,
+)
+
+GOLD_TILES = 12
+WOOL_TOKENS = 12
+MAX_TURNS = 10_000  # safety bound on turns (bonus turns count); see rules.md
+_ACTIONS_PER_TURN = 3 * MAX_DICE + 1  # roll, place, decide per die, plus a Bust
+# Rulebook setup: regular tiles per seat (the last player gives 1 to the starting player).
+TILES_PER_SEAT = {2: (26, 25), 3: (25, 24, 23), 4: (19, 18, 18, 17)}
+
+
+class PurrramidGame(Game[PurrramidState, Action]):
+    """Purrramid for 2-4 players on one board side."""
+
+    spec = SPEC
+
+    def __init__(self, params: dict[str, Any], board: Board, content_hash: str) -> None:
+        self.params = dict(params)
+        self.board = board
+        self.num_players = int(params["players"])
+        self.content_hash = content_hash
+        self._index = action_index(board)
+        self.num_actions = len(self._index)
+        self.max_game_length = MAX_TURNS * _ACTIONS_PER_TURN + 2 * WOOL_TOKENS
+        self._place_id = {a: i for i, a in enumerate(self._index.actions)}
+        self._free_order = tuple(s.id for s in board.spaces)
+        self._numbers = tuple(s.number for s in board.spaces)
+        self._costs = tuple(s.cost for s in board.spaces)
+
+    # --- setup ----------------------------------------------------------------------------
+    def initial_state(self) -> PurrramidState:
+        b = self.board
+        covered = b.bottom_two_mask if self.num_players == 2 else 0  # 2 players: rows 1-2
+        owner = tuple(SETUP if covered >> s.id & 1 else EMPTY for s in b.spaces)
+        return PurrramidState(
+            seat=0,
+            phase=Phase.ROLL,
+            dice=MAX_DICE,
+            left=MAX_DICE,
+            roll=(),
+            turn=(),
+            dice_mask=0,
+            tile_mask=covered,
+            owner=owner,
+            gold=(0,) * len(b.spaces),
+            wool_mask=b.eights_mask & ~covered,  # a wool token on each uncovered "8"
+            regular=TILES_PER_SEAT[self.num_players],
+            wool=(0,) * self.num_players,
+            gold_left=GOLD_TILES,
+            winner=NO_WINNER,
+            rerolls=0,
+            turns=0,
+            end=End.NONE,
+            last=None,
+        )
+
+    # --- queries ----------------------------------------------------------------------------
+    def actors(self, state: PurrramidState) -> tuple[Seat, ...]:
+        if state.phase is Phase.OVER:
+            return ()
+        if state.phase is Phase.ROLL:
+            return (CHANCE,)
+        return (state.seat,)
+
+    def is_terminal(self, state: PurrramidState) -> bool:
+        return state.phase is Phase.OVER
+
+    def budget(self, state: PurrramidState, seat: int | None = None) -> int:
+        """Tiles `seat` can still place: regular, plus gold if the winner or no one has won."""
+        seat = state.seat if seat is None else seat
+        gold = state.gold_left if state.winner in (NO_WINNER, seat) else 0
+        return state.regular[seat] + gold
+
+    def turn_cost(self, state: PurrramidState) -> int:
+        return sum(self._costs[s] for s, _ in state.turn)
+
+    def placements(self, state: PurrramidState) -> list[int]:
+        """Ids of the legal `Place` actions for the dice just rolled, ascending (ruling 3, 5)."""
+        subs = sub_multisets(state.roll)
+        room = self.budget(state) - self.turn_cost(state)
+        blocked = state.tile_mask | state.dice_mask
+        ids = self._place_id
+        out: list[int] = []
+        for s in self._free_order:
+            if blocked >> s & 1 or self._costs[s] > room:
+                continue
+            options = subs.get(self._numbers[s])
+            if options:
+                out.extend(ids[Place(s, m)] for m in options)
+        return out
+
+    def legal_actions(self, state: PurrramidState, seat: Seat) -> tuple[Action, ...]:
+        if seat != state.seat or state.phase in (Phase.ROLL, Phase.OVER):
+            return ()
+        if state.phase is Phase.DECIDE:
+            return (CONTINUE, STOP)
+        actions = self._index.actions
+        places = tuple(actions[i] for i in self.placements(state))
+        if not state.wool[seat]:
+            return places
+        if not places:
+            return (SPEND_WOOL, BUST)  # no placement: reroll with wool, or accept the bust
+        return (SPEND_WOOL, *places)
+
+    def chance_outcomes(self, state: PurrramidState) -> Sequence[tuple[Action, Fraction]]:
+        if state.phase is not Phase.ROLL:
+            return ()
+        return _roll_outcomes(state.left)
+
+    # --- transitions ----------------------------------------------------------------------
+    def apply(self, state: PurrramidState, seat: Seat, action: Action) -> PurrramidState:
+        if state.phase is Phase.OVER:
+            raise IllegalActionError("the game is over", seat=seat, action=action)
+        if state.phase is Phase.ROLL:
+            return self._apply_roll(state, seat, action)
+        if seat != state.seat:
+            raise IllegalActionError(f"it is seat {state.seat}'s turn", seat=seat, action=action)
+        kind = type(action)
+        if state.phase is Phase.DECIDE:
+            if kind is Continue:
+                return _with(state, phase=Phase.ROLL)
+            if kind is Stop:
+                return self._stop(state)
+        elif kind is Place:
+            return self._place(state, action)  # type: ignore[arg-type]
+        elif kind is SpendWool and state.wool[seat]:
+            # Wool: reroll ALL the dice just rolled; the token goes back to the box.
+            wool = _bump(state.wool, seat, -1)
+            return _with(state, phase=Phase.ROLL, roll=(), wool=wool, rerolls=state.rerolls + 1)
+        elif kind is Bust and not self.placements(state):
+            return self._bust(state, "no placement")
+        raise IllegalActionError(f"{action} is not allowed now", seat=seat, action=action)
+
+    def _apply_roll(self, state: PurrramidState, seat: Seat, action: Action) -> PurrramidState:
+        if seat != CHANCE or not isinstance(action, Roll) or len(action.dice) != state.left:
+            raise IllegalActionError(f"expected a roll of {state.left} dice", seat=seat)
+        dice = action.dice
+        if any(type(d) is not int or not 1 <= d <= 6 for d in dice) or list(dice) != sorted(dice):
+            raise IllegalActionError(f"not a sorted roll of dice: {dice}", seat=seat)
+        rolled = _with(state, phase=Phase.PLACE, roll=dice)
+        if not state.wool[state.seat] and not self.placements(rolled):
+            return self._bust(rolled, "no placement")  # rule: no die fits any space: bust
+        return rolled
+
+    def _place(self, state: PurrramidState, action: Place) -> PurrramidState:
+        s, dice = action.space, action.dice
+        if self._place_id.get(action) is None or dice not in sub_multisets(state.roll).get(
+            self._numbers[s], ()
+        ):
+            raise IllegalActionError(f"{action}: those dice do not match the space or the roll")
+        if (state.tile_mask | state.dice_mask) >> s & 1:
+            raise IllegalActionError(f"{action}: space {s} is occupied")
+        if self.turn_cost(state) + self._costs[s] > self.budget(state):
+            raise IllegalActionError(f"{action}: you have too few tiles left (ruling 5)")
+        left = state.left - len(dice)
+        placed = _with(
+            state,
+            phase=Phase.DECIDE,
+            left=left,
+            roll=(),
+            turn=(*state.turn, (s, dice)),
+            dice_mask=state.dice_mask | 1 << s,
+        )
+        return self._stop(placed) if left == 0 else placed  # no dice left: must stop
+
+    def _stop(self, state: PurrramidState) -> PurrramidState:
+        b, mask = self.board, state.dice_mask
+        if not is_connected(mask, b.adjacent):
+            return self._bust(state, "not connected")
+        if not is_supported(mask, state.tile_mask | mask, b.below):
+            return self._bust(state, "not supported")
+        return self._cover(state)
+
+    def _bust(self, state: PurrramidState, reason: str) -> PurrramidState:
+        summary = TurnSummary(state.seat, state.dice, False, reason, (), 0, 0, 0, False)
+        return self._next_turn(state, summary, bonus=False)
+
+    def _cover(self, state: PurrramidState) -> PurrramidState:
+        """Replace this turn's dice with tiles: regular first, then gold (Winning)."""
+        seat, mask = state.seat, state.dice_mask
+        spaces = tuple(s for s, _ in state.turn)
+        need = self.turn_cost(state)
+        winner, regular_left = state.winner, state.regular[seat]
+        from_regular = need if winner != seat else 0
+        from_regular = min(from_regular, regular_left)
+        from_gold = need - from_regular
+        if winner == NO_WINNER and regular_left - from_regular == 0:
+            winner = seat  # first to place all regular tiles: takes the gold tiles
+        owner, gold = list(state.owner), list(state.gold)
+        regular_budget = from_regular
+        for s in spaces:
+            owner[s] = seat
+            gold[s] = max(0, self._costs[s] - regular_budget)
+            regular_budget = max(0, regular_budget - self._costs[s])
+        wool_taken = (state.wool_mask & mask).bit_count()  # tile on an "8": take its wool
+        bonus = state.left == 0 or levels(mask, self.board.row_mask) >= 3
+        covered = _with(
+            state,
+            tile_mask=state.tile_mask | mask,
+            owner=tuple(owner),
+            gold=tuple(gold),
+            wool_mask=state.wool_mask & ~mask,
+            regular=_bump(state.regular, seat, -from_regular),
+            wool=_bump(state.wool, seat, wool_taken),
+            gold_left=state.gold_left - from_gold,
+            winner=winner,
+        )
+        bonus = bonus and state.dice > 1  # bonus turns chain down to 1 die
+        summary = TurnSummary(
+            seat, state.dice, True, "tiles", spaces, need, from_gold, wool_taken, bonus
+        )
+        return self._next_turn(covered, summary, bonus=bonus)
+
+    def _next_turn(
+        self, state: PurrramidState, summary: TurnSummary, bonus: bool
+    ) -> PurrramidState:
+        end = scoring.end_condition(self.board, state)
+        turns = state.turns + 1
+        if end is End.NONE and turns >= MAX_TURNS:
+            end = End.TURN_LIMIT
+        if end is not End.NONE:
+            return _with(
+                state,
+                phase=Phase.OVER,
+                roll=(),
+                turn=(),
+                dice_mask=0,
+                turns=turns,
+                end=end,
+                last=_no_bonus(summary),
+            )
+        seat = state.seat if bonus else (state.seat + 1) % self.num_players
+        dice = state.dice - 1 if bonus else MAX_DICE
+        return _with(
+            state,
+            seat=seat,
+            phase=Phase.ROLL,
+            dice=dice,
+            left=dice,
+            roll=(),
+            turn=(),
+            dice_mask=0,
+            rerolls=0,
+            turns=turns,
+            last=summary,
+        )
+
+    # --- results, views and wire forms --------------------------------------------------------
+    def result(self, state: PurrramidState) -> Result:
+        return scoring.result(state, self.num_players)
+
+    def observe(self, state: PurrramidState, seat: Seat | None) -> View:
+        return observe_mod.view(self, state, seat)
+
+    def encode(self, action: Action) -> int:
+        return self._index.encode(action)
+
+    def decode(self, action_id: int) -> Action:
+        decoded: Action = self._index.decode(action_id)
+        return decoded
+
+    def action_to_json(self, action: Action) -> dict[str, Any]:
+        return CODEC.to_json(action)
+
+    def action_from_json(self, data: Any) -> Action:
+        parsed: Action = CODEC.from_json(data)
+        return parsed
+
+    def describe(self, action: Action) -> str:
+        if isinstance(action, Place) and 0 <= action.space < len(self.board.spaces):
+            sp = self.board.spaces[action.space]
+            where = f'the "{sp.number}" (row {sp.row + 1}, space {sp.index + 1})'
+            return f"place {'+'.join(map(str, action.dice))} on {where}"
+        return str(action)
+
+    def space_ids(self, mask: int) -> list[int]:
+        return bits(mask)
+
+
+_ROLLS: dict[int, Distribution] = {}
+
+
+def _roll_outcomes(n: int) -> Distribution:
+    """Cached chance node of rolling `n` dice, with `Roll` outcomes."""
+    found = _ROLLS.get(n)
+    if found is None:
+        found = Distribution((Roll(m), p) for m, p in roll_distribution(n))
+        _ROLLS[n] = found
+    return found
+
+
+def _bump(values: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
+    return (*values[:i], values[i] + delta, *values[i + 1 :])
+
+
+def _no_bonus(summary: TurnSummary) -> TurnSummary:
+    return dataclasses.replace(summary, bonus=False)
+
+
+_FIELDS = PurrramidState.__slots__
+
+
+def _with(state: PurrramidState, **changes: Any) -> PurrramidState:
+    """A copy of `state` with `changes` (a faster `dataclasses.replace`)."""
+    return PurrramidState(**{f: changes.get(f, getattr(state, f)) for f in _FIELDS})

@@ -1,0 +1,20 @@
+"""Purrramid's metadata and parameters."""
+
+from __future__ import annotations
+
+from dicehall.core.types import GameSpec, ParamSpec
+
+SPEC = GameSpec(
+    id="purrramid",
+    name="Purrramid",
+    min_players=2,
+    max_players=4,
+    params=(
+        ParamSpec("players", int, 2, "number of players", minimum=2, maximum=4),
+        ParamSpec("side", str, "a", "board side: a (full pyramid) or b (flat top)", ("a", "b")),
+        ParamSpec("board", str, None, "a board TOML file to use instead of a built-in side"),
+    ),
+    version=1,
+    summary="Roll five dice, fill numbered spaces, stack cat tiles into a pyramid.",
+    designers="Reiner Knizia",
+)
