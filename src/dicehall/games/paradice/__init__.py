@@ -1,0 +1,33 @@
+"""Paradice (Sergio Ortiz, Zacatrus), 2-4 players.
+
+Players take dice from the 5x10 Dispensing Machine to complete fair stalls; completing a stall
+unlocks its power and advances its Storehouse token; the game ends when a second token reaches
+'no stock'. Rules as implemented, with every ruling: `rules.md` beside this file.
+
+| param | default | meaning |
+|---|---|---|
+| players | 2 | 2-4 |
+| content | "cards" | built-in content name, or a path to your own cards TOML |
+| storehouse | 6 | Storehouse steps to 'no stock' |
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dicehall.games._content import load_toml
+from dicehall.games.paradice.config import Config
+from dicehall.games.paradice.content import parse_content
+from dicehall.games.paradice.rules import ParadiceGame
+from dicehall.games.paradice.spec import ROUND_LIMIT, SPEC
+
+
+def make_game(params: dict[str, Any]) -> ParadiceGame:
+    """The rules object for resolved `params` (players, content, storehouse)."""
+    data, digest, source = load_toml(SPEC.id, params["content"])
+    content = parse_content(data, source)
+    cfg = Config.of(content, params["players"], params["storehouse"], ROUND_LIMIT)
+    return ParadiceGame(cfg, dict(params), digest)
+
+
+__all__ = ["SPEC", "ParadiceGame", "make_game"]

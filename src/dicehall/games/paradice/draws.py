@@ -1,0 +1,138 @@
+"""Chance nodes: dice dropping into the machine, roulette rolls, stall and Surprise Bag draws.
+
+Nothing is stored shuffled: each draw is a chance node over the cards left, and dice return
+one at a time (a random die of the returning ones, a random value, a random emptiest column).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from functools import lru_cache
+
+from dicehall.core import Distribution, IllegalActionError, uniform
+from dicehall.games.paradice import machine as mc
+from dicehall.games.paradice.actions import BagDraw, Draw, Drop, Roll
+from dicehall.games.paradice.config import Config
+from dicehall.games.paradice.scoring import _set
+from dicehall.games.paradice.spec import BLACK
+from dicehall.games.paradice.state import Phase, State
+
+ROLLS = uniform([Roll(v) for v in range(1, 7)])
+
+
+@lru_cache(maxsize=8192)
+def _drops(counts: tuple[int, ...], cols: tuple[int, ...], setup: bool) -> Distribution:
+    if setup and sum(counts[:BLACK]):
+        counts = (*counts[:BLACK], 0)  # setup: black dice go in last, on the top row
+    total = sum(counts)
+    return Distribution(
+        (Drop(colour, value, col), Fraction(n, total * 6 * len(cols)))
+        for colour, n in enumerate(counts)
+        if n
+        for value in range(1, 7)
+        for col in cols
+    )
+
+
+def _drop_columns(state: State) -> tuple[int, ...]:
+    cols = mc.emptiest(state.machine)
+    return cols[:1] if state.phase == Phase.SETUP else cols  # setup fills row by row
+
+
+def outcomes(cfg: Config, state: State) -> Distribution:
+    """The distribution of the chance node `state` is at."""
+    if any(state.returns):
+        return _drops(state.returns, _drop_columns(state), state.phase == Phase.SETUP)
+    if state.phase == Phase.ROULETTE and state.rolled < sum(1 for d in state.table if d):
+        return ROLLS
+    if state.bag_draw:
+        return uniform([BagDraw(cfg.content.bag[b].id) for b in state.bag_deck])
+    stalls = cfg.content.stalls
+    if state.phase == Phase.SETUP and state.dealt < cfg.players:
+        return uniform([Draw(stalls[c].id) for c in state.deck if stalls[c].points == 10])
+    return uniform([Draw(stalls[c].id) for c in state.deck])
+
+
+def apply_chance(cfg: Config, state: State, outcome: object) -> State:
+    """Apply a chance outcome after checking it is one of the node's outcomes."""
+    if any(state.returns):
+        if not isinstance(outcome, Drop):
+            raise IllegalActionError(f"{outcome!r} is not an outcome of this chance node")
+        return _apply_drop(state, outcome)
+    rolling = state.phase == Phase.ROULETTE and state.rolled < sum(1 for d in state.table if d)
+    if isinstance(outcome, Roll) and rolling and 1 <= outcome.value <= 6:
+        return _apply_roll(state, outcome.value)
+    if outcome not in outcomes(cfg, state).outcomes:
+        raise IllegalActionError(f"{outcome!r} is not an outcome of this chance node")
+    if isinstance(outcome, BagDraw):
+        return _apply_bag(cfg, state, cfg.bag_index[outcome.card])
+    assert isinstance(outcome, Draw)
+    return _apply_draw(cfg, state, cfg.card_index[outcome.card])
+
+
+def _apply_drop(state: State, drop: Drop) -> State:
+    counts = list(state.returns)
+    setup_order = state.phase == Phase.SETUP and drop.colour == BLACK and sum(counts[:BLACK])
+    if (
+        not 0 <= drop.colour < len(counts)
+        or not counts[drop.colour]
+        or not 1 <= drop.value <= 6
+        or drop.col not in _drop_columns(state)
+        or setup_order
+    ):
+        raise IllegalActionError(f"{drop} is not an outcome of this chance node")
+    counts[drop.colour] -= 1
+    machine = mc.drop(state.machine, drop.col, drop.colour * 10 + drop.value)
+    return replace(state, machine=machine, returns=tuple(counts))
+
+
+def _apply_roll(state: State, value: int) -> State:
+    present = [c for c, d in enumerate(state.table) if d]
+    col = present[state.rolled]
+    code = state.table[col] // 10 * 10 + value
+    table = (*state.table[:col], code, *state.table[col + 1 :])
+    return replace(state, table=table, rolled=state.rolled + 1)
+
+
+def _apply_draw(cfg: Config, state: State, card: int) -> State:
+    deck = tuple(c for c in state.deck if c != card)
+    if state.phase == Phase.SETUP and state.dealt < cfg.players:
+        seat = state.dealt
+        player = state.players[seat]
+        player = replace(player, stalls=(*player.stalls, (card, (0, 0, 0))))
+        players = _set(state.players, seat, player)
+        return replace(state, players=players, deck=deck, dealt=seat + 1)
+    slot = state.plaza.index(-1)
+    plaza = (*state.plaza[:slot], card, *state.plaza[slot + 1 :])
+    return replace(state, plaza=plaza, deck=deck)
+
+
+def _apply_bag(cfg: Config, state: State, card: int) -> State:
+    seat = state.turn
+    player = state.players[seat]
+    player = replace(player, bag=(*player.bag, card))
+    state = replace(
+        state,
+        players=_set(state.players, seat, player),
+        bag_deck=tuple(b for b in state.bag_deck if b != card),
+        bag_draw=False,
+    )
+    effect = cfg.content.bag[card].effect
+    if effect == "stall":
+        return replace(state, gains=state.gains + 1)
+    if effect == "storehouse":
+        return replace(state, moves=state.moves + 1)
+    return state
+
+
+def is_chance(cfg: Config, state: State) -> bool:
+    """Whether a chance event is due (checked before any player may act)."""
+    if any(state.returns) or state.bag_draw:
+        return True
+    if state.phase == Phase.ROULETTE and state.rolled < sum(1 for d in state.table if d):
+        return True
+    if state.phase == Phase.SETUP and state.dealt < cfg.players:
+        return True
+    return -1 in state.plaza and bool(state.deck)
+

@@ -1,0 +1,145 @@
+"""The Dispensing Machine: 5 columns of dice, bottom first; legal picks and gravity.
+
+A machine is a tuple of 5 column tuples of die codes (colour*10 + value), index 0 the bottom.
+Taking dice closes the gap (gravity); returned dice go on top of a column.
+"""
+
+from __future__ import annotations
+
+from dicehall.games.paradice.spec import BLACK, COLUMNS
+
+Machine = tuple[tuple[int, ...], ...]
+
+
+def row_of(machine: Machine, row: int) -> tuple[int, ...]:
+    """The dice at height `row` of each column (0 where the column is shorter)."""
+    return tuple(col[row] if len(col) > row else 0 for col in machine)
+
+
+def _match(a: int, b: int, *, no_black: bool) -> tuple[bool, bool]:
+    """(same colour, same number) of two present dice; black never matches under the Duck."""
+    if not a or not b or (no_black and (a // 10 == BLACK or b // 10 == BLACK)):
+        return False, False
+    return a // 10 == b // 10, a % 10 == b % 10
+
+
+def _edges(row: tuple[int, ...], wrap: bool) -> list[tuple[int, int]]:
+    pairs = [(c, c + 1) for c in range(COLUMNS - 1)]
+    if wrap:
+        pairs.append((COLUMNS - 1, 0))  # the bottom row's ends are adjacent (ruling 2)
+    return [(a, b) for a, b in pairs if row[a] and row[b]]
+
+
+def _components(cols: list[int], edges: list[tuple[int, int]]) -> list[tuple[int, ...]]:
+    parent = {c: c for c in cols}
+
+    def find(c: int) -> int:
+        while parent[c] != c:
+            c = parent[c]
+        return c
+
+    for a, b in edges:
+        parent[find(a)] = find(b)
+    groups: dict[int, list[int]] = {}
+    for c in cols:
+        groups.setdefault(find(c), []).append(c)
+    return [tuple(sorted(g)) for g in groups.values() if len(g) > 1]
+
+
+def row_groups(
+    row: tuple[int, ...], above: tuple[int, ...], *, wrap: bool, no_black: bool
+) -> set[tuple[int, ...]]:
+    """Maximal colour runs, maximal number runs and lone dice of one row (column tuples).
+
+    A die is lone when it shares neither colour nor number with a row neighbour or the die
+    above it (the rulebook's single-die pick); the whole-group rule follows from maximality.
+    """
+    edges = _edges(row, wrap)
+    same_colour, same_number, touched = [], [], set()
+    for a, b in edges:
+        colour, number = _match(row[a], row[b], no_black=no_black)
+        if colour:
+            same_colour.append((a, b))
+        if number:
+            same_number.append((a, b))
+        if colour or number:
+            touched.update((a, b))
+    present = [c for c in range(COLUMNS) if row[c]]
+    if no_black:
+        present = [c for c in present if row[c] // 10 != BLACK]
+    out = set(_components(present, same_colour)) | set(_components(present, same_number))
+    for c in present:
+        if c not in touched and not any(_match(row[c], above[c], no_black=no_black)):
+            out.add((c,))
+    return out
+
+
+def column_runs(column: tuple[int, ...], start: int, *, no_black: bool) -> set[int]:
+    """Lengths (2+) of the maximal colour run and number run going up from `start`."""
+    out = set()
+    for key in (lambda d: d // 10, lambda d: d % 10):
+        n = 0
+        while start + n < len(column):
+            d = column[start + n]
+            if no_black and d // 10 == BLACK:
+                break
+            if n and key(d) != key(column[start]):
+                break
+            n += 1
+        if n >= 2:
+            out.add(n)
+    return out
+
+
+def basic_picks(machine: Machine) -> tuple[set[tuple[int, ...]], list[tuple[int, int]]]:
+    """Bottom-row groups (wrap-around) and vertical runs `(col, count)` from the bottom."""
+    rows = row_groups(row_of(machine, 0), row_of(machine, 1), wrap=True, no_black=False)
+    cols = [
+        (c, n) for c in range(COLUMNS) for n in sorted(column_runs(machine[c], 0, no_black=False))
+    ]
+    return rows, cols
+
+
+def duck_picks(
+    machine: Machine,
+) -> tuple[list[tuple[int, tuple[int, ...]]], list[tuple[int, int, int]]]:
+    """Duck picks: any row treated as the bottom row, ends not connected, no black dice."""
+    rows, cols = [], []
+    height = max(len(col) for col in machine)
+    for r in range(height):
+        found = row_groups(row_of(machine, r), row_of(machine, r + 1), wrap=False, no_black=True)
+        rows += [(r, g) for g in found]
+        for c in range(COLUMNS):
+            cols += [(c, r, n) for n in column_runs(machine[c], r, no_black=True)]
+    return rows, cols
+
+
+def take_row(machine: Machine, row: int, cols: tuple[int, ...]) -> tuple[Machine, list[int]]:
+    """Remove the dice at height `row` of `cols`; the dice above fall (gravity)."""
+    taken = [machine[c][row] for c in cols]
+    new = tuple(col[:row] + col[row + 1 :] if c in cols else col for c, col in enumerate(machine))
+    return new, taken
+
+
+def take_column(machine: Machine, col: int, row: int, count: int) -> tuple[Machine, list[int]]:
+    column = machine[col]
+    taken = list(column[row : row + count])
+    new = column[:row] + column[row + count :]
+    return tuple(new if c == col else m for c, m in enumerate(machine)), taken
+
+
+def drop(machine: Machine, col: int, code: int) -> Machine:
+    """A returned die lands on top of column `col`."""
+    return tuple(m + (code,) if c == col else m for c, m in enumerate(machine))
+
+
+def emptiest(machine: Machine) -> tuple[int, ...]:
+    """The columns with the fewest dice (returned dice fill these first)."""
+    low = min(len(col) for col in machine)
+    return tuple(c for c, col in enumerate(machine) if len(col) == low)
+
+
+def replace(machine: Machine, col: int, row: int, code: int) -> Machine:
+    column = machine[col]
+    new = column[:row] + (code,) + column[row + 1 :]
+    return tuple(new if c == col else m for c, m in enumerate(machine))

@@ -1,0 +1,169 @@
+"""`ParadiceGame`: the protocol methods, dispatching to the turn, power and chance modules."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from dicehall.core import CHANCE, Distribution, Game, IllegalActionError, Result, Seat, View
+from dicehall.games.paradice import draws, powers, turn
+from dicehall.games.paradice.actions import (
+    CODEC, INDEX, Balloon, BagMove, ChooseStall, CottonCandy, EndTurn, Fries, Pass, Place,
+    RoulettePick, StoreMove, SurpriseBag,
+)  # fmt: skip
+from dicehall.games.paradice.config import Config
+from dicehall.games.paradice.observe import observe
+from dicehall.games.paradice.scoring import add_returns, result
+from dicehall.games.paradice.spec import DICE_PER_COLOUR, PLAZA_SIZE, SPEC
+from dicehall.games.paradice.state import Phase, Player, State
+
+_POWERS = (CottonCandy, SurpriseBag, Fries, Balloon)
+
+# A true bound on the actions of a game (project ruling: the fair closes after a round limit).
+_SETUP_ACTIONS = 50 + 4 + 4
+_ACTIONS_PER_TURN = 400
+_ACTIONS_PER_POWER = 60
+
+
+class ParadiceGame(Game[State, Any]):
+    def __init__(self, cfg: Config, params: dict[str, Any], content_hash: str) -> None:
+        self.cfg = cfg
+        self.spec = SPEC
+        self.params = params
+        self.num_players = cfg.players
+        self.num_actions = len(INDEX)
+        self.content_hash = content_hash
+        powers = len(cfg.content.stalls) + len(cfg.content.bag)
+        self.max_game_length = (
+            _SETUP_ACTIONS
+            + (cfg.turn_limit + 1) * _ACTIONS_PER_TURN
+            + powers * _ACTIONS_PER_POWER
+        )
+        self._ids = {a: i for i, a in enumerate(INDEX.actions)}
+
+    # --- dynamics -----------------------------------------------------------------------
+    def initial_state(self) -> State:
+        n = self.cfg.players
+        return State(
+            phase=Phase.SETUP,
+            machine=((),) * 5,
+            players=(Player(),) * n,
+            plaza=(-1,) * PLAZA_SIZE,
+            deck=tuple(range(len(self.cfg.content.stalls))),
+            bag_deck=tuple(range(len(self.cfg.content.bag))),
+            returns=DICE_PER_COLOUR,
+        )
+
+    def actors(self, state: State) -> tuple[Seat, ...]:
+        if state.phase == Phase.OVER:
+            return ()
+        if draws.is_chance(self.cfg, state):
+            return (CHANCE,)
+        return (state.turn,)
+
+    def chance_outcomes(self, state: State) -> Distribution:
+        if self.actors(state) != (CHANCE,):
+            raise IllegalActionError("not a chance node")
+        return draws.outcomes(self.cfg, state)
+
+    def legal_actions(self, state: State, seat: Seat) -> tuple[Any, ...]:
+        if self.actors(state) != (seat,) or seat == CHANCE:
+            return ()
+        ids = self._ids
+        return tuple(sorted(set(self._legal(state)), key=ids.__getitem__))
+
+    def _legal(self, state: State) -> list[Any]:
+        cfg, phase = self.cfg, state.phase
+        if phase == Phase.PRE:
+            return list(turn.placements(cfg, state))
+        if phase == Phase.ROULETTE:
+            return list(turn.roulette_picks(state))
+        if phase == Phase.GAINS:
+            return list(turn.gain_choices(state))
+        if turn.has_black(state):  # black dice are used the moment they are obtained
+            blacks = tuple(d for d in state.pending if d // 10 == 5)
+            return turn.placements(cfg, state, blacks) + powers.black_uses(cfg, state)
+        if state.moves:
+            return [BagMove(k, step) for k, step in powers.token_moves(cfg, state)]
+        out: list[Any] = turn.placements(cfg, state)
+        out += powers.anytime_powers(cfg, state)
+        if phase == Phase.MAIN:
+            basic = turn.basic_actions(cfg, state)
+            return out + (basic or [Pass()])
+        out += powers.dice_powers(cfg, state)
+        if not any(isinstance(a, Place) for a in out):
+            out.append(EndTurn())  # placement ends only when no die can be placed
+        return out
+
+    def apply(self, state: State, seat: Seat, action: Any) -> State:
+        if seat == CHANCE:
+            if self.actors(state) != (CHANCE,):
+                raise IllegalActionError("not a chance node", seat=seat, action=action)
+            return self._settle(draws.apply_chance(self.cfg, state, action))
+        if self.actors(state) != (seat,):
+            raise IllegalActionError(f"seat {seat} may not act now", seat=seat, action=action)
+        if action not in self._legal(state):
+            raise IllegalActionError(f"{action} is not legal now", seat=seat, action=action)
+        return self._settle(self._apply(state, action))
+
+    def _apply(self, state: State, action: Any) -> State:
+        cfg = self.cfg
+        if isinstance(action, Place):
+            return turn.apply_place(cfg, state, action)
+        if isinstance(action, StoreMove):
+            return powers.apply_store_move(cfg, state, action)
+        if isinstance(action, BagMove):
+            return powers.apply_bag_move(cfg, state, action)
+        if isinstance(action, _POWERS):
+            return powers.apply_power(cfg, state, action)
+        if isinstance(action, RoulettePick):
+            return turn.apply_roulette_pick(state, action)
+        if isinstance(action, ChooseStall):
+            return turn.choose_stall(state, action)
+        if isinstance(action, EndTurn):
+            return turn.end_turn(state)
+        if isinstance(action, Pass):
+            return replace(state, phase=Phase.PLACE)  # no basic action is possible
+        return turn.apply_basic(cfg, state, action)
+
+    def _settle(self, state: State) -> State:
+        """Automatic steps: start of play, unplaceable pre-turn dice, forced ends of turn."""
+        cfg = self.cfg
+        while state.phase != Phase.OVER and not draws.is_chance(cfg, state):
+            if state.phase == Phase.SETUP:
+                state = replace(state, phase=Phase.MAIN, turns=1)
+            elif state.phase == Phase.PRE and not turn.placements(cfg, state):
+                # pre-turn dice that cannot be placed go back to the machine
+                state = replace(add_returns(state, state.pending), pending=(), phase=Phase.MAIN)
+            elif state.phase == Phase.PLACE and self._legal(state) == [EndTurn()]:
+                state = turn.end_turn(state)
+            elif state.phase == Phase.GAINS and not turn.gain_choices(state):
+                state = turn.next_turn(cfg, state)  # gains beyond 5 active stalls are lost
+            else:
+                break
+        return state
+
+    def is_terminal(self, state: State) -> bool:
+        return state.phase == Phase.OVER
+
+    def result(self, state: State) -> Result:
+        if state.phase != Phase.OVER:
+            raise IllegalActionError("the game is not over")
+        return result(self.cfg, state)
+
+    # --- information and wire forms -----------------------------------------------------
+    def observe(self, state: State, seat: Seat | None) -> View:
+        return observe(self.cfg, state, seat)
+
+    def encode(self, action: Any) -> int:
+        return INDEX.encode(action)
+
+    def decode(self, action_id: int) -> Any:
+        return INDEX.decode(action_id)
+
+    def action_to_json(self, action: Any) -> dict[str, Any]:
+        return CODEC.to_json(action)
+
+    def action_from_json(self, data: Any) -> Any:
+        return CODEC.from_json(data)
+

@@ -1,0 +1,134 @@
+"""Completing stalls, the Storehouse, tickets, and the final score (with the tie-break)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from dicehall.core import Result
+from dicehall.games.paradice.config import Config
+from dicehall.games.paradice.spec import GOLDEN_POINTS, TICKET_POINTS, TYPES
+from dicehall.games.paradice.state import Dice3, Phase, Player, State
+
+
+def add_returns(state: State, dice: list[int] | tuple[int, ...]) -> State:
+    """Dice going back to the top of the machine (they drop in as chance nodes)."""
+    counts = list(state.returns)
+    for code in dice:
+        counts[code // 10] += 1
+    return replace(state, returns=tuple(counts))
+
+
+def move_token(cfg: Config, state: State, kind: int, step: int) -> State:
+    """Move a Storehouse token; a second token reaching 'no stock' ends the game at once."""
+    pos = state.store[kind]
+    if pos >= cfg.length:
+        return state  # a token at 'no stock' stays there
+    pos = max(0, pos + step)
+    state = replace(state, store=(*state.store[:kind], pos, *state.store[kind + 1 :]))
+    if pos < cfg.length:
+        return state
+    if state.first_out < 0:
+        return replace(state, first_out=kind)
+    return replace(state, second_out=kind, phase=Phase.OVER, reason="two Storehouse tokens out")
+
+
+def _types_done(cfg: Config, player: Player) -> list[int]:
+    counts = [0] * len(TYPES)
+    for card in player.done:
+        counts[cfg.content.stalls[card].type] += 1
+    return counts
+
+
+def _award_tickets(cfg: Config, state: State, seat: int, kind: int) -> State:
+    counts = _types_done(cfg, state.players[seat])
+    if state.golden < 0 and all(counts):
+        state = replace(state, golden=seat)  # the first to complete all 5 types (ruling 10)
+    holder = state.tickets[kind]
+    if holder != seat and counts[kind] >= 2:
+        theirs = _types_done(cfg, state.players[holder])[kind] if holder >= 0 else 0
+        if counts[kind] > theirs:  # strictly more steals the Stall Ticket
+            tickets = (*state.tickets[:kind], seat, *state.tickets[kind + 1 :])
+            state = replace(state, tickets=tickets)
+    return state
+
+
+def complete(cfg: Config, state: State, seat: int, index: int, dice: Dice3) -> State:
+    """Active stall `index` of `seat` got its third die: score it, return its dice, and more."""
+    player = state.players[seat]
+    card, _ = player.stalls[index]
+    kind = cfg.content.stalls[card].type
+    powers = list(player.powers)
+    powers[kind] += 1
+    player = replace(
+        player,
+        stalls=player.stalls[:index] + player.stalls[index + 1 :],
+        done=(*player.done, card),
+        powers=tuple(powers),
+    )
+    state = replace(state, players=_set(state.players, seat, player))
+    state = add_returns(state, dice)
+    state = _award_tickets(cfg, state, seat, kind)
+    return move_token(cfg, state, kind, 1)
+
+
+def _set(players: tuple[Player, ...], seat: int, player: Player) -> tuple[Player, ...]:
+    return (*players[:seat], player, *players[seat + 1 :])
+
+
+def type_factors(cfg: Config, state: State) -> tuple[int, ...]:
+    """Scoring factor per type: first out 0, the one furthest behind (alone) 2, others 1."""
+    factors = [1] * len(TYPES)
+    low = min(state.store)
+    if state.store.count(low) == 1:
+        factors[state.store.index(low)] = 2
+    if state.first_out >= 0:
+        factors[state.first_out] = 0
+    return tuple(factors)
+
+
+def breakdown(cfg: Config, state: State, seat: int) -> dict[str, int]:
+    """The parts of a seat's score."""
+    factors = type_factors(cfg, state)
+    player = state.players[seat]
+    stalls = sum(
+        cfg.content.stalls[c].points * factors[cfg.content.stalls[c].type] for c in player.done
+    )
+    return {
+        "stalls": stalls,
+        "golden": GOLDEN_POINTS if state.golden == seat else 0,
+        "tickets": TICKET_POINTS * state.tickets.count(seat),
+        "surprise": sum(cfg.content.bag[b].points for b in player.bag),
+    }
+
+
+def score(cfg: Config, state: State, seat: int) -> int:
+    return sum(breakdown(cfg, state, seat).values())
+
+
+def out_stalls(cfg: Config, state: State, seat: int) -> int:
+    """Completed stalls of the types that reached 'no stock' (fewer wins a tie)."""
+    out = {t for t in (state.first_out, state.second_out) if t >= 0}
+    return sum(1 for c in state.players[seat].done if cfg.content.stalls[c].type in out)
+
+
+def prize(cfg: Config, points: int) -> tuple[int, str]:
+    """(number, prize) from the Prize List for this player count."""
+    table = cfg.content.prize_list(cfg.players)
+    found = (0, "")
+    for number, (low, name) in enumerate(table, 1):
+        if points >= low:
+            found = (number, name)
+    return found
+
+
+def result(cfg: Config, state: State) -> Result:
+    scores = tuple(score(cfg, state, s) for s in range(cfg.players))
+    keys = [(scores[s], -out_stalls(cfg, state, s)) for s in range(cfg.players)]
+    ranks = tuple(1 + sum(1 for k in keys if k > mine) for mine in keys)
+    winners = tuple(s for s in range(cfg.players) if ranks[s] == 1)
+    notes = []
+    for s in range(cfg.players):
+        number, name = prize(cfg, scores[s])
+        if name:
+            notes.append(f"seat {s}: {scores[s]} points, prize #{number}: {name}")
+    return Result(tuple(float(x) for x in scores), winners, ranks, state.reason, tuple(notes))

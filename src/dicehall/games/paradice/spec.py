@@ -1,0 +1,49 @@
+"""Paradice metadata: the spec, colours, stall types and fixed sizes."""
+
+from __future__ import annotations
+
+from dicehall.core import GameSpec, ParamSpec
+
+COLUMNS = 5
+ROWS = 10
+COLOURS = ("pink", "lilac", "orange", "blue", "green", "black")
+BLACK = 5
+DICE_PER_COLOUR = (9, 9, 9, 9, 9, 5)
+TYPES = ("balloon", "cotton candy", "duck", "fries", "surprise bag")
+BALLOON, COTTON, DUCK, FRIES, SURPRISE = range(5)
+PLAZA_SIZE = 4
+MAX_ACTIVE = 5
+GOLDEN_POINTS = 20
+TICKET_POINTS = 10
+ROUND_LIMIT = 60
+"""Project ruling: the fair closes after this many rounds (the rulebook has no such limit)."""
+
+SPEC = GameSpec(
+    id="paradice",
+    name="Paradice",
+    min_players=2,
+    max_players=4,
+    params=(
+        ParamSpec("players", int, 2, "number of players", minimum=2, maximum=4),
+        ParamSpec(
+            "content",
+            str,
+            "cards",
+            "stall and Surprise Bag cards: a built-in name or a TOML file path",
+        ),
+        ParamSpec("storehouse", int, 6, "Storehouse steps to 'no stock'", minimum=2, maximum=12),
+    ),
+    version=1,
+    hidden_information=True,
+    summary="Take dice from the Dispensing Machine, complete fair stalls, empty the Storehouse.",
+    designers="Sergio Ortiz (Zacatrus)",
+)
+
+
+def die(colour: int, value: int) -> int:
+    """The code of a die: colour * 10 + value (black 4 is 54)."""
+    return colour * 10 + value
+
+
+def die_name(code: int) -> str:
+    return f"{COLOURS[code // 10]} {code % 10}"

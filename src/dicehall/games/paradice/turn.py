@@ -1,0 +1,176 @@
+"""A turn step by step: pre-turn, the basic action, placing dice, ending the turn, gains."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from dicehall.core import IllegalActionError
+from dicehall.games.paradice import machine as mc
+from dicehall.games.paradice.actions import (
+    ChooseStall, DuckColumn, DuckRow, PickColumn, PickRow, Place, Roulette, RoulettePick,
+    TakeStall,
+)  # fmt: skip
+from dicehall.games.paradice.config import Config
+from dicehall.games.paradice.scoring import _set, add_returns, complete
+from dicehall.games.paradice.spec import BLACK, COLUMNS, DUCK, MAX_ACTIVE
+from dicehall.games.paradice.stalls import can_place
+from dicehall.games.paradice.state import Phase, Player, State
+
+
+def with_player(state: State, seat: int, player: Player) -> State:
+    return replace(state, players=_set(state.players, seat, player))
+
+
+def add_pending(state: State, dice: list[int]) -> State:
+    return replace(state, pending=tuple(sorted((*state.pending, *dice))))
+
+
+def remove_pending(state: State, code: int) -> State:
+    pending = list(state.pending)
+    pending.remove(code)
+    return replace(state, pending=tuple(pending))
+
+
+# --- placing ----------------------------------------------------------------------------
+def placements(cfg: Config, state: State, dice: tuple[int, ...] | None = None) -> list[Place]:
+    """Every legal placement of the pending dice (or of `dice`) on the mover's stalls."""
+    stalls = state.players[state.turn].stalls
+    out = []
+    for code in sorted(set(state.pending if dice is None else dice)):
+        for s, (card, on) in enumerate(stalls):
+            for k in range(3):
+                if can_place(cfg.content.stalls[card], on, k, code):
+                    out.append(Place(code, s, k))
+    return out
+
+
+def apply_place(cfg: Config, state: State, action: Place) -> State:
+    seat = state.turn
+    player = state.players[seat]
+    if action.die not in state.pending or action.stall >= len(player.stalls):
+        raise IllegalActionError(f"cannot {action}: no such die or stall")
+    card, on = player.stalls[action.stall]
+    if not can_place(cfg.content.stalls[card], on, action.slot, action.die):
+        raise IllegalActionError(f"cannot {action}: the stall could no longer be completed")
+    state = remove_pending(state, action.die)
+    dice = (*on[: action.slot], action.die, *on[action.slot + 1 :])
+    count = sum(1 for d in dice if d)
+    if count == 2:  # a stall receiving its second die earns a Plaza stall (ruling 8)
+        state = replace(state, gains=state.gains + 1)
+    if count == 3:
+        return complete(cfg, state, seat, action.stall, dice)  # type: ignore[arg-type]
+    stalls = list(player.stalls)
+    stalls[action.stall] = (card, dice)  # type: ignore[assignment]
+    return with_player(state, seat, replace(player, stalls=tuple(stalls)))
+
+
+# --- the basic action -------------------------------------------------------------------
+def basic_actions(cfg: Config, state: State) -> list[object]:
+    """Picks, roulette, Take-a-stall and Duck picks available now."""
+    rows, cols = mc.basic_picks(state.machine)
+    out: list[object] = [PickRow(g) for g in rows] + [PickColumn(c, n) for c, n in cols]
+    if any(state.machine[c] for c in range(COLUMNS)):
+        out.append(Roulette())
+    player = state.players[state.turn]
+    if not state.powered and len(player.stalls) < MAX_ACTIVE:
+        out += [TakeStall(i) for i, card in enumerate(state.plaza) if card >= 0]
+    if player.powers[DUCK]:
+        duck_rows, duck_cols = mc.duck_picks(state.machine)
+        out += [DuckRow(r, g) for r, g in duck_rows]
+        out += [DuckColumn(c, r, n) for c, r, n in duck_cols]
+    return out
+
+
+def apply_basic(cfg: Config, state: State, action: object) -> State:
+    if action not in basic_actions(cfg, state):
+        raise IllegalActionError(f"cannot {action} now: not a legal basic action")
+    m = state.machine
+    if isinstance(action, PickRow):
+        m, taken = mc.take_row(m, 0, action.cols)
+    elif isinstance(action, PickColumn):
+        m, taken = mc.take_column(m, action.col, 0, action.count)
+    elif isinstance(action, Roulette):
+        table = mc.row_of(m, 0)
+        m, _ = mc.take_row(m, 0, tuple(c for c in range(COLUMNS) if table[c]))
+        return replace(state, machine=m, table=table, rolled=0, phase=Phase.ROULETTE)
+    elif isinstance(action, TakeStall):
+        return end_turn(_take_plaza(state, action.slot))
+    else:
+        state = use_power(state, DUCK)
+        if isinstance(action, DuckRow):
+            m, taken = mc.take_row(m, action.row, action.cols)
+        else:
+            assert isinstance(action, DuckColumn)
+            m, taken = mc.take_column(m, action.col, action.row, action.count)
+    return add_pending(replace(state, machine=m, phase=Phase.PLACE), taken)
+
+
+def roulette_picks(state: State) -> list[RoulettePick]:
+    groups = mc.row_groups(state.table, (0,) * COLUMNS, wrap=True, no_black=False)
+    return [RoulettePick(g) for g in groups]
+
+
+def apply_roulette_pick(state: State, action: RoulettePick) -> State:
+    if action not in roulette_picks(state):
+        raise IllegalActionError(f"cannot {action}: not a legal group of the roulette row")
+    kept = [state.table[c] for c in action.cols]
+    rest = [d for c, d in enumerate(state.table) if d and c not in action.cols]
+    state = add_returns(replace(state, table=(), rolled=0, phase=Phase.PLACE), rest)
+    return add_pending(state, kept)
+
+
+def use_power(state: State, kind: int) -> State:
+    seat = state.turn
+    player = state.players[seat]
+    powers = (*player.powers[:kind], player.powers[kind] - 1, *player.powers[kind + 1 :])
+    state = with_player(state, seat, replace(player, powers=powers))
+    return replace(state, powered=True)
+
+
+# --- ending the turn --------------------------------------------------------------------
+def _take_plaza(state: State, slot: int) -> State:
+    seat = state.turn
+    player = state.players[seat]
+    card = state.plaza[slot]
+    player = replace(player, stalls=(*player.stalls, (card, (0, 0, 0))))
+    plaza = (*state.plaza[:slot], -1, *state.plaza[slot + 1 :])
+    return replace(with_player(state, seat, player), plaza=plaza)
+
+
+def end_turn(state: State) -> State:
+    """Leftover dice pass to the left player; then the Plaza stalls gained are taken."""
+    return replace(state, passed=state.pending, pending=(), phase=Phase.GAINS)
+
+
+def choose_stall(state: State, action: ChooseStall) -> State:
+    if action not in gain_choices(state):
+        raise IllegalActionError(f"cannot {action}: no such Plaza stall or no gain owed")
+    return replace(_take_plaza(state, action.slot), gains=state.gains - 1)
+
+
+def gain_choices(state: State) -> list[ChooseStall]:
+    if state.gains <= 0 or len(state.players[state.turn].stalls) >= MAX_ACTIVE:
+        return []
+    return [ChooseStall(i) for i, card in enumerate(state.plaza) if card >= 0]
+
+
+def next_turn(cfg: Config, state: State) -> State:
+    if state.turns >= cfg.turn_limit:  # project ruling: the fair closes
+        reason = f"the fair closed after {cfg.round_limit} rounds"
+        return replace(state, phase=Phase.OVER, reason=reason)
+    return replace(
+        state,
+        turn=(state.turn + 1) % cfg.players,
+        turns=state.turns + 1,
+        pending=state.passed,
+        passed=(),
+        phase=Phase.PRE if state.passed else Phase.MAIN,
+        powered=False,
+        gains=0,
+        moves=0,
+    )
+
+
+def has_black(state: State) -> bool:
+    return bool(state.pending) and state.pending[-1] // 10 == BLACK
+
