@@ -1,1 +1,25 @@
-"""dicehall.store layer."""
+"""Match storage: event-sourced records in SQLite (default) or PostgreSQL, Alembic migrations."""
+
+from dicehall.store.repository import (
+    ENV_URL,
+    FINISHED,
+    LIVE,
+    MatchRow,
+    Store,
+    default_url,
+    migrate,
+    now_text,
+    token_digest,
+)
+
+__all__ = [
+    "ENV_URL",
+    "FINISHED",
+    "LIVE",
+    "MatchRow",
+    "Store",
+    "default_url",
+    "migrate",
+    "now_text",
+    "token_digest",
+]

@@ -1,0 +1,245 @@
+"""`Store`: event-sourced match storage over SQLAlchemy (SQLite by default, PostgreSQL by URL).
+
+A match is its creation row plus the append-only log of applied actions. Each append commits
+before the server broadcasts it, so a restarted server rebuilds every match from the log.
+Seat tokens are kept only as SHA-256 digests.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event, func, insert, select, update
+from sqlalchemy.pool import StaticPool
+
+from dicehall.core.types import Result
+from dicehall.engine.match import LogEntry
+from dicehall.engine.record import Record
+from dicehall.store.models import actions, matches, seat_tokens
+
+ENV_URL = "DICEHALL_DATABASE_URL"
+LIVE = "live"
+FINISHED = "finished"
+
+
+def default_url() -> str:
+    """`DICEHALL_DATABASE_URL`, else a SQLite file in the user's data directory."""
+    if os.environ.get(ENV_URL):
+        return os.environ[ENV_URL]
+    from platformdirs import user_data_dir
+
+    folder = Path(user_data_dir("dicehall", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'dicehall.db'}"
+
+
+def token_digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def now_text() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+@dataclass
+class MatchRow:
+    """One match's creation data and status (no tokens, no log)."""
+
+    id: str
+    game: str
+    game_version: int
+    params: dict[str, Any]
+    content_hash: str
+    seed: int
+    seats: list[dict[str, Any]]
+    options: dict[str, Any]
+    status: str
+    result: dict[str, Any] | None
+    num_actions: int
+    created: str
+    updated: str
+
+    def public(self) -> dict[str, Any]:
+        """What anyone may see: everything but the seed."""
+        return {
+            "id": self.id,
+            "game": self.game,
+            "params": self.params,
+            "seats": self.seats,
+            "options": self.options,
+            "status": self.status,
+            "result": self.result,
+            "num_actions": self.num_actions,
+            "created": self.created,
+            "updated": self.updated,
+        }
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        memory = url in ("sqlite://", "sqlite:///:memory:")
+        engine = create_engine(
+            url,
+            connect_args={"check_same_thread": False},
+            poolclass=StaticPool if memory else None,
+        )
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest Alembic revision (run at every start-up)."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+class Store:
+    """Matches, seat token digests and action logs in one database."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = url or default_url()
+        self.engine = make_engine(self.url)
+        migrate(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # --- writing --------------------------------------------------------------------
+    def create_match(
+        self, row: MatchRow, token_hashes: dict[int, str], log: list[LogEntry]
+    ) -> None:
+        """The creation row, its seats' token digests and any set-up actions, in one commit."""
+        values = dict(row.__dict__)
+        with self.engine.begin() as conn:
+            conn.execute(insert(matches).values(**values))
+            for seat, digest in sorted(token_hashes.items()):
+                conn.execute(
+                    insert(seat_tokens).values(
+                        match_id=row.id, seat=seat, token_hash=digest, claimed=False
+                    )
+                )
+            self._insert_actions(conn, row.id, 0, log)
+
+    def append(
+        self, match_id: str, start: int, entries: list[LogEntry], result: Result | None
+    ) -> None:
+        """Append log entries `start, start+1, ...`; a result marks the match finished."""
+        with self.engine.begin() as conn:
+            self._insert_actions(conn, match_id, start, entries)
+            values: dict[str, Any] = {"num_actions": start + len(entries), "updated": now_text()}
+            if result is not None:
+                values.update(status=FINISHED, result=result.to_json())
+            conn.execute(update(matches).where(matches.c.id == match_id).values(**values))
+
+    @staticmethod
+    def _insert_actions(conn: Any, match_id: str, start: int, entries: list[LogEntry]) -> None:
+        if entries:
+            conn.execute(
+                insert(actions),
+                [
+                    {
+                        "match_id": match_id,
+                        "idx": start + i,
+                        "seat": e.seat,
+                        "action": e.action,
+                        "t": e.t,
+                    }
+                    for i, e in enumerate(entries)
+                ],
+            )
+
+    def set_token(self, match_id: str, seat: int, digest: str, *, claimed: bool) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(seat_tokens)
+                .where(seat_tokens.c.match_id == match_id, seat_tokens.c.seat == seat)
+                .values(token_hash=digest, claimed=claimed)
+            )
+
+    def mark_claimed(self, match_id: str, seat: int) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(seat_tokens)
+                .where(seat_tokens.c.match_id == match_id, seat_tokens.c.seat == seat)
+                .values(claimed=True)
+            )
+
+    # --- reading --------------------------------------------------------------------
+    def get(self, match_id: str) -> MatchRow | None:
+        with self.engine.connect() as conn:
+            found = conn.execute(select(matches).where(matches.c.id == match_id)).first()
+        return MatchRow(**found._asdict()) if found else None
+
+    def list_matches(self, status: str | None = None, limit: int = 50) -> list[MatchRow]:
+        query = select(matches).order_by(matches.c.updated.desc()).limit(limit)
+        if status is not None:
+            query = query.where(matches.c.status == status)
+        with self.engine.connect() as conn:
+            return [MatchRow(**r._asdict()) for r in conn.execute(query)]
+
+    def count(self, status: str) -> int:
+        with self.engine.connect() as conn:
+            n = conn.execute(
+                select(func.count()).select_from(matches).where(matches.c.status == status)
+            ).scalar_one()
+        return int(n)
+
+    def tokens(self, match_id: str) -> dict[int, tuple[str, bool]]:
+        """Seat -> (token digest, claimed) for the match's human seats."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(seat_tokens).where(seat_tokens.c.match_id == match_id))
+            return {r.seat: (r.token_hash, bool(r.claimed)) for r in rows}
+
+    def seat_of_token(self, match_id: str, token: str) -> int | None:
+        """The seat whose token this is, compared in constant time; None if none."""
+        digest = token_digest(token)
+        found = None
+        for seat, (stored, _) in self.tokens(match_id).items():
+            if hmac.compare_digest(stored, digest):
+                found = seat
+        return found
+
+    def log(self, match_id: str) -> list[LogEntry]:
+        query = select(actions).where(actions.c.match_id == match_id).order_by(actions.c.idx)
+        with self.engine.connect() as conn:
+            return [
+                LogEntry(m["seat"], m["action"], m["t"])
+                for m in (r._mapping for r in conn.execute(query))
+            ]
+
+    def record(self, match_id: str) -> Record | None:
+        """The match as a record (`dicehall verify` accepts it); None if unknown."""
+        row = self.get(match_id)
+        if row is None:
+            return None
+        return Record(
+            game=row.game,
+            params=dict(row.params),
+            seed=row.seed,
+            actions=self.log(match_id),
+            content_hash=row.content_hash,
+            game_version=row.game_version,
+            seats=list(row.seats),
+            result=Result.from_json(row.result) if row.result else None,
+            created=row.created,
+        )

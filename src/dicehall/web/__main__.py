@@ -1,0 +1,20 @@
+"""`python -m dicehall.web [--host H] [--port P] [--db URL]`: serve the web app."""
+
+from __future__ import annotations
+
+import argparse
+
+from dicehall.web import serve
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m dicehall.web")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--db", default=None, help="database URL (default: a SQLite file)")
+    args = parser.parse_args()
+    serve(args.host, args.port, args.db)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,204 @@
+"""The REST API: games, tables (create, list, claim a seat), records and replays."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Body, Depends, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from dicehall import games
+from dicehall.bots import levels_for
+from dicehall.core.errors import CorruptRecordError
+from dicehall.core.types import GameSpec
+from dicehall.engine.record import Record, verify
+from dicehall.store import FINISHED, MatchRow
+from dicehall.web.hall import Hall, RequestError, make_game, playable
+from dicehall.web.views import replay_frames
+
+router = APIRouter(prefix="/api")
+
+
+class SeatIn(BaseModel):
+    kind: Literal["human", "bot"]
+    level: str | None = None
+    name: str = Field(default="", max_length=24)
+
+
+class TableIn(BaseModel):
+    game: str = Field(max_length=32)
+    params: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatIn] = Field(min_length=1, max_length=8)
+    mode: Literal["online", "hotseat"] = "online"
+
+
+class ParamsIn(BaseModel):
+    params: dict[str, Any] = Field(default_factory=dict)
+
+
+class ClaimIn(BaseModel):
+    seat: int
+
+
+def get_hall(request: Request) -> Hall:
+    hall: Hall = request.app.state.hall
+    return hall
+
+
+HallDep = Annotated[Hall, Depends(get_hall)]
+
+
+def spec_json(spec: GameSpec) -> dict[str, Any]:
+    return {
+        "id": spec.id,
+        "name": spec.name,
+        "min_players": spec.min_players,
+        "max_players": spec.max_players,
+        "variants": list(spec.variants),
+        "real_time": spec.real_time,
+        "hidden_information": spec.hidden_information,
+        "summary": spec.summary,
+        "designers": spec.designers,
+        "levels": list(levels_for(spec.id)),
+        "params": [
+            {
+                "name": p.name,
+                "kind": p.kind.__name__,
+                "default": p.default,
+                "help": p.help,
+                "choices": list(p.choices),
+                "minimum": p.minimum,
+                "maximum": p.maximum,
+            }
+            for p in spec.params
+        ],
+    }
+
+
+@router.get("/health")
+def health() -> dict[str, str]:
+    return {"status": "ok"}
+
+
+@router.get("/games")
+def list_games() -> list[dict[str, Any]]:
+    """Every installed game with its parameters and bot levels."""
+    return [spec_json(games.spec(g)) for g in playable()]
+
+
+@router.post("/games/{game_id}/check")
+def check_params(game_id: str, body: ParamsIn) -> dict[str, Any]:
+    """Resolve parameters: the seat count and the full parameter set, or a 422 saying why."""
+    game = make_game(game_id, body.params)
+    return {"players": game.num_players, "params": game.params}
+
+
+def _table_json(hall: Hall, row: MatchRow) -> dict[str, Any]:
+    out = row.public()
+    table = hall.tables.get(row.id)
+    if table is not None:
+        out["seats"] = table.seats_json()
+        out["open_seats"] = [s for s in table.humans if s not in table.claimed]
+        out["watchers"] = sum(1 for c in table.conns if not c.seats)
+    return out
+
+
+@router.get("/tables")
+async def list_tables(
+    hall: HallDep, status: Literal["live", "finished"] = "live", limit: int = 50
+) -> list[dict[str, Any]]:
+    """Tables being played (with their open seats) or finished ones, newest first."""
+    rows = hall.store.list_matches(status, limit=max(1, min(limit, 200)))
+    return [_table_json(hall, r) for r in rows]
+
+
+@router.post("/tables", status_code=201)
+async def create_table(hall: HallDep, body: TableIn) -> dict[str, Any]:
+    """A new table. The answer holds each human seat's token: share each with its player."""
+    table, tokens = hall.create(body.model_dump())
+    base = f"/table/{table.id}"
+    return {
+        "id": table.id,
+        "url": base,
+        "tokens": {str(s): t for s, t in tokens.items()},
+        "links": {str(s): f"{base}#seat={s}&token={t}" for s, t in tokens.items()},
+        "hotseat_link": f"{base}#tokens={','.join(tokens.values())}",
+        "table": _table_json(hall, table.row),
+    }
+
+
+def _row(hall: Hall, table_id: str) -> MatchRow:
+    row = hall.store.get(table_id) if len(table_id) <= 64 else None
+    if row is None:
+        raise RequestError(404, "unknown_table", "there is no table with that id")
+    return row
+
+
+@router.get("/tables/{table_id}")
+async def get_table(hall: HallDep, table_id: str) -> dict[str, Any]:
+    return _table_json(hall, _row(hall, table_id))
+
+
+@router.post("/tables/{table_id}/claim")
+async def claim_seat(hall: HallDep, table_id: str, body: ClaimIn) -> dict[str, Any]:
+    """Take a free human seat; the answer holds its token (keep it to come back)."""
+    _row(hall, table_id)
+    table = hall.get(table_id)
+    assert table is not None
+    token = hall.claim(table, body.seat)
+    link = f"/table/{table_id}#seat={body.seat}&token={token}"
+    return {"seat": body.seat, "token": token, "link": link}
+
+
+def _finished_record(hall: Hall, table_id: str) -> Record:
+    row = _row(hall, table_id)
+    if row.status != FINISHED:
+        raise RequestError(409, "not_finished", "the record is available when the match ends")
+    record = hall.store.record(table_id)
+    assert record is not None
+    return record
+
+
+@router.get("/tables/{table_id}/record")
+def download_record(hall: HallDep, table_id: str) -> JSONResponse:
+    """The finished match's record, as `dicehall verify` reads it."""
+    record = _finished_record(hall, table_id)
+    name = f"dicehall-{record.game}-{table_id}.json"
+    return JSONResponse(
+        record.to_json(), headers={"Content-Disposition": f'attachment; filename="{name}"'}
+    )
+
+
+@router.get("/tables/{table_id}/replay")
+def table_replay(hall: HallDep, table_id: str) -> dict[str, Any]:
+    """Every step of a finished match as spectators saw it."""
+    record = _finished_record(hall, table_id)
+    return _replay_json(record)
+
+
+def _replay_json(record: Record) -> dict[str, Any]:
+    return {
+        "game": record.game,
+        "params": record.params,
+        "seats": record.seats,
+        "result": record.result.to_json() if record.result else None,
+        "frames": replay_frames(record),
+    }
+
+
+@router.post("/replays")
+async def upload_replay(
+    request: Request, record: Annotated[dict[str, Any], Body()]
+) -> dict[str, Any]:
+    """View an uploaded record: it is verified first; a corrupt one is refused with the reason."""
+    limit = request.app.state.settings.max_upload
+    if len(json.dumps(record)) > limit:
+        raise RequestError(413, "too_large", f"a record may have at most {limit} bytes")
+    try:
+        parsed = Record.from_json(record)
+        verify(parsed)
+    except CorruptRecordError as exc:
+        raise RequestError(422, "corrupt_record", str(exc)) from None
+    return _replay_json(parsed)

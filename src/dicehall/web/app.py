@@ -1,0 +1,82 @@
+"""The FastAPI application: pages, static files, the REST API and the table websocket."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from dicehall.store import Store
+from dicehall.web.api import router
+from dicehall.web.config import Settings
+from dicehall.web.hall import Hall, RequestError
+from dicehall.web.ws import table_socket
+
+STATIC = Path(__file__).parent / "static"
+log = logging.getLogger("dicehall.web")
+
+
+def create_app(
+    db_url: str | None = None, settings: Settings | None = None, **options: Any
+) -> FastAPI:
+    """The web app over the store at `db_url` (default: `Store`'s default)."""
+    settings = settings or Settings(db_url=db_url, **options)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(settings.db_url)
+        hall = Hall(store, settings)
+        app.state.hall, app.state.settings = hall, settings
+        resumed = hall.resume_all()
+        log.info("dicehall: %d unfinished match(es) resumed", resumed)
+        yield
+        await hall.stop()
+        store.close()
+
+    app = FastAPI(title="dicehall", version="0.1.0", lifespan=lifespan)
+    app.include_router(router)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.exception_handler(RequestError)
+    async def request_error(_: Request, exc: RequestError) -> JSONResponse:
+        return JSONResponse({"error": exc.code, "message": exc.message}, status_code=exc.status)
+
+    @app.websocket("/ws/{table_id}")
+    async def ws(websocket: WebSocket, table_id: str) -> None:
+        await table_socket(websocket, websocket.app.state.hall, table_id)
+
+    def page(name: str) -> FileResponse:
+        return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
+
+    @app.get("/", include_in_schema=False)
+    def lobby() -> FileResponse:
+        return page("index.html")
+
+    @app.get("/table/{table_id}", include_in_schema=False)
+    def table_page(table_id: str) -> FileResponse:
+        return page("table.html")
+
+    @app.get("/replay", include_in_schema=False)
+    def upload_page() -> FileResponse:
+        return page("replay.html")
+
+    @app.get("/replay/{table_id}", include_in_schema=False)
+    def replay_page(table_id: str) -> FileResponse:
+        return page("replay.html")
+
+    return app
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None) -> None:
+    """Run the web app with uvicorn until interrupted (`dicehall serve`)."""
+    import uvicorn
+
+    app = create_app(db_url)
+    print(f"dicehall: serving on http://{host}:{port}")
+    uvicorn.run(app, host=host, port=port, ws_max_size=1 << 20, log_level="info")

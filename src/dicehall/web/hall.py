@@ -1,0 +1,211 @@
+"""The hall: every live table, table creation, and rebuilding matches from the store."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from typing import Any
+
+from dicehall import games
+from dicehall.bots import levels_for, make_bot
+from dicehall.bots.base import Bot
+from dicehall.core.errors import DicehallError
+from dicehall.core.game import Game
+from dicehall.engine.clock import WallClock
+from dicehall.engine.match import Match
+from dicehall.engine.record import resume
+from dicehall.store import LIVE, MatchRow, Store, now_text, token_digest
+from dicehall.web.config import Settings
+from dicehall.web.table import Table
+
+log = logging.getLogger("dicehall.web")
+MODES = ("online", "hotseat")
+MAX_NAME = 24
+
+
+class RequestError(DicehallError):
+    """A request the hall cannot honour; `status` is the HTTP status to answer with."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
+def _seat_config(index: int, raw: Any, game: Game[Any, Any]) -> dict[str, Any]:
+    if not isinstance(raw, dict) or raw.get("kind") not in ("human", "bot"):
+        raise RequestError(422, "bad_seats", f"seat {index + 1}: kind must be human or bot")
+    name = raw.get("name") or ""
+    if not isinstance(name, str) or len(name) > MAX_NAME:
+        raise RequestError(422, "bad_seats", f"seat {index + 1}: name up to {MAX_NAME} letters")
+    cfg: dict[str, Any] = {"seat": index, "kind": raw["kind"], "name": name.strip()}
+    if raw["kind"] == "bot":
+        level = raw.get("level", "random")
+        if level not in levels_for(game.id):
+            known = ", ".join(levels_for(game.id))
+            raise RequestError(422, "bad_seats", f"seat {index + 1}: bot level one of {known}")
+        cfg["bot"] = level
+        cfg["name"] = cfg["name"] or f"{level.capitalize()} bot"
+    return cfg
+
+
+def playable() -> list[str]:
+    """Installed games whose module loads (a game being written may not yet)."""
+    out = []
+    for game_id in games.available():
+        try:
+            games.spec(game_id)
+        except Exception:
+            continue
+        out.append(game_id)
+    return out
+
+
+def make_game(game_id: Any, params: Any) -> Game[Any, Any]:
+    if not isinstance(game_id, str) or game_id not in playable():
+        known = ", ".join(playable())
+        raise RequestError(404, "unknown_game", f"unknown game {game_id!r}; available: {known}")
+    if not isinstance(params, dict):
+        raise RequestError(422, "bad_params", "params must be an object")
+    for p in games.spec(game_id).params:
+        # files on the server are not the web's to choose: free-text params keep their default
+        if p.kind is str and not p.choices and params.get(p.name, p.default) != p.default:
+            raise RequestError(422, "bad_params", f"{p.name}: custom files work from the CLI only")
+    try:
+        return games.make(game_id, **params)
+    except DicehallError as exc:
+        raise RequestError(422, "bad_params", str(exc)) from None
+
+
+class Hall:
+    """Live tables by id; finished ones are loaded from the store on demand."""
+
+    def __init__(self, store: Store, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self.tables: dict[str, Table] = {}
+
+    # --- start-up and shutdown ------------------------------------------------------
+    def resume_all(self) -> int:
+        """Rebuild every unfinished match from its log and start driving it."""
+        count = 0
+        for row in self.store.list_matches(LIVE, limit=100_000):
+            try:
+                table = self.load(row)
+            except DicehallError as exc:
+                log.error("table %s cannot be resumed: %s", row.id, exc)
+                continue
+            now = asyncio.get_running_loop().time()
+            for seat, (_, claimed) in self.store.tokens(row.id).items():
+                if claimed:  # their grace period starts now
+                    table.claimed.add(seat)
+                    table.away_since[seat] = now
+            count += 1
+        return count
+
+    def load(self, row: MatchRow) -> Table:
+        record = self.store.record(row.id)
+        assert record is not None
+        game = games.make(row.game, **row.params)
+        match = resume(record, bots=self._bots(game, row.seats), clock=self._clock(game))
+        table = Table(row, match, self.store, self.settings)
+        self.tables[row.id] = table
+        if not match.is_over:
+            table.start()
+        return table
+
+    async def stop(self) -> None:
+        for table in list(self.tables.values()):
+            await table.stop()
+
+    # --- tables ---------------------------------------------------------------------
+    def get(self, table_id: str) -> Table | None:
+        """A live table, or a finished one loaded for viewing; None if unknown."""
+        if table_id in self.tables:
+            return self.tables[table_id]
+        row = self.store.get(table_id)
+        if row is None:
+            return None
+        self._forget_finished()
+        return self.load(row)
+
+    def _forget_finished(self, keep: int = 64) -> None:
+        done = [t for t in self.tables.values() if t.match.is_over and not t.conns]
+        for table in done[: max(0, len(done) - keep)]:
+            del self.tables[table.id]
+
+    def create(self, body: Any) -> tuple[Table, dict[int, str]]:
+        """A new table from a lobby request; returns it and one fresh token per human seat."""
+        if not isinstance(body, dict):
+            raise RequestError(422, "bad_request", "expected a JSON object")
+        raw_seats = body.get("seats")
+        params = dict(body.get("params") or {})
+        if not isinstance(raw_seats, list) or not raw_seats:
+            raise RequestError(422, "bad_seats", "seats must be a non-empty list")
+        game_id = body.get("game")
+        known = game_id if isinstance(game_id, str) and game_id in playable() else None
+        if known and any(p.name == "players" for p in games.spec(known).params):
+            params.setdefault("players", len(raw_seats))
+        game = make_game(game_id, params)
+        if len(raw_seats) != game.num_players:
+            raise RequestError(
+                422, "bad_seats", f"this game has {game.num_players} seats, got {len(raw_seats)}"
+            )
+        seats = [_seat_config(i, s, game) for i, s in enumerate(raw_seats)]
+        mode = body.get("mode", "online")
+        if mode not in MODES:
+            raise RequestError(422, "bad_mode", f"mode must be one of {', '.join(MODES)}")
+        return self._open(game, seats, {"mode": mode})
+
+    def _open(
+        self, game: Game[Any, Any], seats: list[dict[str, Any]], options: dict[str, Any]
+    ) -> tuple[Table, dict[int, str]]:
+        seed = secrets.randbits(62)
+        match = Match(game, seed, bots=self._bots(game, seats), clock=self._clock(game))
+        now = now_text()
+        row = MatchRow(
+            id=secrets.token_urlsafe(12),
+            game=game.id,
+            game_version=game.spec.version,
+            params=dict(game.params),
+            content_hash=game.content_hash,
+            seed=seed,
+            seats=seats,
+            options=options,
+            status=LIVE if not match.is_over else "finished",
+            result=None,
+            num_actions=len(match.log),
+            created=now,
+            updated=now,
+        )
+        tokens = {s["seat"]: secrets.token_urlsafe(24) for s in seats if s["kind"] == "human"}
+        hashes = {seat: token_digest(t) for seat, t in tokens.items()}
+        self.store.create_match(row, hashes, list(match.log))
+        table = Table(row, match, self.store, self.settings)
+        self.tables[row.id] = table
+        table.start()
+        return table, tokens
+
+    def claim(self, table: Table, seat: Any) -> str:
+        """A fresh token for a human seat nobody has taken yet (joining from the lobby)."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in table.humans:
+            raise RequestError(422, "bad_seat", "that is not a seat for a person")
+        if seat in table.claimed or table.match.is_over:
+            raise RequestError(409, "seat_taken", "that seat is already taken")
+        token = secrets.token_urlsafe(24)
+        self.store.set_token(table.id, seat, token_digest(token), claimed=True)
+        table.claimed.add(seat)
+        return token
+
+    def seat_of(self, table: Table, token: Any) -> int | None:
+        if not isinstance(token, str) or not 8 <= len(token) <= 128:
+            return None
+        return self.store.seat_of_token(table.id, token)
+
+    @staticmethod
+    def _bots(game: Game[Any, Any], seats: list[dict[str, Any]]) -> dict[int, Bot]:
+        return {s["seat"]: make_bot(s["bot"], game, s["seat"]) for s in seats if s["kind"] == "bot"}
+
+    @staticmethod
+    def _clock(game: Game[Any, Any]) -> WallClock | None:
+        return WallClock() if game.spec.real_time else None

@@ -1,0 +1,185 @@
+// The table page: one websocket to the server, the board drawn by the game's renderer,
+// legal moves only, the game log, hot-seat cover screens, the sand timer and the result.
+import { api, renderer, resultHtml, seatName } from "/static/js/common.js";
+import { h } from "/static/js/svg.js";
+
+const $ = (id) => document.getElementById(id);
+const tableId = decodeURIComponent(location.pathname.split("/").pop());
+const storeKey = `dicehall.tokens.${tableId}`;
+let ws = null, state = null, seats = [], you = [], log = [], spec = null, draw = null;
+let shown = null, revealed = null, pending = false, resultShown = false, retry = 500, timerAt = 0;
+
+function loadTokens() {
+  const tokens = new Set(JSON.parse(localStorage.getItem(storeKey) || "[]"));
+  const hash = new URLSearchParams(location.hash.slice(1));
+  if (hash.get("token")) tokens.add(hash.get("token"));
+  for (const t of (hash.get("tokens") || "").split(",")) if (t) tokens.add(t);
+  localStorage.setItem(storeKey, JSON.stringify([...tokens]));
+  if (location.hash) history.replaceState(null, "", location.pathname); // keep tokens out of view
+  return [...tokens];
+}
+
+function toast(text) {
+  const t = h("div", { class: "toast", role: "status" }, text);
+  document.body.append(t);
+  setTimeout(() => t.remove(), 4000);
+}
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(tableId)}`);
+  ws.onopen = () => { retry = 500; $("conn").textContent = "connected"; ws.send(JSON.stringify({ type: "hello", tokens: loadTokens() })); };
+  ws.onmessage = (e) => receive(JSON.parse(e.data));
+  ws.onclose = (e) => {
+    $("conn").textContent = "reconnecting…";
+    if (e.code === 4404) { $("conn").textContent = "no such table"; return; }
+    setTimeout(connect, retry); retry = Math.min(retry * 2, 8000);
+  };
+}
+
+function receive(msg) {
+  if (msg.type === "welcome") {
+    seats = msg.seats; you = msg.you; log = msg.log; state = msg; pending = false;
+    $("game-name").textContent = msg.game.name;
+    document.title = `dicehall — ${msg.game.name}`;
+    renderAll();
+  } else if (msg.type === "update") {
+    state = { ...state, ...msg }; log.push(...msg.log); pending = false; renderAll();
+  } else if (msg.type === "note") { log.push(msg.line); renderLog(); }
+  else if (msg.type === "seats") { seats = msg.seats; renderSeats(); }
+  else if (msg.type === "error") {
+    pending = false; toast(msg.message);
+    if (msg.code === "bad_token") { localStorage.removeItem(storeKey); }
+    if (msg.code === "stale") ws.send(JSON.stringify({ type: "resync" }));
+    renderMoves();
+  }
+}
+
+function send(seat, move) {
+  if (pending || !ws || ws.readyState !== 1) return;
+  pending = true;
+  ws.send(JSON.stringify({ type: "act", seat, action: move.action, version: state.version, id: crypto.randomUUID() }));
+  renderMoves();
+}
+
+function activePanel() {
+  const panels = state.panels;
+  if (panels.length === 1) return panels[0];
+  const acting = panels.filter((p) => state.actors.includes(p.seat));
+  const keep = panels.find((p) => p.seat === shown);
+  if (keep && (acting.includes(keep) || !acting.length)) return keep;
+  return acting[0] || keep || panels[0];
+}
+
+function renderAll() {
+  if (!state) return;
+  const panel = activePanel();
+  shown = panel.seat;
+  const hotseat = you.length > 1;
+  if (hotseat && spec && spec.hidden_information && revealed !== shown && !state.over) {
+    $("cover-title").textContent = `${seatName(seats, shown)}'s turn`;
+    $("cover").hidden = false; $("board").replaceChildren(); $("cover-go").focus();
+  } else { $("cover").hidden = true; revealed = shown; drawBoard(panel); }
+  renderStatus(panel); renderMoves(); renderSeats(); renderLog(); renderResult();
+}
+
+function drawBoard(panel) {
+  if (!draw) return;
+  const me = panel.seat !== null && state.actors.includes(panel.seat);
+  const out = draw.render($("board"), {
+    view: panel.view, seat: panel.seat, legal: me && !pending ? panel.legal : [], seats, me, over: state.over,
+    version: state.version, act: (move) => send(panel.seat, move), result: state.result,
+  }) || {};
+  panel.handled = out.handled || [];
+}
+
+function renderStatus(panel) {
+  const t = $("turn");
+  t.classList.toggle("mine", panel.seat !== null && state.actors.includes(panel.seat));
+  if (state.over) t.textContent = "Game over";
+  else if (!state.actors.length) t.textContent = "…";
+  else if (panel.seat !== null && state.actors.includes(panel.seat)) t.textContent = state.actors.length > 1 ? `Your move, ${seatName(seats, panel.seat)} (everyone plays at once)` : `Your turn, ${seatName(seats, panel.seat)}`;
+  else t.textContent = `Waiting for ${state.actors.map((s) => seatName(seats, s)).join(", ")}`;
+  $("you").textContent = you.length ? `You: ${you.map((s) => seatName(seats, s)).join(", ")}` : "Watching as a spectator";
+  timerAt = performance.now();
+}
+
+function renderMoves() {
+  if (!state) return;
+  const panel = activePanel(), box = $("moves");
+  const tabs = state.panels.length > 1 ? h("div", { role: "tablist" }, state.panels.map((p) => h("button", {
+    type: "button", role: "tab", class: p.seat === panel.seat ? "" : "secondary", "aria-selected": String(p.seat === panel.seat),
+    onclick: () => { shown = p.seat; state.panels = [p, ...state.panels.filter((q) => q !== p)]; renderAll(); } }, seatName(seats, p.seat)))) : null;
+  const me = panel.seat !== null && state.actors.includes(panel.seat) && $("cover").hidden;
+  const handled = new Set(panel.handled || []);
+  const list = me ? panel.legal.filter((m) => !handled.has(m.action.type)) : [];
+  const items = list.map((m, k) => h("button", { type: "button", class: "move", "data-i": m.i, disabled: pending, onclick: () => send(panel.seat, m) },
+    k < 9 ? h("kbd", {}, k + 1) : null, m.text));
+  const hint = !me ? h("p", { class: "muted" }, state.over ? "The game is over." : panel.seat === null ? "Spectators cannot move." : "Not your turn.")
+    : !items.length ? h("p", { class: "muted" }, "Choose on the board.") : null;
+  box.replaceChildren(...[tabs, hint, ...items].filter(Boolean));
+}
+
+function renderSeats() {
+  $("seats").replaceChildren(...seats.map((s) => h("li", {},
+    h("span", { class: `dot ${s.kind === "bot" ? "bot" : s.covered ? "covered" : s.connected ? "on" : ""}`, title: s.connected ? "connected" : "not connected" }),
+    h("span", { style: state && state.actors.includes(s.seat) ? "font-weight:800" : "" }, seatName(seats, s.seat)),
+    h("span", { class: "muted" }, s.kind === "bot" ? `bot (${s.bot})` : s.covered ? "away · a bot plays" : s.connected ? "" : "offline"),
+    you.includes(s.seat) ? h("b", {}, "(you)") : null)));
+  const open = seats.filter((s) => s.kind === "human" && !s.claimed);
+  $("claim").replaceChildren(...(!you.length && open.length && state && !state.over ? open.map((s) => h("button", { type: "button", class: "secondary", onclick: () => claim(s.seat) }, `Take seat ${s.seat + 1}`)) : []));
+}
+
+async function claim(seat) {
+  try {
+    const got = await api(`/api/tables/${tableId}/claim`, { method: "POST", body: { seat } });
+    localStorage.setItem(storeKey, JSON.stringify([got.token]));
+    ws.close();
+  } catch (e) { toast(e.message); }
+}
+
+function renderLog() {
+  const ol = $("log");
+  ol.replaceChildren(...log.map((l) => h("li", { class: l.seat === null ? "note" : "" }, h("b", {}, `${l.who}: `), l.text)));
+  ol.scrollTop = ol.scrollHeight;
+}
+
+function renderResult() {
+  if (!state.over || !state.result || resultShown) return;
+  resultShown = true;
+  $("result-body").replaceChildren(resultHtml(state.result, seats, h));
+  $("replay-link").href = `/replay/${tableId}`;
+  $("record-link").href = `/api/tables/${tableId}/record`;
+  $("result").hidden = false;
+  $("replay-link").focus();
+}
+
+function tickTimer() {
+  const el = $("timer");
+  if (!state || !state.timer || state.over) { el.replaceChildren(); return; }
+  const left = Math.max(0, state.timer.remaining - (performance.now() - timerAt) / 1000);
+  const total = state.timer.total || 10;
+  el.replaceChildren(h("span", { class: "timer", title: "sand timer" }, "⏳",
+    h("span", { class: "bar" }, h("span", { class: "fill", style: `width:${(100 * left) / total}%` })), `${left.toFixed(1)} s`));
+}
+
+document.addEventListener("keydown", (e) => {
+  if (!$("cover").hidden && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); $("cover-go").click(); return; }
+  if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
+  if (/^[1-9]$/.test(e.key)) { const b = $("moves").querySelectorAll("button.move")[Number(e.key) - 1]; if (b) b.click(); }
+  if (e.key === "Escape") $("result").hidden = true;
+});
+$("cover-go").addEventListener("click", () => { revealed = shown; renderAll(); });
+$("result-close").addEventListener("click", () => { $("result").hidden = true; });
+
+async function main() {
+  try {
+    const info = await api(`/api/tables/${encodeURIComponent(tableId)}`);
+    const games = await api("/api/games");
+    spec = games.find((g) => g.id === info.game) || null;
+    draw = await renderer(info.game);
+  } catch (e) { $("turn").textContent = e.message; return; }
+  connect();
+  setInterval(tickTimer, 100);
+}
+main();

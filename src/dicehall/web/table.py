@@ -1,0 +1,295 @@
+"""A live table: one `Match`, its connections, its bots and the store it writes through.
+
+The Match is the authority; the table only transports. Every applied action is committed to
+the store before any connection hears of it. Bots (and bots standing in for people who lost
+their connection longer than the grace period) are driven by one task per table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from dicehall.bots import levels_for, make_bot
+from dicehall.bots.base import Bot, RandomBot
+from dicehall.core.types import CHANCE, Seat
+from dicehall.engine.match import Match
+from dicehall.store import MatchRow, Store
+from dicehall.web.config import Settings
+from dicehall.web.views import log_lines, result_json, seat_name, seat_panels
+
+log = logging.getLogger("dicehall.web")
+
+
+class StorageError(Exception):
+    """The store refused an append; the match was put back as it was."""
+
+
+@dataclass(eq=False)
+class Conn:
+    """One websocket: the seats it controls (none for a spectator) and its outgoing queue."""
+
+    seats: tuple[Seat, ...]
+    limit: int = 256
+    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+    seen: deque[str] = field(default_factory=lambda: deque(maxlen=512))
+    closed: bool = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        if self.queue.qsize() >= self.limit:  # a client that does not read is dropped
+            self.closed = True
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(message)
+
+
+class Table:
+    """A live match with its people, bots and spectators."""
+
+    def __init__(self, row: MatchRow, match: Match, store: Store, settings: Settings) -> None:
+        self.row = row
+        self.match = match
+        self.store = store
+        self.settings = settings
+        self.conns: set[Conn] = set()
+        self.claimed: set[Seat] = set()
+        self.covered: set[Seat] = set()
+        self.away_since: dict[Seat, float] = {}
+        self.notes: list[dict[str, Any]] = []
+        self.bot_due: dict[Seat, float] = {}
+        self.wake = asyncio.Event()
+        self.task: asyncio.Task[None] | None = None
+        self.bot_seats = {s for s, cfg in enumerate(row.seats) if cfg.get("kind") == "bot"}
+        self.rng = random.Random()
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def humans(self) -> list[Seat]:
+        return [s for s in range(len(self.row.seats)) if s not in self.bot_seats]
+
+    # --- acting ---------------------------------------------------------------------
+    def act(self, seat: Seat, action: Any, version: int | None) -> int:
+        """Submit, commit, then broadcast; returns the new version. Raises the Match's errors."""
+        m = self.match
+        start, saved = len(m.log), (m.state, m.version, m._timer)
+        m.submit(seat, action, version)
+        self._commit(start, saved)
+        return m.version
+
+    def _commit(self, start: int, saved: tuple[Any, int, Any]) -> None:
+        m = self.match
+        try:
+            self.store.append(self.id, start, m.log[start:], m.result())
+        except Exception as exc:
+            m.state, m.version, m._timer = saved
+            del m.log[start:]
+            log.error("table %s: store append failed: %s", self.id, exc)
+            raise StorageError("the action could not be saved; nothing changed") from None
+        self.row.num_actions = len(m.log)
+        if m.is_over:
+            self.row.status, self.row.result = "finished", result_json(m)
+        self.broadcast(start)
+        self.wake.set()
+
+    def _bot_step(self, seat: Seat) -> None:
+        m = self.match
+        start, saved = len(m.log), (m.state, m.version, m._timer)
+        try:
+            m.play_bot(seat)
+        except Exception as exc:  # a faulty bot must not stall the table: play randomly
+            log.warning("table %s: bot at seat %d failed (%s); random move", self.id, seat, exc)
+            m.state, m.version, m._timer = saved
+            del m.log[start:]
+            legal = m.legal_actions(seat)
+            m.submit(seat, legal[self.rng.randrange(len(legal))])
+        self._commit(start, saved)
+
+    def _fire_timer(self) -> None:
+        m = self.match
+        start, saved = len(m.log), (m.state, m.version, m._timer)
+        if m.fire_due_timers():
+            self._commit(start, saved)
+
+    # --- connections ----------------------------------------------------------------
+    def join(self, conn: Conn) -> None:
+        self.conns.add(conn)
+        for seat in conn.seats:
+            self.away_since.pop(seat, None)
+            if seat not in self.claimed:
+                self.claimed.add(seat)
+                self.store.mark_claimed(self.id, seat)
+            if seat in self.covered:
+                self.covered.discard(seat)
+                self.match.bots.pop(seat, None)
+                self.bot_due.pop(seat, None)
+                self.note(f"{seat_name(self.row.seats, seat)} is back and plays again.")
+        conn.send(self.welcome(conn))
+        self.broadcast_seats()
+        self.wake.set()
+
+    def leave(self, conn: Conn) -> None:
+        self.conns.discard(conn)
+        loop_now = asyncio.get_running_loop().time()
+        for seat in conn.seats:
+            if not self.connected(seat):
+                self.away_since[seat] = loop_now
+        self.broadcast_seats()
+        self.wake.set()
+
+    def connected(self, seat: Seat) -> bool:
+        return any(seat in c.seats for c in self.conns)
+
+    def note(self, text: str) -> None:
+        """A line in the game log that is not an action (people leaving, bots standing in)."""
+        line = {"index": len(self.match.log), "seat": None, "who": "Table", "text": text}
+        self.notes.append(line)
+        for conn in self.conns:
+            conn.send({"type": "note", "line": line})
+
+    # --- messages -------------------------------------------------------------------
+    def seats_json(self) -> list[dict[str, Any]]:
+        out = []
+        for s, cfg in enumerate(self.row.seats):
+            out.append(
+                dict(
+                    cfg,
+                    seat=s,
+                    connected=self.connected(s),
+                    covered=s in self.covered,
+                    claimed=s in self.claimed or s in self.bot_seats,
+                )
+            )
+        return out
+
+    def timer_json(self) -> dict[str, Any] | None:
+        m = self.match
+        deadline = m.timer_deadline()
+        if deadline is None or m.clock is None:
+            return None
+        request = m.game.timer(m.state)
+        total = request.seconds if request else None
+        return {"remaining": max(0.0, deadline - m.clock.now()), "total": total}
+
+    def state_json(self, conn: Conn, cache: dict[Any, Any]) -> dict[str, Any]:
+        m = self.match
+        return {
+            "version": m.version,
+            "actors": [s for s in m.actors() if s != CHANCE],
+            "over": m.is_over,
+            "result": result_json(m),
+            "timer": self.timer_json(),
+            "panels": seat_panels(m, conn.seats, cache),
+        }
+
+    def welcome(self, conn: Conn) -> dict[str, Any]:
+        m = self.match
+        lines = log_lines(m.game, self.row.seats, m.log, reveal=m.is_over)
+        return {
+            "type": "welcome",
+            "table": self.row.public(),
+            "game": {"id": m.game.id, "name": m.game.spec.name, "players": m.game.num_players},
+            "you": list(conn.seats),
+            "seats": self.seats_json(),
+            "log": sorted(lines + self.notes, key=lambda x: (x["index"], x["seat"] is None)),
+            **self.state_json(conn, {}),
+        }
+
+    def broadcast(self, start: int) -> None:
+        m = self.match
+        lines = log_lines(m.game, self.row.seats, m.log, start, reveal=m.is_over)
+        cache: dict[Any, Any] = {}
+        for conn in self.conns:
+            conn.send({"type": "update", "log": lines, **self.state_json(conn, cache)})
+
+    def broadcast_seats(self) -> None:
+        seats = self.seats_json()
+        for conn in self.conns:
+            conn.send({"type": "seats", "seats": seats})
+
+    # --- the driver -----------------------------------------------------------------
+    def start(self) -> None:
+        self.task = asyncio.get_running_loop().create_task(self._drive(), name=f"table {self.id}")
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+        for conn in self.conns:
+            conn.send({"type": "closing", "message": "the server is restarting"})
+            conn.queue.put_nowait(None)
+
+    def _delay(self) -> float:
+        if self.match.game.spec.real_time:
+            low, high = self.settings.realtime_delay
+            return self.rng.uniform(low, high)
+        return self.settings.bot_delay
+
+    def _next_wake(self, now: float) -> float | None:
+        """Schedule bots that must act; the earliest moment anything is due."""
+        m = self.match
+        acting = set(m.bots_to_act())
+        for seat in list(self.bot_due):
+            if seat not in acting:
+                del self.bot_due[seat]
+        for seat in acting:
+            self.bot_due.setdefault(seat, now + self._delay())
+        times = list(self.bot_due.values())
+        times += [t + self.settings.grace for s, t in self.away_since.items() if s in self.claimed]
+        deadline = m.timer_deadline()
+        if deadline is not None and m.clock is not None:
+            times.append(now + deadline - m.clock.now())
+        return min(times) if times else None
+
+    async def _drive(self) -> None:
+        loop = asyncio.get_running_loop()
+        while not self.match.is_over:
+            due = self._next_wake(loop.time())
+            self.wake.clear()
+            timeout = None if due is None else max(0.0, due - loop.time())
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.wake.wait(), timeout)
+            try:
+                self._tick(loop.time())
+            except StorageError:
+                await asyncio.sleep(1.0)
+            except Exception:
+                log.exception("table %s: driver error", self.id)
+                await asyncio.sleep(1.0)
+
+    def _tick(self, now: float) -> None:
+        self._cover_away(now)
+        self._fire_timer()
+        for seat, due in sorted(self.bot_due.items(), key=lambda x: x[1]):
+            if due <= now and seat in self.match.bots_to_act():
+                del self.bot_due[seat]
+                self._bot_step(seat)
+                return
+
+    def _cover_away(self, now: float) -> None:
+        """Rule of the house: a person away longer than the grace period gets a stand-in bot."""
+        for seat, since in list(self.away_since.items()):
+            overdue = now - since >= self.settings.grace
+            if seat in self.claimed and seat not in self.covered and overdue:
+                self.covered.add(seat)
+                self.match.bots[seat] = self._stand_in(seat)
+                name = seat_name(self.row.seats, seat)
+                self.note(f"{name} lost the connection; a bot plays for them until they return.")
+                self.broadcast_seats()
+
+    def _stand_in(self, seat: Seat) -> Bot:
+        level = "greedy" if "greedy" in levels_for(self.match.game.id) else "random"
+        try:
+            return make_bot(level, self.match.game, seat)
+        except Exception:
+            return RandomBot(self.match.game, seat)

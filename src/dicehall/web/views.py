@@ -1,0 +1,96 @@
+"""What the server tells a connection: views, legal moves, log texts, replay frames.
+
+Everything a seat receives comes from `observe(state, seat)` and that seat's legal actions;
+spectators get `observe(state, None)`. Chance outcomes of hidden-information games are logged
+without their value, since a draw can be a secret (a card, a roll behind a screen).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dicehall.core.game import Game
+from dicehall.core.types import CHANCE, ENGINE, Seat
+from dicehall.engine.match import LogEntry, Match
+from dicehall.engine.record import Record, replay
+
+
+def seat_name(seats: list[dict[str, Any]], seat: Seat) -> str:
+    if seat == CHANCE:
+        return "Dice"
+    if seat == ENGINE:
+        return "Timer"
+    if 0 <= seat < len(seats) and seats[seat].get("name"):
+        return str(seats[seat]["name"])
+    return f"Seat {seat + 1}"
+
+
+def entry_text(game: Game[Any, Any], entry: LogEntry, *, reveal: bool) -> str:
+    """The log text of one applied action; hidden chance stays hidden unless `reveal`."""
+    if entry.seat == CHANCE and game.spec.hidden_information and not reveal:
+        return "a hidden draw"
+    try:
+        return game.describe(game.action_from_json(entry.action))
+    except Exception:  # a log entry that no longer parses still gets a line
+        return str(entry.action.get("type", "action"))
+
+
+def log_lines(
+    game: Game[Any, Any],
+    seats: list[dict[str, Any]],
+    log: list[LogEntry],
+    start: int = 0,
+    *,
+    reveal: bool = False,
+) -> list[dict[str, Any]]:
+    return [
+        {
+            "index": i,
+            "seat": log[i].seat,
+            "who": seat_name(seats, log[i].seat),
+            "text": entry_text(game, log[i], reveal=reveal),
+        }
+        for i in range(start, len(log))
+    ]
+
+
+def legal_moves(match: Match, seat: Seat) -> list[dict[str, Any]]:
+    game = match.game
+    return [
+        {"i": i, "action": game.action_to_json(a), "text": game.describe(a)}
+        for i, a in enumerate(match.legal_actions(seat))
+    ]
+
+
+def seat_panels(match: Match, seats: tuple[Seat, ...], cache: dict[Any, Any]) -> list[Any]:
+    """One panel per controlled seat (or one spectator panel): its view and legal moves."""
+    out = []
+    for seat in seats or (None,):
+        if seat not in cache:
+            panel: dict[str, Any] = {"seat": seat, "view": match.view(seat)}
+            panel["legal"] = legal_moves(match, seat) if seat is not None else []
+            cache[seat] = panel
+        out.append(cache[seat])
+    return out
+
+
+def result_json(match: Match) -> dict[str, Any] | None:
+    result = match.result()
+    return result.to_json() if result else None
+
+
+def replay_frames(record: Record) -> list[dict[str, Any]]:
+    """Every state of a finished record as the spectators saw it, with the step's log text."""
+    from dicehall.engine.record import game_of
+
+    game = game_of(record)
+    frames = []
+    for step, state in replay(record):
+        frame: dict[str, Any] = {"step": step, "view": game.observe(state, None)}
+        if step > 0:
+            entry = record.actions[step - 1]
+            frame["seat"] = entry.seat
+            frame["who"] = seat_name(record.seats, entry.seat)
+            frame["text"] = entry_text(game, entry, reveal=True)
+        frames.append(frame)
+    return frames

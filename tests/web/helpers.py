@@ -1,0 +1,162 @@
+"""A real dicehall server process on loopback, and a small websocket client for tests."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.sync.client import ClientConnection, connect
+
+FAST_ENV = {
+    "DICEHALL_BOT_DELAY": "0.02",
+    "DICEHALL_GRACE": "1.5",
+    "DICEHALL_REALTIME_MIN": "0.05",
+    "DICEHALL_REALTIME_MAX": "0.15",
+}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """`python -m dicehall.web` on a free port with a SQLite file; restartable."""
+
+    def __init__(self, db_path: Path, log_path: Path, env: dict[str, str] | None = None) -> None:
+        self.db_url = f"sqlite:///{db_path}"
+        self.log_path = log_path
+        self.env = {**os.environ, **FAST_ENV, **(env or {})}
+        self.port = free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        cmd = [sys.executable, "-m", "dicehall.web", "--port", str(self.port), "--db", self.db_url]
+        with self.log_path.open("ab") as log:
+            self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=self.env)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log_path.read_text()[-2000:]}")
+            try:
+                if httpx.get(f"{self.url}/api/health", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not start")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown hooks, like a crash."""
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait(10)
+            self.proc = None
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+            self.proc = None
+
+    def api(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
+        return httpx.request(method, f"{self.url}{path}", timeout=30, **kwargs)
+
+    def create(self, game: str, seats: list[dict[str, Any]], **body: Any) -> dict[str, Any]:
+        r = self.api("POST", "/api/tables", json={"game": game, "seats": seats, **body})
+        assert r.status_code == 201, r.text
+        data: dict[str, Any] = r.json()
+        return data
+
+
+class Client:
+    """One websocket at a table: hello with tokens, then act/receive."""
+
+    def __init__(self, server: Server, table_id: str, tokens: list[str] | None = None) -> None:
+        self.ws: ClientConnection = connect(
+            f"{server.ws_url}/ws/{table_id}", open_timeout=10, legacy=True
+        )
+        self.ws.send(json.dumps({"type": "hello", "tokens": tokens or []}))
+        self.state: dict[str, Any] = {}
+        self.log: list[dict[str, Any]] = []
+        self.messages: list[dict[str, Any]] = []
+        self.errors: list[dict[str, Any]] = []
+        self.wait(lambda m: m["type"] in ("welcome", "error"))
+
+    def close(self) -> None:
+        self.ws.close()
+
+    def recv(self, timeout: float = 10) -> dict[str, Any]:
+        msg: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
+        self.messages.append(msg)
+        if msg["type"] == "welcome":
+            self.state, self.log = msg, list(msg["log"])
+        elif msg["type"] == "update":
+            self.state = {**self.state, **msg}
+            self.log += msg["log"]
+        elif msg["type"] == "error":
+            self.errors.append(msg)
+        return msg
+
+    def wait(self, pred: Any, timeout: float = 20) -> dict[str, Any]:
+        end = time.monotonic() + timeout
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("no matching message")
+            msg = self.recv(left)
+            if pred(msg):
+                return msg
+
+    def send(self, data: Any) -> None:
+        self.ws.send(data if isinstance(data, str) else json.dumps(data))
+
+    def act(self, seat: int, action: dict[str, Any], version: int | None = None) -> dict[str, Any]:
+        """Send an action; the ack or the error answering it."""
+        msg_id = uuid.uuid4().hex
+        v = self.state["version"] if version is None else version
+        self.send({"type": "act", "seat": seat, "action": action, "version": v, "id": msg_id})
+        return self.wait(lambda m: m.get("id") == msg_id and m["type"] in ("ack", "error"))
+
+    def panel(self, seat: int | None) -> dict[str, Any]:
+        panel: dict[str, Any] = next(p for p in self.state["panels"] if p["seat"] == seat)
+        return panel
+
+    def my_turn(self, seat: int) -> bool:
+        return seat in self.state["actors"] and bool(self.panel(seat)["legal"])
+
+    def play_until_over(self, seats: list[int], pick: Any = None, timeout: float = 120) -> None:
+        """Answer every turn of `seats` (first legal move unless `pick` chooses) until the end."""
+        end = time.monotonic() + timeout
+        while not self.state.get("over"):
+            if time.monotonic() > end:
+                raise TimeoutError("the game did not end")
+            mine = [s for s in seats if self.my_turn(s)]
+            if mine:
+                legal = self.panel(mine[0])["legal"]
+                move = pick(legal) if pick else legal[0]
+                answer = self.act(mine[0], move["action"])
+                if answer["type"] == "error" and answer["code"] != "stale":
+                    raise AssertionError(answer)
+            else:
+                self.wait(lambda m: m["type"] == "update", timeout=max(0.1, end - time.monotonic()))
