@@ -21,10 +21,11 @@ def test_play_out_plays_the_game_match_would(params: dict[str, Any], seed: int) 
     bots = [RandomBot(game, s) for s in range(game.num_players)]
     match = Match(game, seed, bots=dict(enumerate(bots)))
     match.run_bots()
-    state, actions = play_out(game, bots, seed)
+    state, by_seat = play_out(game, bots, seed)
     assert match.is_over
     assert state == match.state
-    assert actions == sum(1 for e in match.log if e.seat != CHANCE)
+    assert by_seat == [sum(1 for e in match.log if e.seat == s) for s in range(len(bots))]
+    assert CHANCE in {e.seat for e in match.log}
 
 
 def test_outcome_reads_result_and_turns() -> None:
@@ -61,15 +62,17 @@ def _summary(outcomes: list[Outcome]) -> Summary:
 
 def test_summary_counts_shared_wins_for_each_winner() -> None:
     outcomes = [
-        Outcome((0,), (5.0, 1.0), "target", 10, 4),
-        Outcome((0, 1), (5.0, 5.0), "target", 12, 6),
-        Outcome((1,), (2.0, 8.0), "limit", 20, None),
+        Outcome((0,), (5.0, 1.0), "target", 10, 4, (10, 0)),
+        Outcome((0, 1), (5.0, 5.0), "target", 12, 6, (12, 0)),
+        Outcome((1,), (2.0, 8.0), "limit", 20, None, (20, 0)),
     ]
     data = _summary(outcomes).to_json()
     assert [s["wins"] for s in data["seats"]] == [2, 2]
     assert data["seats"][0]["ci95"] == list(stats.wilson(2, 3))
     assert data["seats"][1]["bot"] == "greedy"
     assert data["seats"][0]["mean_score"] == pytest.approx(4.0)
+    assert data["seats"][0]["mean_actions"] == pytest.approx(14.0)
+    assert data["seats"][1]["mean_actions"] == 0
     assert data["shared_wins"] == 1
     assert data["length"]["mean"] == pytest.approx(14.0)
     assert data["length"]["median"] == 12

@@ -13,7 +13,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
+from rich.columns import Columns
+from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
 from rich.text import Text
@@ -31,6 +32,7 @@ from dicehall.engine import Match, Record
 
 Ask = Callable[[str], str]
 RECENT = 30  # log lines shown before a prompt at most
+SHORT_MENU = 10  # longer menus are shown in columns
 
 
 class Quit(Exception):
@@ -69,6 +71,14 @@ def record_path(record_dir: Path, match: Match) -> Path:
         n += 1
         path = record_dir / f"{match.game.id}-{match.seed}-{stamp}-{n}.json"
     return path
+
+
+def menu(texts: list[str]) -> RenderableType:
+    """The numbered choices; long menus go into columns, numbered down each column."""
+    items = [Text.from_markup(f"[bold]{i:>3}[/]. ") + Text(t) for i, t in enumerate(texts, 1)]
+    if len(items) <= SHORT_MENU:
+        return Group(*items)
+    return Columns(items, column_first=True, padding=(0, 3))
 
 
 @dataclass
@@ -153,8 +163,7 @@ class PlaySession:
 
     def _choose(self, seat: Seat) -> Any:
         legal = self.match.legal_actions(seat)
-        for i, action in enumerate(legal, 1):
-            self.console.print(f"  [bold]{i:>3}[/]. {escape(self.game.describe(action))}")
+        self.console.print(menu([self.game.describe(a) for a in legal]))
         n = len(legal)
         default = " (Enter = 1)" if n == 1 else ""
         while True:

@@ -66,13 +66,25 @@ def games_table() -> Table:
     return table
 
 
+def params_text(game_id: str, params: dict[str, Any]) -> str:
+    """The player count and every param that differs from the game's default."""
+    try:
+        defaults = games.spec(game_id).defaults()
+    except DicehallError:
+        defaults = {}
+    shown = [
+        f"{k}={v}" for k, v in sorted(params.items()) if k == "players" or defaults.get(k) != v
+    ]
+    return ", ".join(shown) or "defaults"
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:5.1f}%"
 
 
 def summary_tables(summary: Summary) -> list[Table]:
     data = summary.to_json()
-    params = ", ".join(f"{k}={v}" for k, v in sorted(summary.params.items()))
+    params = params_text(summary.game, summary.params)
     seats = Table(
         title=f"{summary.game}: {summary.games} games, seed {summary.seed} ({params})",
         title_justify="left",
@@ -84,9 +96,11 @@ def summary_tables(summary: Summary) -> list[Table]:
     for row in data["seats"]:
         lo, hi = row["ci95"]
         mean_score = row["mean_score"]
+        # a seat the rules play (puru's AutoPuray) never asks its bot anything
+        bot = f"{row['bot']} [dim](no decisions)[/]" if row["mean_actions"] == 0 else row["bot"]
         seats.add_row(
             str(row["seat"]),
-            row["bot"],
+            bot,
             str(row["wins"]),
             _pct(row["win_rate"]),
             f"{_pct(lo)} – {_pct(hi)}",
@@ -132,7 +146,7 @@ def bench_table(results: list[BenchResult], seconds: float, runs: int) -> Table:
     for name in ("game", "params", "games/s", "actions/s", "actions/game"):
         table.add_column(name, justify="left" if name in ("game", "params") else "right")
     for r in results:
-        params = ", ".join(f"{k}={v}" for k, v in sorted(r.params.items()))
+        params = params_text(r.game, r.params)
         table.add_row(
             r.game,
             params,

@@ -36,6 +36,7 @@ class Outcome:
     reason: str
     actions: int  # actions taken by players (chance and engine actions not counted)
     turns: int | None  # from the final spectator view, when it tells
+    by_seat: tuple[int, ...] = ()  # actions taken by each seat
 
 
 @dataclass
@@ -73,6 +74,7 @@ class Summary:
             wins = self.wins(seat)
             lo, hi = stats.wilson(wins, n)
             scores = [o.scores[seat] for o in self.outcomes]
+            acted = [o.by_seat[seat] for o in self.outcomes if o.by_seat]
             rows.append(
                 {
                     "seat": seat,
@@ -81,6 +83,7 @@ class Summary:
                     "win_rate": wins / n if n else 0.0,
                     "ci95": [lo, hi],
                     "mean_score": stats.mean(scores),
+                    "mean_actions": stats.mean(acted),
                 }
             )
         return rows
@@ -117,19 +120,20 @@ class Summary:
 # --- one game ---------------------------------------------------------------------------
 
 
-def play_out(game: Game[Any, Any], bots: Sequence[Bot], seed: int) -> tuple[Any, int]:
-    """Play a bot-only game to its end; `(final state, actions by players)`.
+def play_out(game: Game[Any, Any], bots: Sequence[Bot], seed: int) -> tuple[Any, list[int]]:
+    """Play a bot-only game to its end; `(final state, actions taken by each seat)`.
 
     Uses the same random streams as `engine.Match` (chance: `seed * 2**32 + step`, bots:
     `"bot/{seed}/{seat}/{step}"`) without building a log, for speed.
     """
     state = game.initial_state()
-    steps = players = 0
+    steps = 0
+    by_seat = [0] * game.num_players
     check_timer = game.spec.real_time
     while True:
         actors = game.actors(state)
         if not actors:
-            return state, players
+            return state, by_seat
         if actors == (CHANCE,):
             outcome = sample(game, state, random.Random(seed * 2**32 + steps))
             state = game.apply(state, CHANCE, outcome)
@@ -138,7 +142,7 @@ def play_out(game: Game[Any, Any], bots: Sequence[Bot], seed: int) -> tuple[Any,
             legal = game.legal_actions(state, seat)
             rng = random.Random(f"bot/{seed}/{seat}/{steps}")
             state = game.apply(state, seat, bots[seat].act(game.observe(state, seat), legal, rng))
-            players += 1
+            by_seat[seat] += 1
         steps += 1
         if steps > game.max_game_length:
             raise DicehallError(f"{game.id}: game longer than its maximum {game.max_game_length}")
@@ -172,16 +176,17 @@ def play_one(game: Game[Any, Any], bots: Sequence[Bot], seed: int) -> Outcome:
     if runner is not None:
         match = runner(game, seed, dict(enumerate(bots)))
         state = match.state
-        actions = sum(1 for e in match.log if e.seat >= 0)
+        by_seat = [sum(1 for e in match.log if e.seat == s) for s in range(game.num_players)]
     else:
-        state, actions = play_out(game, bots, seed)
+        state, by_seat = play_out(game, bots, seed)
     result = game.result(state)
     return Outcome(
         winners=tuple(result.winners),
         scores=tuple(result.scores),
         reason=result.reason,
-        actions=actions,
+        actions=sum(by_seat),
         turns=_turns(game.observe(state, None)),
+        by_seat=tuple(by_seat),
     )
 
 
