@@ -131,6 +131,10 @@ def simulate(
     seed: Annotated[int, typer.Option("--seed", help="Game i uses seed + i.", min=0)] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     workers: Annotated[int, typer.Option("--workers", "-w", help="Processes.", min=1)] = 1,
+    speeds: Annotated[
+        str | None,
+        typer.Option("--speeds", help="Real-time games: speed per seat, e.g. human,fast,slow."),
+    ] = None,
 ) -> None:
     """Bot-vs-bot games: win rate per seat (95% Wilson CI), game length, end reasons."""
     with guard():
@@ -144,7 +148,8 @@ def simulate(
         params = opt.game_params(game, flags, param)
         seats = games.make(game, **params).num_players
         levels = opt.parse_bot_list(bots, game, seats)
-        summary = _simulate(game, params, levels, n_games, seed, workers, as_json)
+        speed_names = tuple(n.strip() for n in (speeds or "").split(",") if n.strip())
+        summary = _simulate(game, params, levels, n_games, seed, workers, as_json, speed_names)
         if as_json:
             typer.echo(json.dumps(summary.to_json()))
             return
@@ -163,9 +168,10 @@ def _simulate(
     seed: int,
     workers: int,
     quiet: bool,
+    speeds: tuple[str, ...],
 ) -> Summary:
     if quiet:
-        return run_simulation(game, params, levels, count, seed, workers)
+        return run_simulation(game, params, levels, count, seed, workers, speeds=speeds)
     columns = (
         TextColumn(f"simulating {game}"),
         BarColumn(),
@@ -178,7 +184,7 @@ def _simulate(
         def advance(done: int) -> None:
             progress.update(task, completed=done)
 
-        return run_simulation(game, params, levels, count, seed, workers, advance)
+        return run_simulation(game, params, levels, count, seed, workers, advance, speeds)
 
 
 @app.command("replay")

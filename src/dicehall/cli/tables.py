@@ -97,7 +97,9 @@ def summary_tables(summary: Summary) -> list[Table]:
         lo, hi = row["ci95"]
         mean_score = row["mean_score"]
         # a seat the rules play (puru's AutoPuray) never asks its bot anything
-        bot = f"{row['bot']} [dim](no decisions)[/]" if row["mean_actions"] == 0 else row["bot"]
+        bot = row["bot"] + (f", {row['speed']}" if "speed" in row else "")
+        if row["mean_actions"] == 0:
+            bot += " [dim](no decisions)[/]"
         seats.add_row(
             str(row["seat"]),
             bot,

@@ -50,6 +50,7 @@ class Summary:
     outcomes: list[Outcome]
     elapsed_s: float = 0.0
     notes: list[str] = field(default_factory=list)
+    speeds: tuple[str, ...] = ()  # speed profiles of a real-time simulation
 
     @property
     def games(self) -> int:
@@ -86,6 +87,8 @@ class Summary:
                     "mean_actions": stats.mean(acted),
                 }
             )
+            if self.speeds:
+                rows[-1]["speed"] = self.speeds[seat]
         return rows
 
     def length(self) -> dict[str, Any]:
@@ -170,11 +173,16 @@ def realtime_runner(game: Game[Any, Any]) -> Callable[..., Any] | None:
     return runner
 
 
-def play_one(game: Game[Any, Any], bots: Sequence[Bot], seed: int) -> Outcome:
-    """One simulated game and what the summary needs from it."""
+def play_one(
+    game: Game[Any, Any], bots: Sequence[Bot], seed: int, speeds: Sequence[str] = ()
+) -> Outcome:
+    """One simulated game and what the summary needs from it.
+
+    `speeds`: the seats' speed profiles for real-time simulation (default: the engine's).
+    """
     runner = realtime_runner(game)
     if runner is not None:
-        match = runner(game, seed, dict(enumerate(bots)))
+        match = runner(game, seed, dict(enumerate(bots)), dict(enumerate(speeds)) or None)
         state = match.state
         by_seat = [sum(1 for e in match.log if e.seat == s) for s in range(game.num_players)]
     else:
@@ -207,15 +215,50 @@ def setup(
 
 
 def run_seeds(
-    game_id: str, params: dict[str, Any], levels: Sequence[str], seeds: Sequence[int]
+    game_id: str,
+    params: dict[str, Any],
+    levels: Sequence[str],
+    seeds: Sequence[int],
+    speeds: Sequence[str] = (),
 ) -> list[Outcome]:
     """Play one game per seed (a worker's share). Bots are reused from game to game."""
     game, bots = setup(game_id, params, levels)
-    return [play_one(game, bots, s) for s in seeds]
+    return [play_one(game, bots, s, speeds) for s in seeds]
 
 
 def _chunks(first: int, count: int, size: int) -> list[list[int]]:
     return [list(range(first + i, first + min(i + size, count))) for i in range(0, count, size)]
+
+
+def _speeds(game: Game[Any, Any], speeds: Sequence[str]) -> tuple[str, ...]:
+    """One speed profile per seat for real-time simulation; () for other games."""
+    if realtime_runner(game) is None:
+        if speeds:
+            raise DicehallError("speed profiles apply only to real-time simulation")
+        return ()
+    from dicehall.bots import speed  # only real-time games need it
+
+    names = tuple(speeds) or (speed.DEFAULT,)
+    for name in names:
+        if name not in speed.PROFILES:
+            raise DicehallError(f"unknown speed {name!r}; known: {', '.join(speed.PROFILES)}")
+    if len(names) == 1:
+        return names * game.num_players
+    if len(names) != game.num_players:
+        raise DicehallError(f"{len(names)} speed(s) named for {game.num_players} seat(s)")
+    return names
+
+
+def _prepare(
+    game_id: str, params: dict[str, Any], levels: Sequence[str], notes: list[str]
+) -> Game[Any, Any]:
+    """The game to simulate, checked in this process before any worker starts."""
+    game, _ = setup(game_id, params, levels)
+    if game.spec.real_time and game.params.get("mode") == "realtime" and not realtime_runner(game):
+        # no real-time simulator installed: the documented turn-by-tick variant instead
+        game, _ = setup(game_id, {**game.params, "mode": "tick"}, levels)
+        notes.append("real-time simulation unavailable; played in tick mode")
+    return game
 
 
 def simulate(
@@ -226,42 +269,42 @@ def simulate(
     seed: int = 0,
     workers: int = 1,
     on_progress: Callable[[int], None] | None = None,
+    speeds: Sequence[str] = (),
 ) -> Summary:
     """Play `count` games (game i with seed `seed + i`) and summarise them.
 
-    `on_progress(n)` is called with the number of games finished so far.
+    `on_progress(n)` is called with the number of games finished so far; `speeds` names the
+    seats' speed profiles for real-time games (one per seat, or one for all).
     """
     if count < 1:
         raise DicehallError("simulate at least one game")
     if workers < 1:
         raise DicehallError("workers must be >= 1")
-    game, _ = setup(game_id, params, levels)  # fail early, in this process
-    notes = []
-    if game.spec.real_time and game.params.get("mode") == "realtime" and not realtime_runner(game):
-        # no real-time simulator installed: the documented turn-by-tick variant instead
-        game, _ = setup(game_id, {**game.params, "mode": "tick"}, levels)
-        notes.append("real-time simulation unavailable; played in tick mode")
+    notes: list[str] = []
+    game = _prepare(game_id, params, levels, notes)
+    per_seat = _speeds(game, speeds)
     started = time.perf_counter()
-    seeds = _chunks(seed, count, max(1, min(200, count // (workers * 8) or 1)))
+    chunks = _chunks(seed, count, max(1, min(200, count // (workers * 8) or 1)))
+    job = (game_id, dict(game.params), tuple(levels))
     results: dict[int, list[Outcome]] = {}
-    done = 0
+
+    def finished(index: int, outcomes: list[Outcome]) -> None:
+        results[index] = outcomes
+        if on_progress:
+            on_progress(sum(len(r) for r in results.values()))
+
     if workers == 1:
-        for index, chunk in enumerate(seeds):
-            results[index] = run_seeds(game_id, game.params, levels, chunk)
-            done += len(chunk)
-            if on_progress:
-                on_progress(done)
+        for index, chunk in enumerate(chunks):
+            finished(index, run_seeds(*job, chunk, per_seat))
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             futures = {
-                pool.submit(run_seeds, game_id, game.params, tuple(levels), chunk): index
-                for index, chunk in enumerate(seeds)
+                pool.submit(run_seeds, *job, chunk, per_seat): i for i, chunk in enumerate(chunks)
             }
             for future in as_completed(futures):
-                results[futures[future]] = future.result()
-                done += len(results[futures[future]])
-                if on_progress:
-                    on_progress(done)
-    outcomes = [o for index in range(len(seeds)) for o in results[index]]
+                finished(futures[future], future.result())
+    outcomes = [o for index in range(len(chunks)) for o in results[index]]
     elapsed = time.perf_counter() - started
-    return Summary(game_id, dict(game.params), seed, tuple(levels), outcomes, elapsed, notes)
+    summary = Summary(game_id, dict(game.params), seed, tuple(levels), outcomes, elapsed, notes)
+    summary.speeds = per_seat
+    return summary
