@@ -1,0 +1,136 @@
+"""Purrramid greedy bot: the way a casual player plays.
+
+It places dice so that the turn stays connected and supported whenever it can (preferring a
+bonus, then more tiles, then using fewer dice), continues while three or more dice are left,
+stops with two or fewer, and spends wool only to save a roll that would bust. It reads
+everything from the view.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from dicehall.core.types import View
+from dicehall.games.purrramid.actions import BUST, CONTINUE, SPEND_WOOL, STOP, Place
+from dicehall.games.purrramid.board import is_connected, is_supported
+
+CONTINUE_FROM = 3  # continue while at least this many dice are left
+
+
+@dataclass(frozen=True, slots=True)
+class Geometry:
+    """Board geometry read from a view: per space its number, tiles, row, below, neighbours."""
+
+    number: tuple[int, ...]
+    cost: tuple[int, ...]
+    row: tuple[int, ...]
+    below: tuple[int, ...]
+    adjacent: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """The current turn as masks, read from a view."""
+
+    tiles: int  # spaces with tiles
+    dice: int  # spaces with this turn's dice
+    wool: int  # spaces holding wool
+    left: int  # dice not yet placed
+    start: int  # dice the turn started with
+    stop_ok: bool
+
+
+def _mask(ids: Sequence[int]) -> int:
+    out = 0
+    for i in ids:
+        out |= 1 << i
+    return out
+
+
+def geometry(view: View) -> Geometry:
+    spaces = view["spaces"]
+    return Geometry(
+        number=tuple(s["number"] for s in spaces),
+        cost=tuple(s["tiles"] for s in spaces),
+        row=tuple(s["row"] for s in spaces),
+        below=tuple(_mask(s["below"]) for s in spaces),
+        adjacent=tuple(_mask(s["neighbours"]) for s in spaces),
+    )
+
+
+def read_turn(view: View) -> Turn:
+    spaces, turn = view["spaces"], view["turn"]
+    return Turn(
+        tiles=_mask([s["id"] for s in spaces if s["owner"] is not None]),
+        dice=_mask([s["id"] for s in spaces if s["dice"]]),
+        wool=_mask([s["id"] for s in spaces if s["wool"]]),
+        left=turn["left"],
+        start=turn["dice"],
+        stop_ok=turn["stop_ok"],
+    )
+
+
+def stop_ok(geo: Geometry, tiles: int, dice: int) -> bool:
+    """Whether Stop would succeed with this turn's dice on `dice` (connected and supported)."""
+    return is_connected(dice, geo.adjacent) and is_supported(dice, tiles | dice, geo.below)
+
+
+def placement_key(geo: Geometry, turn: Turn, action: Place) -> tuple[int, ...]:
+    """How good a placement looks to a casual player (bigger is better)."""
+    s, used = action.space, len(action.dice)
+    dice = turn.dice | 1 << s
+    left = turn.left - used
+    ok = stop_ok(geo, turn.tiles, dice)
+    rows = {geo.row[i] for i in range(len(geo.row)) if dice >> i & 1}
+    bonus = ok and turn.start > 1 and (left == 0 or len(rows) >= 3)
+    touches = turn.dice == 0 or bool(geo.adjacent[s] & turn.dice)
+    return (
+        int(ok),
+        int(bonus),
+        int(touches),
+        geo.cost[s],
+        -used,
+        int(bool(turn.wool >> s & 1)),
+        -geo.row[s],
+        -s,
+    )
+
+
+class GreedyBot:
+    """A casual player's heuristic for Purrramid."""
+
+    level = "greedy"
+
+    def __init__(self, game: Any = None, seat: int = 0) -> None:
+        self.seat = seat
+        self._geo: Geometry | None = None
+
+    def geo(self, view: View) -> Geometry:
+        if self._geo is None or len(self._geo.number) != len(view["spaces"]):
+            self._geo = geometry(view)
+        return self._geo
+
+    def act(self, view: View, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+        if CONTINUE in legal_actions:
+            return self.decide(view)
+        if BUST in legal_actions:
+            return SPEND_WOOL  # no placement fits: reroll rather than bust
+        return self.place(view, legal_actions)
+
+    def decide(self, view: View) -> Any:
+        turn = view["turn"]
+        if not turn["stop_ok"] or turn["left"] >= CONTINUE_FROM:
+            return CONTINUE
+        return STOP
+
+    def place(self, view: View, legal_actions: Sequence[Any]) -> Any:
+        geo, turn = self.geo(view), read_turn(view)
+        places = [a for a in legal_actions if isinstance(a, Place)]
+        best = max(places, key=lambda a: placement_key(geo, turn, a))
+        last_dice = len(best.dice) == turn.left
+        if SPEND_WOOL in legal_actions and last_dice and not placement_key(geo, turn, best)[0]:
+            return SPEND_WOOL  # the only placements would end the turn in a bust
+        return best

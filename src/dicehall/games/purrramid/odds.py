@@ -1,0 +1,187 @@
+"""Exact odds of the next roll for the current turn (used by the expert bot and `--hints`).
+
+Each roll of the `left` unplaced dice falls in exactly one class:
+
+- `bust`: no set of the rolled dice fits any unoccupied space (within the tiles left);
+- `stuck`: some placement fits, but none leaves this turn's dice connected and supported,
+  so stopping right after it would bust (continuing may still repair the turn);
+- `safe`: some placement leaves the turn able to stop with tiles, none with a bonus turn;
+- `bonus`: some placement leaves the turn able to stop with tiles AND earn a bonus turn
+  (all of the turn's dice placed, or three or more levels).
+
+Probabilities are exact `Fraction`s over the sorted multisets of the roll.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from dicehall.games.purrramid.board import (
+    Board,
+    is_connected,
+    is_supported,
+    levels,
+    roll_distribution,
+    sub_multisets,
+)
+from dicehall.games.purrramid.state import Phase, PurrramidState
+
+if TYPE_CHECKING:
+    from dicehall.games.purrramid.rules import PurrramidGame
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPosition:
+    """What the odds depend on: the board's tiles, this turn's dice and the tiles left."""
+
+    tile_mask: int
+    dice_mask: int
+    room: int  # tiles the player may still add this turn (ruling 5)
+    left: int  # dice to roll next
+    dice: int  # dice the turn started with (a 1-die turn earns no bonus)
+    wool: int  # wool tokens the player holds
+
+
+@dataclass(frozen=True, slots=True)
+class RollOdds:
+    """Exact probabilities of the classes of the next roll (they sum to 1)."""
+
+    dice: int
+    bust: Fraction
+    stuck: Fraction
+    safe: Fraction
+    bonus: Fraction
+    wool: int
+
+    @property
+    def can_place(self) -> Fraction:
+        return 1 - self.bust
+
+    @property
+    def can_stop(self) -> Fraction:
+        """A placement exists after which Stop succeeds."""
+        return self.safe + self.bonus
+
+    @property
+    def bust_with_wool(self) -> Fraction:
+        """Busting even after spending every wool token on rerolls of busting rolls."""
+        return self.bust ** (self.wool + 1)
+
+
+@dataclass(frozen=True, slots=True)
+class SpaceFlags:
+    """Per number: is a space with it open, would it leave the turn stoppable, with a bonus."""
+
+    open: frozenset[int]
+    stoppable: frozenset[int]
+    bonus_by_levels: frozenset[int]
+
+
+@cache
+def roll_weights(n: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Each sorted roll of `n` dice with its number of arrangements (out of 6**n)."""
+    return tuple((m, int(p * 6**n)) for m, p in roll_distribution(n))
+
+
+def space_flags(board: Board, pos: TurnPosition) -> SpaceFlags:
+    """Which numbers have a free space that fits, keeps the turn stoppable, or adds a level."""
+    blocked = pos.tile_mask | pos.dice_mask
+    open_, stoppable, by_levels = set(), set(), set()
+    for s in board.spaces:
+        if blocked >> s.id & 1 or s.cost > pos.room:
+            continue
+        open_.add(s.number)
+        mask = pos.dice_mask | 1 << s.id
+        if is_connected(mask, board.adjacent) and is_supported(mask, blocked | mask, board.below):
+            stoppable.add(s.number)
+            if pos.dice > 1 and levels(mask, board.row_mask) >= 3:
+                by_levels.add(s.number)
+    return SpaceFlags(frozenset(open_), frozenset(stoppable), frozenset(by_levels))
+
+
+def classify(flags: SpaceFlags, roll: tuple[int, ...], dice: int) -> str:
+    """The class of one roll (see the module docstring)."""
+    sums = sub_multisets(roll).keys()
+    if flags.open.isdisjoint(sums):
+        return "bust"
+    if flags.stoppable.isdisjoint(sums):
+        return "stuck"
+    all_dice = dice > 1 and sum(roll) in flags.stoppable  # every die of the turn placed
+    if all_dice or not flags.bonus_by_levels.isdisjoint(sums):
+        return "bonus"
+    return "safe"
+
+
+def roll_odds(board: Board, pos: TurnPosition) -> RollOdds:
+    """Exact odds of the next roll of `pos.left` dice."""
+    flags = space_flags(board, pos)
+    counts = {"bust": 0, "stuck": 0, "safe": 0, "bonus": 0}
+    for roll, weight in roll_weights(pos.left):
+        counts[classify(flags, roll, pos.dice)] += weight
+    total = 6**pos.left
+    return RollOdds(
+        dice=pos.left,
+        bust=Fraction(counts["bust"], total),
+        stuck=Fraction(counts["stuck"], total),
+        safe=Fraction(counts["safe"], total),
+        bonus=Fraction(counts["bonus"], total),
+        wool=pos.wool,
+    )
+
+
+def position(game: PurrramidGame, state: PurrramidState) -> TurnPosition:
+    """The turn position of a state that is not over (the next roll: `state.left` dice)."""
+    if state.phase is Phase.OVER:
+        raise ValueError("the game is over: there is no next roll")
+    return TurnPosition(
+        tile_mask=state.tile_mask,
+        dice_mask=state.dice_mask,
+        room=game.budget(state) - game.turn_cost(state),
+        left=state.left,
+        dice=state.dice,
+        wool=state.wool[state.seat],
+    )
+
+
+def position_from_view(view: dict[str, Any]) -> TurnPosition:
+    """The same position read from an `observe` view (for bots and the terminal)."""
+    if view["current"] is None:
+        raise ValueError("the game is over: there is no next roll")
+    seat, turn = view["current"], view["turn"]
+    spaces = view["spaces"]
+    return TurnPosition(
+        tile_mask=_mask(s["id"] for s in spaces if s["owner"] is not None),
+        dice_mask=_mask(s["id"] for s in spaces if s["dice"]),
+        room=view["budget"][seat] - turn["tiles"],
+        left=turn["left"],
+        dice=turn["dice"],
+        wool=view["wool"][seat],
+    )
+
+
+def next_roll_odds(game: PurrramidGame, state: PurrramidState) -> RollOdds:
+    """Exact odds of the next roll in `state` (after Continue, or a wool reroll)."""
+    return roll_odds(game.board, position(game, state))
+
+
+def _mask(ids: Iterable[int]) -> int:
+    out = 0
+    for i in ids:
+        out |= 1 << i
+    return out
+
+
+__all__ = [
+    "RollOdds",
+    "TurnPosition",
+    "classify",
+    "next_roll_odds",
+    "position",
+    "position_from_view",
+    "roll_odds",
+    "space_flags",
+]
