@@ -8,7 +8,7 @@ unlocks its power and advances its Storehouse token; the game ends when a second
 |---|---|---|
 | players | 2 | 2-4 |
 | content | "cards" | built-in content name, or a path to your own cards TOML |
-| storehouse | 6 | Storehouse steps to 'no stock' |
+| storehouse | 5 | Storehouse steps to 'no stock' |
 """
 
 from __future__ import annotations

@@ -227,9 +227,7 @@ CODEC = ActionCodec(*PLAYER_TYPES, Drop, Roll, Draw, BagDraw)
 SUBSETS = tuple(
     tuple(c for c in range(COLUMNS) if mask >> c & 1) for mask in range(1, 1 << COLUMNS)
 )
-INTERVALS = tuple(
-    tuple(range(a, b + 1)) for a in range(COLUMNS) for b in range(a, COLUMNS)
-)
+INTERVALS = tuple(tuple(range(a, b + 1)) for a in range(COLUMNS) for b in range(a, COLUMNS))
 DICE = tuple(colour * 10 + value for colour in range(6) for value in range(1, 7))
 
 
@@ -240,7 +238,10 @@ def _all_actions() -> list[object]:
     out += [TakeStall(i) for i in range(4)]
     out += [DuckRow(r, cols) for r in range(ROWS) for cols in INTERVALS]
     out += [
-        DuckColumn(c, r, n) for c in range(COLUMNS) for r in range(ROWS) for n in range(2, ROWS - r + 1)
+        DuckColumn(c, r, n)
+        for c in range(COLUMNS)
+        for r in range(ROWS)
+        for n in range(2, ROWS - r + 1)
     ]
     out += [Place(d, s, k) for d in DICE for s in range(5) for k in range(3)]
     out += [StoreMove(d, t, step) for d in DICE[30:] for t in range(5) for step in (-1, 1)]

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
+from itertools import accumulate
+from typing import Any
 
 from dicehall.core import Distribution, IllegalActionError, uniform
 from dicehall.games.paradice import machine as mc
@@ -16,22 +18,37 @@ from dicehall.games.paradice.actions import BagDraw, Draw, Drop, Roll
 from dicehall.games.paradice.config import Config
 from dicehall.games.paradice.scoring import _set
 from dicehall.games.paradice.spec import BLACK
-from dicehall.games.paradice.state import Phase, State
+from dicehall.games.paradice.state import Phase, State, evolve
 
 ROLLS = uniform([Roll(v) for v in range(1, 7)])
 
 
+def weighted(pairs: list[tuple[Any, int]]) -> Distribution:
+    """A `Distribution` from positive integer weights, built without summing Fractions.
+
+    Exact: each probability is weight / total, and sampling draws an integer below the total.
+    It fills the same fields as `Distribution.__new__` (a fast path for large setup nodes).
+    """
+    total = sum(w for _, w in pairs)
+    dist: Distribution = tuple.__new__(Distribution, [(o, Fraction(w, total)) for o, w in pairs])
+    dist.outcomes = tuple(o for o, _ in pairs)
+    dist._cumulative = list(accumulate(w for _, w in pairs))
+    dist._total = total
+    return dist
+
+
 @lru_cache(maxsize=8192)
 def _drops(counts: tuple[int, ...], cols: tuple[int, ...], setup: bool) -> Distribution:
-    if setup and sum(counts[:BLACK]):
+    if setup and any(counts[:BLACK]):
         counts = (*counts[:BLACK], 0)  # setup: black dice go in last, on the top row
-    total = sum(counts)
-    return Distribution(
-        (Drop(colour, value, col), Fraction(n, total * 6 * len(cols)))
-        for colour, n in enumerate(counts)
-        if n
-        for value in range(1, 7)
-        for col in cols
+    return weighted(
+        [
+            (Drop(colour, value, col), n)
+            for colour, n in enumerate(counts)
+            if n
+            for value in range(1, 7)
+            for col in cols
+        ]
     )
 
 
@@ -47,11 +64,11 @@ def outcomes(cfg: Config, state: State) -> Distribution:
     if state.phase == Phase.ROULETTE and state.rolled < sum(1 for d in state.table if d):
         return ROLLS
     if state.bag_draw:
-        return uniform([BagDraw(cfg.content.bag[b].id) for b in state.bag_deck])
+        return weighted([(BagDraw(cfg.content.bag[b].id), 1) for b in state.bag_deck])
     stalls = cfg.content.stalls
     if state.phase == Phase.SETUP and state.dealt < cfg.players:
-        return uniform([Draw(stalls[c].id) for c in state.deck if stalls[c].points == 10])
-    return uniform([Draw(stalls[c].id) for c in state.deck])
+        return weighted([(Draw(stalls[c].id), 1) for c in state.deck if stalls[c].points == 10])
+    return weighted([(Draw(stalls[c].id), 1) for c in state.deck])
 
 
 def apply_chance(cfg: Config, state: State, outcome: object) -> State:
@@ -73,7 +90,7 @@ def apply_chance(cfg: Config, state: State, outcome: object) -> State:
 
 def _apply_drop(state: State, drop: Drop) -> State:
     counts = list(state.returns)
-    setup_order = state.phase == Phase.SETUP and drop.colour == BLACK and sum(counts[:BLACK])
+    setup_order = state.phase == Phase.SETUP and drop.colour == BLACK and any(counts[:BLACK])
     if (
         not 0 <= drop.colour < len(counts)
         or not counts[drop.colour]
@@ -84,7 +101,7 @@ def _apply_drop(state: State, drop: Drop) -> State:
         raise IllegalActionError(f"{drop} is not an outcome of this chance node")
     counts[drop.colour] -= 1
     machine = mc.drop(state.machine, drop.col, drop.colour * 10 + drop.value)
-    return replace(state, machine=machine, returns=tuple(counts))
+    return evolve(state, machine=machine, returns=tuple(counts))
 
 
 def _apply_roll(state: State, value: int) -> State:
@@ -92,7 +109,7 @@ def _apply_roll(state: State, value: int) -> State:
     col = present[state.rolled]
     code = state.table[col] // 10 * 10 + value
     table = (*state.table[:col], code, *state.table[col + 1 :])
-    return replace(state, table=table, rolled=state.rolled + 1)
+    return evolve(state, table=table, rolled=state.rolled + 1)
 
 
 def _apply_draw(cfg: Config, state: State, card: int) -> State:
@@ -102,17 +119,17 @@ def _apply_draw(cfg: Config, state: State, card: int) -> State:
         player = state.players[seat]
         player = replace(player, stalls=(*player.stalls, (card, (0, 0, 0))))
         players = _set(state.players, seat, player)
-        return replace(state, players=players, deck=deck, dealt=seat + 1)
+        return evolve(state, players=players, deck=deck, dealt=seat + 1)
     slot = state.plaza.index(-1)
     plaza = (*state.plaza[:slot], card, *state.plaza[slot + 1 :])
-    return replace(state, plaza=plaza, deck=deck)
+    return evolve(state, plaza=plaza, deck=deck)
 
 
 def _apply_bag(cfg: Config, state: State, card: int) -> State:
     seat = state.turn
     player = state.players[seat]
     player = replace(player, bag=(*player.bag, card))
-    state = replace(
+    state = evolve(
         state,
         players=_set(state.players, seat, player),
         bag_deck=tuple(b for b in state.bag_deck if b != card),
@@ -120,9 +137,9 @@ def _apply_bag(cfg: Config, state: State, card: int) -> State:
     )
     effect = cfg.content.bag[card].effect
     if effect == "stall":
-        return replace(state, gains=state.gains + 1)
+        return evolve(state, gains=state.gains + 1)
     if effect == "storehouse":
-        return replace(state, moves=state.moves + 1)
+        return evolve(state, moves=state.moves + 1)
     return state
 
 
@@ -135,4 +152,3 @@ def is_chance(cfg: Config, state: State) -> bool:
     if state.phase == Phase.SETUP and state.dealt < cfg.players:
         return True
     return -1 in state.plaza and bool(state.deck)
-

@@ -55,7 +55,9 @@ def row_groups(
     above it (the rulebook's single-die pick); the whole-group rule follows from maximality.
     """
     edges = _edges(row, wrap)
-    same_colour, same_number, touched = [], [], set()
+    same_colour: list[tuple[int, int]] = []
+    same_number: list[tuple[int, int]] = []
+    touched: set[int] = set()
     for a, b in edges:
         colour, number = _match(row[a], row[b], no_black=no_black)
         if colour:
@@ -74,21 +76,24 @@ def row_groups(
     return out
 
 
+def _run(column: tuple[int, ...], start: int, by_colour: bool, no_black: bool) -> int:
+    first = column[start]
+    n = 0
+    for d in column[start:]:
+        if no_black and d // 10 == BLACK:
+            break
+        if (d // 10 != first // 10) if by_colour else (d % 10 != first % 10):
+            break
+        n += 1
+    return n
+
+
 def column_runs(column: tuple[int, ...], start: int, *, no_black: bool) -> set[int]:
     """Lengths (2+) of the maximal colour run and number run going up from `start`."""
-    out = set()
-    for key in (lambda d: d // 10, lambda d: d % 10):
-        n = 0
-        while start + n < len(column):
-            d = column[start + n]
-            if no_black and d // 10 == BLACK:
-                break
-            if n and key(d) != key(column[start]):
-                break
-            n += 1
-        if n >= 2:
-            out.add(n)
-    return out
+    if start >= len(column):
+        return set()
+    runs = {_run(column, start, by_colour, no_black) for by_colour in (True, False)}
+    return {n for n in runs if n >= 2}
 
 
 def basic_picks(machine: Machine) -> tuple[set[tuple[int, ...]], list[tuple[int, int]]]:
@@ -130,7 +135,7 @@ def take_column(machine: Machine, col: int, row: int, count: int) -> tuple[Machi
 
 def drop(machine: Machine, col: int, code: int) -> Machine:
     """A returned die lands on top of column `col`."""
-    return tuple(m + (code,) if c == col else m for c, m in enumerate(machine))
+    return tuple((*m, code) if c == col else m for c, m in enumerate(machine))
 
 
 def emptiest(machine: Machine) -> tuple[int, ...]:
@@ -141,5 +146,5 @@ def emptiest(machine: Machine) -> tuple[int, ...]:
 
 def replace(machine: Machine, col: int, row: int, code: int) -> Machine:
     column = machine[col]
-    new = column[:row] + (code,) + column[row + 1 :]
+    new = (*column[:row], code, *column[row + 1 :])
     return tuple(new if c == col else m for c, m in enumerate(machine))

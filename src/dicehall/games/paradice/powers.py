@@ -6,17 +6,20 @@ Candy and Surprise Bag before or after it; the Duck replaces the basic pick (see
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from dicehall.core import IllegalActionError
 from dicehall.games.paradice import machine as mc
 from dicehall.games.paradice.actions import (
-    Balloon, BagMove, CottonCandy, Fries, StoreMove, SurpriseBag,
+    BagMove,
+    Balloon,
+    CottonCandy,
+    Fries,
+    StoreMove,
+    SurpriseBag,
 )  # fmt: skip
 from dicehall.games.paradice.config import Config
 from dicehall.games.paradice.scoring import add_returns, move_token
 from dicehall.games.paradice.spec import BALLOON, BLACK, COLUMNS, COTTON, FRIES, SURPRISE, TYPES
-from dicehall.games.paradice.state import Phase, State
+from dicehall.games.paradice.state import Phase, State, evolve
 from dicehall.games.paradice.turn import add_pending, remove_pending, use_power
 
 
@@ -46,7 +49,7 @@ def apply_store_move(cfg: Config, state: State, action: StoreMove) -> State:
 def apply_bag_move(cfg: Config, state: State, action: BagMove) -> State:
     if state.moves <= 0 or (action.kind, action.step) not in token_moves(cfg, state):
         raise IllegalActionError(f"cannot {action}: no Storehouse move owed or not allowed")
-    return move_token(cfg, replace(state, moves=state.moves - 1), action.kind, action.step)
+    return move_token(cfg, evolve(state, moves=state.moves - 1), action.kind, action.step)
 
 
 def anytime_powers(cfg: Config, state: State) -> list[object]:
@@ -88,9 +91,9 @@ def apply_power(cfg: Config, state: State, action: object) -> State:
         m = state.machine
         top = m[action.col][-1]
         m, _ = mc.take_column(m, action.col, len(m[action.col]) - 1, 1)
-        return add_pending(replace(use_power(state, COTTON), machine=m), [top])
+        return add_pending(evolve(use_power(state, COTTON), machine=m), [top])
     if isinstance(action, SurpriseBag):
-        return replace(use_power(state, SURPRISE), bag_draw=True)
+        return evolve(use_power(state, SURPRISE), bag_draw=True)
     if isinstance(action, Fries):
         state = remove_pending(use_power(state, FRIES), action.die)
         return add_pending(state, [action.die // 10 * 10 + action.value])
@@ -99,4 +102,4 @@ def apply_power(cfg: Config, state: State, action: object) -> State:
     mine = action.colour * 10 + other % 10
     state = remove_pending(use_power(state, BALLOON), mine)
     m = mc.replace(state.machine, action.col, action.row, mine)
-    return add_pending(replace(state, machine=m), [other])
+    return add_pending(evolve(state, machine=m), [other])

@@ -2,20 +2,30 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from dicehall.core import CHANCE, Distribution, Game, IllegalActionError, Result, Seat, View
 from dicehall.games.paradice import draws, powers, turn
 from dicehall.games.paradice.actions import (
-    CODEC, INDEX, Balloon, BagMove, ChooseStall, CottonCandy, EndTurn, Fries, Pass, Place,
-    RoulettePick, StoreMove, SurpriseBag,
+    CODEC,
+    INDEX,
+    BagMove,
+    Balloon,
+    ChooseStall,
+    CottonCandy,
+    EndTurn,
+    Fries,
+    Pass,
+    Place,
+    RoulettePick,
+    StoreMove,
+    SurpriseBag,
 )  # fmt: skip
 from dicehall.games.paradice.config import Config
 from dicehall.games.paradice.observe import observe
 from dicehall.games.paradice.scoring import add_returns, result
 from dicehall.games.paradice.spec import DICE_PER_COLOUR, PLAZA_SIZE, SPEC
-from dicehall.games.paradice.state import Phase, Player, State
+from dicehall.games.paradice.state import Phase, Player, State, evolve
 
 _POWERS = (CottonCandy, SurpriseBag, Fries, Balloon)
 
@@ -35,9 +45,7 @@ class ParadiceGame(Game[State, Any]):
         self.content_hash = content_hash
         powers = len(cfg.content.stalls) + len(cfg.content.bag)
         self.max_game_length = (
-            _SETUP_ACTIONS
-            + (cfg.turn_limit + 1) * _ACTIONS_PER_TURN
-            + powers * _ACTIONS_PER_POWER
+            _SETUP_ACTIONS + (cfg.turn_limit + 1) * _ACTIONS_PER_TURN + powers * _ACTIONS_PER_POWER
         )
         self._ids = {a: i for i, a in enumerate(INDEX.actions)}
 
@@ -123,7 +131,7 @@ class ParadiceGame(Game[State, Any]):
         if isinstance(action, EndTurn):
             return turn.end_turn(state)
         if isinstance(action, Pass):
-            return replace(state, phase=Phase.PLACE)  # no basic action is possible
+            return evolve(state, phase=Phase.PLACE)  # no basic action is possible
         return turn.apply_basic(cfg, state, action)
 
     def _settle(self, state: State) -> State:
@@ -131,10 +139,10 @@ class ParadiceGame(Game[State, Any]):
         cfg = self.cfg
         while state.phase != Phase.OVER and not draws.is_chance(cfg, state):
             if state.phase == Phase.SETUP:
-                state = replace(state, phase=Phase.MAIN, turns=1)
+                state = evolve(state, phase=Phase.MAIN, turns=1)
             elif state.phase == Phase.PRE and not turn.placements(cfg, state):
                 # pre-turn dice that cannot be placed go back to the machine
-                state = replace(add_returns(state, state.pending), pending=(), phase=Phase.MAIN)
+                state = evolve(add_returns(state, state.pending), pending=(), phase=Phase.MAIN)
             elif state.phase == Phase.PLACE and self._legal(state) == [EndTurn()]:
                 state = turn.end_turn(state)
             elif state.phase == Phase.GAINS and not turn.gain_choices(state):
@@ -166,4 +174,3 @@ class ParadiceGame(Game[State, Any]):
 
     def action_from_json(self, data: Any) -> Any:
         return CODEC.from_json(data)
-

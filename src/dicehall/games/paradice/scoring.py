@@ -7,7 +7,7 @@ from dataclasses import replace
 from dicehall.core import Result
 from dicehall.games.paradice.config import Config
 from dicehall.games.paradice.spec import GOLDEN_POINTS, TICKET_POINTS, TYPES
-from dicehall.games.paradice.state import Dice3, Phase, Player, State
+from dicehall.games.paradice.state import Dice3, Phase, Player, State, evolve
 
 
 def add_returns(state: State, dice: list[int] | tuple[int, ...]) -> State:
@@ -15,7 +15,7 @@ def add_returns(state: State, dice: list[int] | tuple[int, ...]) -> State:
     counts = list(state.returns)
     for code in dice:
         counts[code // 10] += 1
-    return replace(state, returns=tuple(counts))
+    return evolve(state, returns=tuple(counts))
 
 
 def move_token(cfg: Config, state: State, kind: int, step: int) -> State:
@@ -24,12 +24,12 @@ def move_token(cfg: Config, state: State, kind: int, step: int) -> State:
     if pos >= cfg.length:
         return state  # a token at 'no stock' stays there
     pos = max(0, pos + step)
-    state = replace(state, store=(*state.store[:kind], pos, *state.store[kind + 1 :]))
+    state = evolve(state, store=(*state.store[:kind], pos, *state.store[kind + 1 :]))
     if pos < cfg.length:
         return state
     if state.first_out < 0:
-        return replace(state, first_out=kind)
-    return replace(state, second_out=kind, phase=Phase.OVER, reason="two Storehouse tokens out")
+        return evolve(state, first_out=kind)
+    return evolve(state, second_out=kind, phase=Phase.OVER, reason="two Storehouse tokens out")
 
 
 def _types_done(cfg: Config, player: Player) -> list[int]:
@@ -42,13 +42,13 @@ def _types_done(cfg: Config, player: Player) -> list[int]:
 def _award_tickets(cfg: Config, state: State, seat: int, kind: int) -> State:
     counts = _types_done(cfg, state.players[seat])
     if state.golden < 0 and all(counts):
-        state = replace(state, golden=seat)  # the first to complete all 5 types (ruling 10)
+        state = evolve(state, golden=seat)  # the first to complete all 5 types (ruling 10)
     holder = state.tickets[kind]
     if holder != seat and counts[kind] >= 2:
         theirs = _types_done(cfg, state.players[holder])[kind] if holder >= 0 else 0
         if counts[kind] > theirs:  # strictly more steals the Stall Ticket
             tickets = (*state.tickets[:kind], seat, *state.tickets[kind + 1 :])
-            state = replace(state, tickets=tickets)
+            state = evolve(state, tickets=tickets)
     return state
 
 
@@ -65,7 +65,7 @@ def complete(cfg: Config, state: State, seat: int, index: int, dice: Dice3) -> S
         done=(*player.done, card),
         powers=tuple(powers),
     )
-    state = replace(state, players=_set(state.players, seat, player))
+    state = evolve(state, players=_set(state.players, seat, player))
     state = add_returns(state, dice)
     state = _award_tickets(cfg, state, seat, kind)
     return move_token(cfg, state, kind, 1)

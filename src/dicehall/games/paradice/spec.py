@@ -31,7 +31,7 @@ SPEC = GameSpec(
             "cards",
             "stall and Surprise Bag cards: a built-in name or a TOML file path",
         ),
-        ParamSpec("storehouse", int, 6, "Storehouse steps to 'no stock'", minimum=2, maximum=12),
+        ParamSpec("storehouse", int, 5, "Storehouse steps to 'no stock'", minimum=2, maximum=12),
     ),
     version=1,
     hidden_information=True,

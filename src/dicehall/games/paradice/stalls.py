@@ -62,7 +62,7 @@ class Card:
 
 def _values(card: Card, slot: Slot) -> tuple[int, ...]:
     """The numbers a free (empty or wild) slot could still take."""
-    options = (slot.value,) if slot.value else (1, 2, 3, 4, 5, 6)
+    options: tuple[int, ...] = (slot.value,) if slot.value else (1, 2, 3, 4, 5, 6)
     if card.parity:
         options = tuple(v for v in options if v % 2 == card.parity % 2)
     return options

@@ -55,3 +55,15 @@ class State:
     bag_draw: bool = False  # a Surprise Bag card is being drawn
     dealt: int = 0  # starting stalls dealt
     reason: str = ""
+
+
+_FIELDS = State.__dataclass_fields__
+_SET = object.__setattr__
+
+
+def evolve(state: State, **changes: object) -> State:
+    """`dataclasses.replace` for `State`, several times faster (it is the hot path)."""
+    new = object.__new__(State)
+    for name in _FIELDS:
+        _SET(new, name, changes[name] if name in changes else getattr(state, name))
+    return new

@@ -7,28 +7,35 @@ from dataclasses import replace
 from dicehall.core import IllegalActionError
 from dicehall.games.paradice import machine as mc
 from dicehall.games.paradice.actions import (
-    ChooseStall, DuckColumn, DuckRow, PickColumn, PickRow, Place, Roulette, RoulettePick,
+    ChooseStall,
+    DuckColumn,
+    DuckRow,
+    PickColumn,
+    PickRow,
+    Place,
+    Roulette,
+    RoulettePick,
     TakeStall,
 )  # fmt: skip
 from dicehall.games.paradice.config import Config
 from dicehall.games.paradice.scoring import _set, add_returns, complete
 from dicehall.games.paradice.spec import BLACK, COLUMNS, DUCK, MAX_ACTIVE
 from dicehall.games.paradice.stalls import can_place
-from dicehall.games.paradice.state import Phase, Player, State
+from dicehall.games.paradice.state import Phase, Player, State, evolve
 
 
 def with_player(state: State, seat: int, player: Player) -> State:
-    return replace(state, players=_set(state.players, seat, player))
+    return evolve(state, players=_set(state.players, seat, player))
 
 
 def add_pending(state: State, dice: list[int]) -> State:
-    return replace(state, pending=tuple(sorted((*state.pending, *dice))))
+    return evolve(state, pending=tuple(sorted((*state.pending, *dice))))
 
 
 def remove_pending(state: State, code: int) -> State:
     pending = list(state.pending)
     pending.remove(code)
-    return replace(state, pending=tuple(pending))
+    return evolve(state, pending=tuple(pending))
 
 
 # --- placing ----------------------------------------------------------------------------
@@ -56,7 +63,7 @@ def apply_place(cfg: Config, state: State, action: Place) -> State:
     dice = (*on[: action.slot], action.die, *on[action.slot + 1 :])
     count = sum(1 for d in dice if d)
     if count == 2:  # a stall receiving its second die earns a Plaza stall (ruling 8)
-        state = replace(state, gains=state.gains + 1)
+        state = evolve(state, gains=state.gains + 1)
     if count == 3:
         return complete(cfg, state, seat, action.stall, dice)  # type: ignore[arg-type]
     stalls = list(player.stalls)
@@ -92,7 +99,7 @@ def apply_basic(cfg: Config, state: State, action: object) -> State:
     elif isinstance(action, Roulette):
         table = mc.row_of(m, 0)
         m, _ = mc.take_row(m, 0, tuple(c for c in range(COLUMNS) if table[c]))
-        return replace(state, machine=m, table=table, rolled=0, phase=Phase.ROULETTE)
+        return evolve(state, machine=m, table=table, rolled=0, phase=Phase.ROULETTE)
     elif isinstance(action, TakeStall):
         return end_turn(_take_plaza(state, action.slot))
     else:
@@ -102,7 +109,7 @@ def apply_basic(cfg: Config, state: State, action: object) -> State:
         else:
             assert isinstance(action, DuckColumn)
             m, taken = mc.take_column(m, action.col, action.row, action.count)
-    return add_pending(replace(state, machine=m, phase=Phase.PLACE), taken)
+    return add_pending(evolve(state, machine=m, phase=Phase.PLACE), taken)
 
 
 def roulette_picks(state: State) -> list[RoulettePick]:
@@ -115,7 +122,7 @@ def apply_roulette_pick(state: State, action: RoulettePick) -> State:
         raise IllegalActionError(f"cannot {action}: not a legal group of the roulette row")
     kept = [state.table[c] for c in action.cols]
     rest = [d for c, d in enumerate(state.table) if d and c not in action.cols]
-    state = add_returns(replace(state, table=(), rolled=0, phase=Phase.PLACE), rest)
+    state = add_returns(evolve(state, table=(), rolled=0, phase=Phase.PLACE), rest)
     return add_pending(state, kept)
 
 
@@ -124,7 +131,7 @@ def use_power(state: State, kind: int) -> State:
     player = state.players[seat]
     powers = (*player.powers[:kind], player.powers[kind] - 1, *player.powers[kind + 1 :])
     state = with_player(state, seat, replace(player, powers=powers))
-    return replace(state, powered=True)
+    return evolve(state, powered=True)
 
 
 # --- ending the turn --------------------------------------------------------------------
@@ -134,18 +141,18 @@ def _take_plaza(state: State, slot: int) -> State:
     card = state.plaza[slot]
     player = replace(player, stalls=(*player.stalls, (card, (0, 0, 0))))
     plaza = (*state.plaza[:slot], -1, *state.plaza[slot + 1 :])
-    return replace(with_player(state, seat, player), plaza=plaza)
+    return evolve(with_player(state, seat, player), plaza=plaza)
 
 
 def end_turn(state: State) -> State:
     """Leftover dice pass to the left player; then the Plaza stalls gained are taken."""
-    return replace(state, passed=state.pending, pending=(), phase=Phase.GAINS)
+    return evolve(state, passed=state.pending, pending=(), phase=Phase.GAINS)
 
 
 def choose_stall(state: State, action: ChooseStall) -> State:
     if action not in gain_choices(state):
         raise IllegalActionError(f"cannot {action}: no such Plaza stall or no gain owed")
-    return replace(_take_plaza(state, action.slot), gains=state.gains - 1)
+    return evolve(_take_plaza(state, action.slot), gains=state.gains - 1)
 
 
 def gain_choices(state: State) -> list[ChooseStall]:
@@ -157,8 +164,8 @@ def gain_choices(state: State) -> list[ChooseStall]:
 def next_turn(cfg: Config, state: State) -> State:
     if state.turns >= cfg.turn_limit:  # project ruling: the fair closes
         reason = f"the fair closed after {cfg.round_limit} rounds"
-        return replace(state, phase=Phase.OVER, reason=reason)
-    return replace(
+        return evolve(state, phase=Phase.OVER, reason=reason)
+    return evolve(
         state,
         turn=(state.turn + 1) % cfg.players,
         turns=state.turns + 1,
@@ -173,4 +180,3 @@ def next_turn(cfg: Config, state: State) -> State:
 
 def has_black(state: State) -> bool:
     return bool(state.pending) and state.pending[-1] // 10 == BLACK
-
