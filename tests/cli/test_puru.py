@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -51,7 +52,11 @@ def test_play_puru_to_the_end_and_replay_it(tmp_path: Path, mode: list[str]) -> 
     args = ["play", "puru", "--bot", "rest=random", "--seed", "8", "--record-dir", str(tmp_path)]
     result = run([*args, *mode], input="1\n" * 3000)
     assert result.exit_code == 0, result.output[-2000:]
-    assert "seat 0 to play" in result.stdout and "Game over" in result.stdout
+    me = "You" if "--solo" in mode else "Player 1"
+    assert re.search(rf"seat 0 \({me}[^\n]*\) to play", result.stdout)
+    assert "Game over" in result.stdout
+    if "--solo" not in mode:  # the game's names label the seats, with the bot's level
+        assert re.search(r"seat 1 \(Player 2[^\n]*, random\):", result.stdout)
     [path] = tmp_path.glob("*.json")
     record = Record.load(path)
     assert record.result is not None and verify(record) == record.result

@@ -54,12 +54,29 @@ def guard() -> Iterator[None]:
         fail(f"not a text file: {exc.reason}")
 
 
-def seat_name(seat: Seat, levels: dict[Seat, str] | None = None) -> str:
-    """`seat 2` or `seat 2 (greedy)`; seats count from 0, the first player."""
+def seat_name(
+    seat: Seat, levels: dict[Seat, str] | None = None, names: dict[Seat, str] | None = None
+) -> str:
+    """`seat 2`, or with the game's name and the bot: `seat 2 (Player 3, greedy)`.
+
+    Seats count from 0 (the first player), as in records and `--bot SEAT=LEVEL`.
+    """
     if seat < 0:
         return "chance" if seat == -1 else "engine"
-    level = (levels or {}).get(seat)
-    return f"seat {seat}" + (f" ({level})" if level else "")
+    extra = [x for x in ((names or {}).get(seat), (levels or {}).get(seat)) if x]
+    return f"seat {seat}" + (f" ({', '.join(extra)})" if extra else "")
+
+
+def view_names(view: View) -> dict[Seat, str]:
+    """The players' names a view gives in `players[i]["name"]` (none if it gives none)."""
+    players = view.get("players")
+    if not isinstance(players, list):
+        return {}
+    return {
+        i: p["name"]
+        for i, p in enumerate(players)
+        if isinstance(p, dict) and isinstance(p.get("name"), str)
+    }
 
 
 def render_view(game: Game[Any, Any], view: View, seat: Seat | None) -> RenderableType:
@@ -88,7 +105,9 @@ def render_hint(game: Game[Any, Any], view: View, seat: Seat) -> str | None:
     return None if text is None else str(text)
 
 
-def result_table(result: Result, levels: dict[Seat, str] | None = None) -> Table:
+def result_table(
+    result: Result, levels: dict[Seat, str] | None = None, names: dict[Seat, str] | None = None
+) -> Table:
     table = Table(title=f"Game over — {result.reason}", title_justify="left")
     table.add_column("seat")
     table.add_column("score", justify="right")
@@ -96,7 +115,7 @@ def result_table(result: Result, levels: dict[Seat, str] | None = None) -> Table
     table.add_column("")
     for seat, (score, rank) in enumerate(zip(result.scores, result.ranks, strict=True)):
         won = "winner" if seat in result.winners else ""
-        table.add_row(seat_name(seat, levels), f"{score:g}", str(rank), won)
+        table.add_row(seat_name(seat, levels, names), f"{score:g}", str(rank), won)
     if result.notes:
         table.caption = "; ".join(result.notes)
     return table

@@ -26,6 +26,7 @@ from dicehall.cli.common import (
     render_view,
     result_table,
     seat_name,
+    view_names,
 )
 from dicehall.core import DicehallError, Game, GameSpec, ParamError, Seat
 from dicehall.engine import Match, Record
@@ -134,10 +135,14 @@ class PlaySession:
             self._show(seat)
             match.submit(seat, self._choose(seat))
 
+    def _name(self, seat: Seat) -> str:
+        return seat_name(seat, self.levels, view_names(self.match.view(None)))
+
     def _seats_text(self) -> str:
+        people = {s: "you" for s in range(self.game.num_players) if s not in self.levels}
+        names = view_names(self.match.view(None))
         return ", ".join(
-            seat_name(s, self.levels) if s in self.levels else f"seat {s} (you)"
-            for s in range(self.game.num_players)
+            seat_name(s, {**self.levels, **people}, names) for s in range(self.game.num_players)
         )
 
     def _recent(self) -> Panel | None:
@@ -145,13 +150,13 @@ class PlaySession:
         self.shown = len(self.match.log)
         if not events:
             return None
-        lines = [escape(f"{seat_name(e.seat, self.levels)}: {e.text}") for e in events[-RECENT:]]
+        lines = [escape(f"{self._name(e.seat)}: {e.text}") for e in events[-RECENT:]]
         if len(events) > RECENT:
             lines.insert(0, f"… {len(events) - RECENT} earlier")
         return Panel("\n".join(lines), title="recent moves", title_align="left")
 
     def _show(self, seat: Seat) -> None:
-        self.console.rule(f"{seat_name(seat)} to play")
+        self.console.rule(escape(f"{self._name(seat)} to play"))
         self.console.print(render_view(self.game, self.match.view(seat), seat))
         recent = self._recent()
         if recent is not None:
@@ -167,7 +172,7 @@ class PlaySession:
         n = len(legal)
         default = " (Enter = 1)" if n == 1 else ""
         while True:
-            raw = self.ask(f"{seat_name(seat)}, choose 1-{n}{default}, q to stop: ").strip()
+            raw = self.ask(f"{self._name(seat)}, choose 1-{n}{default}, q to stop: ").strip()
             if raw.lower() in ("q", "quit", "exit"):
                 raise Quit
             if raw == "" and n == 1:
@@ -184,4 +189,5 @@ class PlaySession:
             self.console.print(recent)
         result = self.match.result()
         if result is not None:
-            self.console.print(result_table(result, self.levels))
+            names = view_names(self.match.view(None))
+            self.console.print(result_table(result, self.levels, names))

@@ -10,7 +10,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from dicehall.cli.common import render_view, result_line, result_table, seat_name
+from dicehall.cli.common import render_view, result_line, result_table, seat_name, view_names
 from dicehall.core import CorruptRecordError, DicehallError, Game
 from dicehall.engine import Record, replay, verify
 from dicehall.engine.record import game_of
@@ -63,7 +63,8 @@ class Replay:
             text = self.game.describe(self.game.action_from_json(entry.action))
         except DicehallError:
             text = str(entry.action)
-        return f"{seat_name(entry.seat, self.levels())}: {text}"
+        names = view_names(self.game.observe(self.states[step], None))
+        return f"{seat_name(entry.seat, self.levels(), names)}: {text}"
 
     def show(self, console: Console, step: int) -> None:
         total = len(self.record.actions)
@@ -72,7 +73,8 @@ class Replay:
         state = self.states[step]
         console.print(render_view(self.game, self.game.observe(state, None), None))
         if self.game.is_terminal(state):
-            console.print(result_table(self.game.result(state), self.levels()))
+            names = view_names(self.game.observe(state, None))
+            console.print(result_table(self.game.result(state), self.levels(), names))
 
 
 def browse(view: Replay, console: Console, ask: Ask, start: int = 0) -> None:
