@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dicehall.core.types import Result, competition_ranks
+from dicehall.games.puru.actions import Character
 from dicehall.games.puru.state import TRACK_MAX
 
 DRIPPED_SCORE = -1.0
@@ -36,3 +37,13 @@ def final_result(
     if len(compared) == len(love) and out:
         lines.append("every player dripped out at once, so all were compared")
     return Result(scores, winners, competition_ranks(scores), "drip-out", tuple(lines))
+
+
+def player_names(players: int, auto: str, characters: tuple[int, ...]) -> tuple[str, ...]:
+    """'Player 1'... ('You' and `auto` in Solo), with the character in the Full game."""
+    names = [f"Player {s + 1}" for s in range(players)]
+    if auto:
+        names = ["You", auto]
+    for s, c in enumerate(characters):
+        names[s] += f" ({Character(c).label})"
+    return tuple(names)

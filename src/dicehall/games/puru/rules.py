@@ -43,7 +43,7 @@ from dicehall.games.puru.dice import (
     sub_multisets,
     tables,
 )
-from dicehall.games.puru.outcome import final_result
+from dicehall.games.puru.outcome import final_result, player_names
 from dicehall.games.puru.spec import SPEC, check_params
 from dicehall.games.puru.state import (
     JELLY_START,
@@ -58,6 +58,8 @@ from dicehall.games.puru.state import (
 )
 
 _NO_DICE: Counts = (0, 0, 0, 0)
+_ROLL, _CHOOSE, _OVER = Phase.ROLL, Phase.CHOOSE, Phase.OVER
+_CHANCE_ONLY = (CHANCE,)
 _POWER_ACTIONS = {
     Power.JELLY_FISH: CHOOSE,
     Power.PURU_PURU: CHOOSE,
@@ -111,19 +113,19 @@ class PuruGame(Game[PuruState, PuruAction]):
 
     def actors(self, state: PuruState) -> tuple[Seat, ...]:
         phase = state.phase
-        if phase == Phase.ROLL or phase == Phase.DEAL:
-            return (CHANCE,)
-        if phase == Phase.OVER:
+        if phase == _ROLL or phase == Phase.DEAL:
+            return _CHANCE_ONLY
+        if phase == _OVER:
             return ()
         if phase == Phase.POWER:
             return self._seat_actors[state.chooser]
         return self._seat_actors[state.roller]
 
     def legal_actions(self, state: PuruState, seat: Seat) -> tuple[PuruAction, ...]:
-        if seat not in self.actors(state) or seat == CHANCE:
-            return ()
         phase = state.phase
-        if phase == Phase.CHOOSE:
+        if seat < 0 or phase == _OVER or seat != self._actor(state):
+            return ()
+        if phase == _CHOOSE:
             return self._choose_actions(state.dice, state.rerolls < PAID_REROLL)
         if phase == Phase.KEEP:
             return (KEEP, GIVE_AWAY)
@@ -149,25 +151,32 @@ class PuruGame(Game[PuruState, PuruAction]):
 
     def apply(self, state: PuruState, seat: Seat, action: PuruAction) -> PuruState:
         phase = state.phase
-        if phase == Phase.OVER:
+        if phase == _OVER:
             raise IllegalActionError("the game is over", seat=seat, action=action)
-        if seat not in self.actors(state):
+        if seat != self._actor(state):
             raise IllegalActionError(f"seat {seat} may not act now", seat=seat, action=action)
-        if phase == Phase.ROLL:
+        if phase == _ROLL:
             return self._rolled(state, action)
-        if phase == Phase.CHOOSE:
-            if isinstance(action, Reroll):
+        if phase == _CHOOSE:
+            if type(action) is Reroll:
                 return self._reroll(state, action)
-            if isinstance(action, Resolve):
+            if type(action) is Resolve:
                 return self._resolve(state)
         elif phase == Phase.KEEP:
             if isinstance(action, Keep | GiveAway):
                 return self._distribute(state, isinstance(action, Keep))
         elif phase == Phase.POWER:
             return self._power_choice(state, action)
-        elif phase == Phase.DEAL and isinstance(action, Deal):
+        elif isinstance(action, Deal):
             return self._dealt(state, action)
         raise IllegalActionError(f"{action} is not possible now", seat=seat, action=action)
+
+    @staticmethod
+    def _actor(state: PuruState) -> Seat:
+        phase = state.phase
+        if phase == _ROLL or phase == Phase.DEAL:
+            return CHANCE
+        return state.chooser if phase == Phase.POWER else state.roller
 
     def _dealt(self, state: PuruState, action: Deal) -> PuruState:
         if self._deal.probability(action) == 0:
@@ -185,17 +194,9 @@ class PuruGame(Game[PuruState, PuruAction]):
         if self.solo and state.roller == 1:  # AutoPuray: no rerolls, applied at once (§9)
             return self._finish(state, dice, powers.auto_puray(dice, self.num_players))
         rolled = PuruState(
-            Phase.CHOOSE,
-            state.roller,
-            state.love,
-            state.excite,
-            state.jelly,
-            dice,
-            state.n_dice,
-            state.rerolls,
-            state.characters,
-            last=state.last,
-        )
+            _CHOOSE, state.roller, state.love, state.excite, state.jelly, dice, state.n_dice,
+            state.rerolls, state.characters, last=state.last,
+        )  # fmt: skip
         if state.rerolls >= PAID_REROLL:
             return self._resolve(rolled)  # no choice left: resolve
         return rolled
@@ -213,30 +214,13 @@ class PuruGame(Game[PuruState, PuruAction]):
             jelly = tuple(j - 1 if i == r else j for i, j in enumerate(jelly))
             if jelly[r] <= 0:  # dripped to 0 by paying: the game ends at once
                 note = ("paid 1 Jelly for a reroll and dripped out",)
-                last = Summary(
-                    r,
-                    dice,
-                    -1,
-                    None,
-                    (),
-                    (0,) * len(jelly),
-                    (0,) * len(jelly),
-                    tuple(-1 if i == r else 0 for i in range(len(jelly))),
-                    note,
-                )
+                none, paid = (0,) * len(jelly), tuple(-(i == r) for i in range(len(jelly)))
+                last = Summary(r, dice, -1, None, (), none, none, paid, note)
                 return replace(state, phase=Phase.OVER, jelly=jelly, last=last)
         return PuruState(
-            Phase.ROLL,
-            state.roller,
-            state.love,
-            state.excite,
-            jelly,
-            kept,
-            state.n_dice,
-            state.rerolls + 1,
-            state.characters,
-            last=state.last,
-        )
+            _ROLL, state.roller, state.love, state.excite, jelly, kept, state.n_dice,
+            state.rerolls + 1, state.characters, last=state.last,
+        )  # fmt: skip
 
     def _character(self, state: PuruState, seat: int) -> int | None:
         return state.characters[seat] if state.characters else None
@@ -313,32 +297,32 @@ class PuruGame(Game[PuruState, PuruAction]):
     # --- end of a roll --------------------------------------------------------------
     def _finish(self, state: PuruState, dice: Counts, res: Resolution) -> PuruState:
         """Apply a roll's effects as a whole, then check the end (§7), then pass the dice."""
-        love = tuple(min(TRACK_MAX, v + d) for v, d in zip(state.love, res.love, strict=True))
-        excite = tuple(min(TRACK_MAX, v + d) for v, d in zip(state.excite, res.excite, strict=True))
-        jelly = tuple(
-            max(0, min(TRACK_MAX, j - d + g))
-            for j, d, g in zip(state.jelly, res.drips, res.regain, strict=True)
-        )
+        love, excite, jelly = list(state.love), list(state.excite), list(state.jelly)
+        gains = []
+        for s in range(self.num_players):
+            dl, de = res.love[s], res.excite[s]
+            dj = res.regain[s] - res.drips[s]
+            if dl or de or dj:
+                love[s] = min(TRACK_MAX, love[s] + dl)
+                excite[s] = min(TRACK_MAX, excite[s] + de)
+                jelly[s] = max(0, min(TRACK_MAX, jelly[s] + dj))
+            gains.append(
+                (love[s] - state.love[s], excite[s] - state.excite[s], jelly[s] - state.jelly[s])
+            )
         r = state.roller
         events = res.events
-        again = self._space_jelly_again(state, dice)
+        again = bool(state.characters) and self._space_jelly_again(state, dice)
         if again:
             events = (*events, "Space Jelly rolls again with one die fewer")
+        changes = tuple(zip(*gains, strict=True))
         last = Summary(
-            r,
-            dice,
-            res.majority,
-            res.kept,
-            res.receivers,
-            tuple(a - b for a, b in zip(love, state.love, strict=True)),
-            tuple(a - b for a, b in zip(excite, state.excite, strict=True)),
-            tuple(a - b for a, b in zip(jelly, state.jelly, strict=True)),
+            r, dice, res.majority, res.kept, res.receivers, changes[0], changes[1], changes[2],
             events,
-        )
-        if TRACK_MAX in love or TRACK_MAX in excite or 0 in jelly:
+        )  # fmt: skip
+        if TRACK_MAX in love or TRACK_MAX in excite or 0 in jelly:  # the end check (§7)
             return PuruState(
-                Phase.OVER, r, love, excite, jelly, dice, state.n_dice, state.rerolls,
-                state.characters, last=last,
+                _OVER, r, tuple(love), tuple(excite), tuple(jelly), dice, state.n_dice,
+                state.rerolls, state.characters, last=last,
             )  # fmt: skip
         if again:  # Space Jelly (§8): one more roll with one die fewer
             nxt, n_dice = r, state.n_dice - 1
@@ -346,8 +330,9 @@ class PuruGame(Game[PuruState, PuruAction]):
             nxt = (r + 1) % self.num_players
             n_dice = self.auto_dice if self.solo and nxt == 1 else MAX_DICE
         return PuruState(
-            Phase.ROLL, nxt, love, excite, jelly, _NO_DICE, n_dice, 0, state.characters, last=last
-        )
+            _ROLL, nxt, tuple(love), tuple(excite), tuple(jelly), _NO_DICE, n_dice, 0,
+            state.characters, last=last,
+        )  # fmt: skip
 
     def _space_jelly_again(self, state: PuruState, dice: Counts) -> bool:
         if self._character(state, state.roller) != Character.SPACE_JELLY:
@@ -356,7 +341,7 @@ class PuruGame(Game[PuruState, PuruAction]):
         return state.n_dice == MAX_DICE and (pat.all_same or pat.three_three)
 
     def is_terminal(self, state: PuruState) -> bool:
-        return state.phase == Phase.OVER
+        return state.phase == _OVER
 
     def result(self, state: PuruState) -> Result:
         if state.phase != Phase.OVER:
@@ -364,12 +349,8 @@ class PuruGame(Game[PuruState, PuruAction]):
         return final_result(state.love, state.excite, state.jelly, self.player_names(state))
 
     def player_names(self, state: PuruState) -> tuple[str, ...]:
-        names = [f"Player {s + 1}" for s in range(self.num_players)]
-        if self.solo:
-            names = ["You", "SuperAutoPuray" if self.auto_dice == 4 else "AutoPuray"]
-        for s, c in enumerate(state.characters):
-            names[s] += f" ({Character(c).label})"
-        return tuple(names)
+        auto = ("SuperAutoPuray" if self.auto_dice == 4 else "AutoPuray") if self.solo else ""
+        return player_names(self.num_players, auto, state.characters)
 
     # --- information and wire forms ---------------------------------------------------
     def observe(self, state: PuruState, seat: Seat | None) -> View:
