@@ -45,7 +45,8 @@ def _seat_config(index: int, raw: Any, game: Game[Any, Any]) -> dict[str, Any]:
             known = ", ".join(levels_for(game.id))
             raise RequestError(422, "bad_seats", f"seat {index + 1}: bot level one of {known}")
         cfg["bot"] = level
-        cfg["name"] = cfg["name"] or f"{level.capitalize()} bot"
+        cfg["name"] = cfg["name"] or f"Bot {index + 1} ({level})"
+    cfg["name"] = cfg["name"] or f"Player {index + 1}"
     return cfg
 
 

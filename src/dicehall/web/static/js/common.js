@@ -32,7 +32,7 @@ export function resultHtml(result, seats, h) {
   const rows = result.ranks.map((rank, s) => ({ s, rank, score: result.scores[s] })).sort((a, b) => a.rank - b.rank);
   const winners = result.winners.map((s) => seatName(seats, s)).join(" & ") || "nobody";
   return h("div", {},
-    h("p", { class: "winner" }, `🏆 ${winners} ${result.winners.length > 1 ? "win" : "wins"}!`),
+    h("p", { class: "winner" }, `★ ${winners} ${result.winners.length > 1 ? "win" : "wins"}!`),
     h("p", { class: "muted" }, result.reason),
     h("table", { class: "result-table" },
       h("tr", {}, h("th", {}, "Rank"), h("th", {}, "Player"), h("th", {}, "Score")),

@@ -1,7 +1,7 @@
 // The table page: one websocket to the server, the board drawn by the game's renderer,
 // legal moves only, the game log, hot-seat cover screens, the sand timer and the result.
 import { api, renderer, resultHtml, seatName } from "/static/js/common.js";
-import { h } from "/static/js/svg.js";
+import { h, seatColour } from "/static/js/svg.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -122,9 +122,9 @@ function renderMoves() {
 
 function renderSeats() {
   $("seats").replaceChildren(...seats.map((s) => h("li", {},
-    h("span", { class: `dot ${s.kind === "bot" ? "bot" : s.covered ? "covered" : s.connected ? "on" : ""}`, title: s.connected ? "connected" : "not connected" }),
+    h("span", { class: "dot", style: `background:${seatColour(s.seat)}` }),
     h("span", { style: state && state.actors.includes(s.seat) ? "font-weight:800" : "" }, seatName(seats, s.seat)),
-    h("span", { class: "muted" }, s.kind === "bot" ? `bot (${s.bot})` : s.covered ? "away · a bot plays" : s.connected ? "" : "offline"),
+    h("span", { class: "muted" }, s.kind === "bot" ? `bot (${s.bot})` : s.covered ? "away · a bot plays" : s.connected ? "online" : "offline"),
     you.includes(s.seat) ? h("b", {}, "(you)") : null)));
   const open = seats.filter((s) => s.kind === "human" && !s.claimed);
   $("claim").replaceChildren(...(!you.length && open.length && state && !state.over ? open.map((s) => h("button", { type: "button", class: "secondary", onclick: () => claim(s.seat) }, `Take seat ${s.seat + 1}`)) : []));
@@ -154,12 +154,21 @@ function renderResult() {
   $("replay-link").focus();
 }
 
+function hourglass(frac) {
+  const NS = "http://www.w3.org/2000/svg", svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", "0 0 20 28"); svg.setAttribute("width", "16"); svg.setAttribute("height", "22");
+  const top = 12 * frac, bottom = 12 * (1 - frac);
+  svg.innerHTML = `<path d="M3 2h14M3 26h14M5 2c0 8 10 8 10 12S5 18 5 26M15 2c0 8-10 8-10 12s10 4 10 12" fill="none" stroke="#7b4fd6" stroke-width="1.6"/>` +
+    `<path d="M${10 - top * 0.4} ${14 - top}h${top * 0.8}L10 14Z" fill="#e9a800"/><path d="M${10 - bottom * 0.45} 25h${bottom * 0.9}L10 ${25 - bottom}Z" fill="#e9a800"/>`;
+  return svg;
+}
+
 function tickTimer() {
   const el = $("timer");
   if (!state || !state.timer || state.over) { el.replaceChildren(); return; }
   const left = Math.max(0, state.timer.remaining - (performance.now() - timerAt) / 1000);
   const total = state.timer.total || 10;
-  el.replaceChildren(h("span", { class: "timer", title: "sand timer" }, "⏳",
+  el.replaceChildren(h("span", { class: "timer", title: "sand timer" }, hourglass(left / total),
     h("span", { class: "bar" }, h("span", { class: "fill", style: `width:${(100 * left) / total}%` })), `${left.toFixed(1)} s`));
 }
 

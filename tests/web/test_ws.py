@@ -1,0 +1,165 @@
+"""Live play over websockets against a real server process: bad input, reconnect, restart."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from dicehall.engine.record import Record, replay
+from tests.web.helpers import Client, Server
+
+HUMAN = {"kind": "human"}
+RANDOM = {"kind": "bot", "level": "random"}
+
+
+def _two_humans(server: Server) -> tuple[dict, Client, Client]:  # type: ignore[type-arg]
+    made = server.create("puru", [HUMAN, HUMAN])
+    a = Client(server, made["id"], [made["tokens"]["0"]])
+    b = Client(server, made["id"], [made["tokens"]["1"]])
+    return made, a, b
+
+
+def test_two_people_play_a_whole_match(server: Server) -> None:
+    made, a, b = _two_humans(server)
+    while not a.state["over"]:
+        for client, seat in ((a, 0), (b, 1)):
+            if client.my_turn(seat):
+                assert client.act(seat, client.panel(seat)["legal"][-1]["action"])["type"] == "ack"
+        for client in (a, b):
+            while client.state["version"] < max(a.state["version"], b.state["version"]):
+                client.wait(lambda m: m["type"] == "update")
+    assert b.state["over"]
+    assert a.state["result"] == b.state["result"]
+    a.close()
+    b.close()
+
+
+def test_bad_messages_rejected_match_untouched(server: Server) -> None:
+    made, a, b = _two_humans(server)
+    v = a.state["version"]
+    legal = a.panel(0)["legal"][0]["action"]
+    probes = [
+        ("{oops", "malformed_json"),
+        (json.dumps([1, 2]), "bad_message"),
+        (json.dumps({"type": "dance"}), "unknown_type"),
+        ("x" * 20_000, "too_large"),
+        (json.dumps({"type": "act", "seat": 1, "action": legal, "version": v}), "not_your_seat"),
+        (json.dumps({"type": "act", "seat": 0, "action": {"type": "Nope"}, "version": v}),
+         "malformed_action"),
+        (json.dumps({"type": "act", "seat": 0, "action": legal, "version": v - 1}), "stale"),
+        (json.dumps({"type": "act", "seat": 0, "action": legal}), "bad_message"),
+    ]
+    for text, code in probes:
+        a.send(text)
+        got = a.wait(lambda m: m["type"] == "error")
+        assert got["code"] == code, (text[:60], got)
+        assert got["message"]
+    # out of turn: seat 1 acts while seat 0 is to move
+    answer = b.act(1, legal)
+    assert answer["type"] == "error" and answer["code"] == "illegal"
+    # the match did not move
+    a.send({"type": "resync"})
+    assert a.wait(lambda m: m["type"] == "welcome")["version"] == v
+    a.close()
+    b.close()
+
+
+def test_duplicate_message_applied_once(server: Server) -> None:
+    made, a, b = _two_humans(server)
+    v = a.state["version"]
+    msg = {"type": "act", "seat": 0, "action": {"type": "Resolve"}, "version": v, "id": "same"}
+    a.send(msg)
+    assert a.wait(lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
+    a.send(msg)
+    assert a.wait(lambda m: m["type"] == "error")["code"] == "duplicate"
+    a.close()
+    b.close()
+
+
+def test_wrong_token_and_unknown_table(server: Server) -> None:
+    made = server.create("puru", [HUMAN, HUMAN])
+    bad = Client(server, made["id"], ["not-the-token-at-all"])
+    assert bad.errors[0]["code"] == "bad_token"
+    nowhere = Client(server, "no-such-table")
+    assert nowhere.errors[0]["code"] == "unknown_table"
+    spectator = Client(server, made["id"])
+    assert spectator.state["you"] == []
+    answer = spectator.act(0, {"type": "Resolve"})
+    assert answer["code"] == "spectator"
+    spectator.close()
+
+
+def test_reconnect_resumes_the_seat_with_full_view(server: Server) -> None:
+    made, a, b = _two_humans(server)
+    a.act(0, a.panel(0)["legal"][0]["action"])
+    seen_version = a.state["version"]
+    a.close()
+    again = Client(server, made["id"], [made["tokens"]["0"]])
+    assert again.state["you"] == [0]
+    assert again.state["version"] >= seen_version
+    assert again.panel(0)["view"]["players"]
+    assert len(again.log) >= len(a.log)
+    again.close()
+    b.close()
+
+
+def test_away_player_covered_by_bot_then_returns(server: Server) -> None:
+    made = server.create("puru", [HUMAN, HUMAN])
+    a = Client(server, made["id"], [made["tokens"]["0"]])
+    b = Client(server, made["id"], [made["tokens"]["1"]])
+    b.close()  # seat 1 leaves; after the grace period (1.5 s in tests) a bot plays for them
+    a.wait(lambda m: m["type"] == "note" and "bot plays" in m["line"]["text"], timeout=15)
+    start = a.state["version"]
+    while a.state["version"] < start + 6 and not a.state["over"]:
+        if a.my_turn(0):
+            a.act(0, {"type": "Resolve"})
+        else:
+            a.wait(lambda m: m["type"] == "update")
+    assert any(line["seat"] == 1 for line in a.log[-10:]) or a.state["over"]
+    back = Client(server, made["id"], [made["tokens"]["1"]])
+    assert any("is back" in line["text"] for line in back.log)
+    a.close()
+    back.close()
+
+
+def test_spectator_sees_exactly_the_spectator_view(server: Server) -> None:
+    made = server.create("puru", [RANDOM, RANDOM])
+    watcher = Client(server, made["id"])
+    watcher.wait(lambda m: m.get("over") is True, timeout=60)
+    record = Record.from_json(server.api("GET", f"/api/tables/{made['id']}/record").json())
+    from dicehall.engine.record import game_of
+
+    game = game_of(record)
+    states = dict(replay(record))
+    for msg in watcher.messages:
+        if msg["type"] in ("welcome", "update"):
+            (panel,) = msg["panels"]
+            assert panel["seat"] is None and panel["legal"] == []
+            assert panel["view"] == game.observe(states[msg["version"]], None)
+    watcher.close()
+
+
+@pytest.mark.slow
+def test_kill_and_restart_resumes_every_match(fresh_server: Server) -> None:
+    srv = fresh_server
+    made = srv.create("puru", [HUMAN, RANDOM])
+    a = Client(srv, made["id"], [made["tokens"]["0"]])
+    for _ in range(3):
+        while not a.my_turn(0):
+            a.wait(lambda m: m["type"] == "update")
+        a.act(0, a.panel(0)["legal"][0]["action"])
+    acknowledged = a.state["version"]
+    srv.kill()
+    time.sleep(0.2)
+    srv.start()
+    back = Client(srv, made["id"], [made["tokens"]["0"]])
+    assert back.state["version"] >= acknowledged
+    assert [x["text"] for x in back.log[: len(a.log)]] == [x["text"] for x in a.log]
+    back.play_until_over([0])
+    record = Record.from_json(srv.api("GET", f"/api/tables/{made['id']}/record").json())
+    from dicehall.engine.record import verify
+
+    assert verify(record) is not None
+    back.close()
