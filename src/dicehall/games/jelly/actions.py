@@ -148,12 +148,22 @@ class PodValue:
         return f"a Jelly-pod of seat {self.seat} holds {self.value}"
 
 
+@dataclass(frozen=True, slots=True)
+class TickOrder:
+    """Chance, tick mode: the order in which the seats act this tick."""
+
+    seats: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "tick order: " + " ".join(f"seat {p}" for p in self.seats)
+
+
 PlayerAction = (
     Roll | Place | PlaceRemove | PlaceMove | Lock | FlipTimer | Pass | ChooseSide | GiveJelly
 )
 CODEC = ActionCodec(
     Roll, Place, PlaceRemove, PlaceMove, Lock, FlipTimer, Pass, ChooseSide, GiveJelly,
-    TimeUp, DrawFace, RollDice, PodValue,
+    TimeUp, DrawFace, RollDice, PodValue, TickOrder,
 )  # fmt: skip
 
 

@@ -226,6 +226,11 @@ def parse_faces(data: dict[str, Any], source: str) -> tuple[Face, ...]:
     return faces
 
 
+def parse_reward(value: Any, source: str) -> Reward:
+    """One zone's reward from its TOML/JSON form (views carry rewards in this form)."""
+    return _Parser(source).reward(value, "reward")
+
+
 def boards(faces: tuple[Face, ...], beginner_only: bool) -> tuple[tuple[int, ...], ...]:
     """Face indices grouped by board, keeping only beginner faces when asked."""
     out: dict[int, list[int]] = {}
@@ -256,8 +261,10 @@ def atom_to_json(atom: Atom) -> dict[str, Any]:
             return {"dice_count": {"up_to": up_to, "few": reward_to_json(few),
                                    "many": reward_to_json(many)}}  # fmt: skip
         case Podium(ranks, others):
-            return {"podium": {"ranks": [reward_to_json(r) for r in ranks],
-                               "others": reward_to_json(others)}}  # fmt: skip
+            podium: dict[str, Any] = {"ranks": [reward_to_json(r) for r in ranks]}
+            if others:
+                podium["others"] = reward_to_json(others)
+            return {"podium": podium}
         case JellyPerDie(amount, parity):
             return {"jelly_per_die": {"amount": amount, "parity": parity}}
     raise TypeError(atom)  # pragma: no cover

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
+from itertools import permutations
 from typing import Any
 
 from dicehall.games.jelly.actions import (
@@ -147,11 +148,13 @@ def _next_in_tick(table: Table, s: JellyState) -> JellyState:
     ticks_left = s.ticks_left - 1 if s.ticks_left > 0 else s.ticks_left
     if ticks_left == 0:
         return end_round(table, replace(s, ticks_left=0), RoundEnd.TIMER)
-    tick = s.tick + 1
-    n = table.players
-    order = tuple((tick + i) % n for i in range(n))  # the first seat rotates every tick
-    queue = tuple(p for p in order if can_act(s, p))
-    return replace(s, tick=tick, tick_queue=queue, ticks_left=ticks_left)
+    # the next tick's order is a chance node (TickOrder): who is quicker varies at random
+    return replace(s, tick=s.tick + 1, tick_queue=(), ticks_left=ticks_left)
+
+
+def tick_order_outcomes(s: JellyState) -> tuple[tuple[int, ...], ...]:
+    """Tick mode: every order of the seats that can act, equally likely."""
+    return tuple(permutations(p for p in range(len(s.jelly)) if can_act(s, p)))
 
 
 def why_illegal(table: Table, s: JellyState, seat: int, action: Any) -> str:

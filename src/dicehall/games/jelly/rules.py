@@ -39,6 +39,7 @@ from dicehall.games.jelly.actions import (
     PlayerAction,
     PodValue,
     RollDice,
+    TickOrder,
     TimeUp,
     build_index,
 )
@@ -109,7 +110,7 @@ class JellyGame(Game[JellyState, Any]):
         if s.to_roll:
             return (CHANCE,)
         if self.table.tick:
-            return (s.tick_queue[0],)
+            return (s.tick_queue[0],) if s.tick_queue else (CHANCE,)
         return tuple(p for p in range(self.num_players) if play.can_act(s, p))
 
     def legal_actions(self, s: JellyState, seat: Seat) -> tuple[Any, ...]:
@@ -139,6 +140,8 @@ class JellyGame(Game[JellyState, Any]):
         if s.phase == Phase.PLAY and s.to_roll:
             seat = s.to_roll[0]
             return roll_distribution(seat, s.unplaced[seat])
+        if s.phase == Phase.PLAY and self.table.tick and not s.tick_queue:
+            return uniform([TickOrder(o) for o in play.tick_order_outcomes(s)])
         raise IllegalActionError("this is not a chance node")
 
     def _face_distribution(self, used: tuple[int, ...]) -> Distribution:
@@ -181,6 +184,8 @@ class JellyGame(Game[JellyState, Any]):
             return scoring.start_round(self.table, s, 0)
         if isinstance(outcome, PodValue):
             return scoring.roll_pod(s, outcome.seat, outcome.value)
+        if isinstance(outcome, TickOrder):
+            return replace(s, tick_queue=outcome.seats)
         rolls = list(s.rolls)
         rolls[outcome.seat] = outcome.values
         return replace(s, rolls=tuple(rolls), to_roll=s.to_roll[1:])

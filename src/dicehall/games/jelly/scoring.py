@@ -48,7 +48,7 @@ def start_round(table: Table, s: JellyState, number: int) -> JellyState:
         # tick mode: everyone rolls at once when the round starts
         to_roll=tuple(range(n)) if table.tick else (),
         tick=0,
-        tick_queue=tuple(range(n)) if table.tick else (),
+        tick_queue=(),  # tick mode: the first tick's order is drawn after the rolls
         ticks_left=-1,
         queue=(),
         votes=(),

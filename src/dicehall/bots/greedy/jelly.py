@@ -1,0 +1,214 @@
+"""A greedy Jelly Monster bot: the heuristics a casual player would recognise.
+
+From its view only: place the die that most improves what it controls (never cancelling its
+own dice by accident), contest high rewards, use 1-2 to knock out the leader's biggest die,
+3-4 to move a Target to the zone best for it, lock its best district, flip the timer when it
+is ahead, choose the better neighbour, and give Jelly to the weakest opponent.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from dicehall.core.types import View
+from dicehall.games.jelly.actions import (
+    ChooseSide,
+    FlipTimer,
+    GiveJelly,
+    Lock,
+    Pass,
+    Place,
+    PlaceMove,
+    PlaceRemove,
+    Roll,
+)
+from dicehall.games.jelly.content import (
+    EITHER,
+    LEFT,
+    Adjacent,
+    Atom,
+    DiceCount,
+    DiscardPod,
+    Give,
+    Jelly,
+    JellyPerDie,
+    JellyPerPod,
+    Podium,
+    Reward,
+    TakePod,
+    Tribute,
+    parse_reward,
+)
+from dicehall.games.jelly.rewards import Standing, standing
+
+POD = 3.5  # a Jelly-pod is worth one die roll on average
+DENY = 0.35  # weight of what opponents lose
+TIE = 0.6  # a tie shares the reward's worth with someone else
+
+
+class GreedyBot:
+    level = "greedy"
+
+    def __init__(self, game: Any = None, seat: int = 0) -> None:
+        self.seat = seat
+        self._zones: dict[str, tuple[Reward, ...]] = {}
+
+    def zones(self, district: dict[str, Any]) -> tuple[Reward, ...]:
+        """A district's zone rewards, parsed once per face."""
+        key = district["face"]
+        if key not in self._zones:
+            self._zones[key] = tuple(parse_reward(z, "view") for z in district["zones"])
+        return self._zones[key]
+
+    # --- entry point ---------------------------------------------------------------
+    def act(self, view: View, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+        first = legal_actions[0]
+        if len(legal_actions) == 1:
+            return first
+        ctx = _Context(view, self.zones)
+        if isinstance(first, GiveJelly):
+            return min(legal_actions, key=lambda a: (ctx.score(a.to), a.to))
+        if isinstance(first, ChooseSide):
+            return max(legal_actions, key=lambda a: ctx.side_value(a.side))
+        if any(isinstance(a, Pass) for a in legal_actions):
+            return self._out_of_dice(ctx, legal_actions)
+        return self._place(ctx, legal_actions)
+
+    def _out_of_dice(self, ctx: _Context, legal: Sequence[Any]) -> Any:
+        locks = [a for a in legal if isinstance(a, Lock)]
+        if locks:  # lock the district worth most to us
+            best = max(locks, key=lambda a: (ctx.mine(a.district), -a.district))
+            if ctx.mine(best.district) > 0:
+                return best
+        if any(isinstance(a, FlipTimer) for a in legal) and ctx.ahead():
+            return FlipTimer()
+        return Pass()
+
+    def _place(self, ctx: _Context, legal: Sequence[Any]) -> Any:
+        best: Any = None
+        best_score = float("-inf")
+        for action in ctx.candidates(legal):
+            score = ctx.gain(action)
+            if score > best_score:
+                best, best_score = action, score
+        if best is None or (best_score < -1.0 and Roll() in legal):
+            return Roll()  # every placement hurts us: roll again
+        return best
+
+
+class _Context:
+    """The table as the bot reads it from the view."""
+
+    def __init__(self, view: View, zones: Callable[[dict[str, Any]], tuple[Reward, ...]]) -> None:
+        self.me: int = view["seat"]
+        self.n: int = view["players"]
+        self.table = view["table"]
+        self.districts = view["districts"]
+        self.pods: list[int] = [p["pods"] for p in self.table]
+        self.jelly: list[int] = [p["jelly"] for p in self.table]
+        self.zones = [zones(d) for d in self.districts]
+        pending = view["pending"] or {}
+        self.pending_district: int = pending.get("district", 0)
+        self.entrances = [tuple((o, v) for o, v in d["dice"]) for d in self.districts]
+        self.targets = [d["target"] for d in self.districts]
+        self.base = [standing(e, self.n) for e in self.entrances]
+
+    # --- valuing ---------------------------------------------------------------------
+    def atom_value(self, atom: Atom, p: int, st: Standing, d: int, nested: bool) -> float:
+        match atom:
+            case Jelly(n):
+                return float(n)
+            case TakePod():
+                return POD
+            case DiscardPod():
+                return -POD if self.pods[p] else 0.0
+            case JellyPerPod(n):
+                return float(n * self.pods[p])
+            case JellyPerDie(n, parity):
+                return float(n * sum((v % 2 == 1) == (parity == "odd") for v in st.dice[p]))
+            case Tribute(n):
+                return float(sum(min(n, j) for q, j in enumerate(self.jelly) if q != p))
+            case Give(n):
+                return -float(min(self.jelly[p], n * (self.n - 1)))
+            case Adjacent(side):
+                if nested:
+                    return 0.0
+                sides = (LEFT, "right") if side == EITHER else (side,)
+                return max(self.reward_value(self._target(d, s), p, st, d, True) for s in sides)
+            case DiceCount(up_to, few, many):
+                branch = few if len(st.dice[p]) <= up_to else many
+                return self.reward_value(branch, p, st, d, True)
+            case Podium(ranks, _):
+                return self.reward_value(ranks[0], p, st, d, True)
+        return 0.0  # pragma: no cover
+
+    def reward_value(self, reward: Reward, p: int, st: Standing, d: int, nested: bool) -> float:
+        return sum(self.atom_value(a, p, st, d, nested) for a in reward)
+
+    def _target(self, d: int, side: str) -> Reward:
+        other = (d + (-1 if side == LEFT else 1)) % len(self.districts)
+        return self.zones[other][self.targets[other]]
+
+    def worth(self, p: int, st: Standing, d: int, zone: int) -> float:
+        """What seat `p` expects from district `d` with standings `st` and Target at `zone`."""
+        controllers = st.controllers()
+        if p not in controllers:
+            return 0.0
+        value = self.reward_value(self.zones[d][zone], p, st, d, False)
+        return value * (TIE if len(controllers) > 1 else 1.0)
+
+    def mine(self, d: int) -> float:
+        return self.worth(self.me, self.base[d], d, self.targets[d])
+
+    def score(self, p: int) -> float:
+        here = sum(self.worth(p, self.base[d], d, self.targets[d]) for d in range(len(self.base)))
+        return self.jelly[p] + POD * self.pods[p] + here
+
+    def ahead(self) -> bool:
+        mine = self.score(self.me)
+        return all(mine >= self.score(p) for p in range(self.n) if p != self.me)
+
+    def side_value(self, side: str) -> float:
+        d = self.pending_district
+        return self.reward_value(self._target(d, side), self.me, self.base[d], d, True)
+
+    # --- placing ---------------------------------------------------------------------
+    def candidates(self, legal: Sequence[Any]) -> list[Any]:
+        """Plain placements and moves, and removals of each opponent's biggest die (or of
+        our own die that would cancel)."""
+        out = []
+        for a in legal:
+            if isinstance(a, PlaceRemove):
+                st = self.base[a.district]
+                own_clash = a.owner == self.me and a.target == a.value
+                if not own_clash and (
+                    a.owner == self.me or a.target != max(st.dice[a.owner] or (0,))
+                ):
+                    continue
+            if not isinstance(a, Roll):
+                out.append(a)
+        return out
+
+    def gain(self, a: Place | PlaceRemove | PlaceMove) -> float:
+        d = a.district
+        entrance = self.entrances[d]
+        zone = self.targets[d]
+        if isinstance(a, PlaceRemove):
+            i = entrance.index((a.owner, a.target))
+            entrance = entrance[:i] + entrance[i + 1 :]
+        elif isinstance(a, PlaceMove):
+            zone = a.zone
+        before, after = self.base[d], standing((*entrance, (self.me, a.value)), self.n)
+        mine = self.worth(self.me, after, d, zone) - self.worth(self.me, before, d, self.targets[d])
+        theirs = sum(
+            self.worth(p, after, d, zone) - self.worth(p, before, d, self.targets[d])
+            for p in range(self.n)
+            if p != self.me
+        )
+        margin = after.totals[self.me] - max(t for p, t in enumerate(after.totals) if p != self.me)
+        placed = sum(o == self.me for o, _ in entrance) + 1
+        cancelled = len(after.dice[self.me]) < placed
+        safety = 0.05 * min(max(margin, -6), 6)
+        return float(mine - DENY * theirs + safety - 2.0 * cancelled - 0.02 * a.value)
