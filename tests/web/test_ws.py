@@ -46,8 +46,10 @@ def test_bad_messages_rejected_match_untouched(server: Server) -> None:
         (json.dumps({"type": "dance"}), "unknown_type"),
         ("x" * 20_000, "too_large"),
         (json.dumps({"type": "act", "seat": 1, "action": legal, "version": v}), "not_your_seat"),
-        (json.dumps({"type": "act", "seat": 0, "action": {"type": "Nope"}, "version": v}),
-         "malformed_action"),
+        (
+            json.dumps({"type": "act", "seat": 0, "action": {"type": "Nope"}, "version": v}),
+            "malformed_action",
+        ),
         (json.dumps({"type": "act", "seat": 0, "action": legal, "version": v - 1}), "stale"),
         (json.dumps({"type": "act", "seat": 0, "action": legal}), "bad_message"),
     ]
