@@ -91,38 +91,88 @@ def _rows_with(
     return rows
 
 
+BIG_BOTTOM = _rows_with(0, [3, 5, 1, 7, 10, 4, 2, 6, 9, 12], base=_rows_with(10, [1]))
+TEXT_NUMBER = board_toml(SIDE_A_ROWS).replace("[6, 3, 6, 2", '[6, "3", 6, 2')
 BROKEN = [
-    ("too_few_tiles", board_toml(SIDE_A_ROWS[:-1]), "board", "expected 72 tiles in all spaces, found 69"),
-    ("bottom_rows", board_toml(_rows_with(0, [3, 5, 1, 7, 10, 4, 2, 6, 9, 12], base=_rows_with(10, [1]))), "rows 1-2",
-     "expected 21 tiles (the 2-player setup covers them), found 23"),
-    ("eight_below", board_toml(_rows_with(1, [6, 2, 9, 4, 8, 5, 3, 7, 10])), "row 2, space 5",
-     'expected no "8" in the two bottom rows'),
-    ("eights_above", board_toml(_rows_with(9, [6, 7])), "rows 3 and up",
-     'expected 12 "8" spaces (one per wool token), found 11'),
-    ("number_too_big", board_toml(_rows_with(4, [8, 3, 31, 8, 6, 10])), "row 5, space 3",
-     "expected a number 1..30 (a sum of 1-5 dice), found 31"),
-    ("number_zero", board_toml(_rows_with(2, [6, 3, 6, 0, 5, 4, 3, 8, 1])), "row 3, space 4",
-     "found 0"),
-    ("number_text", board_toml(_rows_with(2, [6, 3, 6, 2, 5, 4, 3, 8, 1])).replace("[6, 3, 6, 2", '[6, "3", 6, 2'),
-     "row 3, space 2", "found '3'"),
-    ("overhang_left", board_toml(_rows_with(3, [4, 9, 8, 1, 12, 8, 5, 2], offset=1)), "row 4, space 1",
-     "overhangs row 3 on the left (expected left edge >= 2, found 1)"),
-    ("overhang_right", board_toml(_rows_with(3, [4, 9, 8, 1, 12, 8, 5, 2, 3])), "row 4, space 9",
-     "overhangs row 3 on the right (expected right edge <= 20, found 21)"),
-    ("not_brick_bond", board_toml(_rows_with(3, [4, 9, 8, 1, 12, 8, 5], offset=4)), "row 4",
-     "an odd difference), found 4"),
+    (
+        "too_few_tiles",
+        board_toml(SIDE_A_ROWS[:-1]),
+        "board",
+        "expected 72 tiles in all spaces, found 69",
+    ),
+    (
+        "bottom_rows",
+        board_toml(BIG_BOTTOM),
+        "rows 1-2",
+        "expected 21 tiles (the 2-player setup covers them), found 23",
+    ),
+    (
+        "eight_below",
+        board_toml(_rows_with(1, [6, 2, 9, 4, 8, 5, 3, 7, 10])),
+        "row 2, space 5",
+        'expected no "8" in the two bottom rows',
+    ),
+    (
+        "eights_above",
+        board_toml(_rows_with(9, [6, 7])),
+        "rows 3 and up",
+        'expected 12 "8" spaces (one per wool token), found 11',
+    ),
+    (
+        "number_too_big",
+        board_toml(_rows_with(4, [8, 3, 31, 8, 6, 10])),
+        "row 5, space 3",
+        "expected a number 1..30 (a sum of 1-5 dice), found 31",
+    ),
+    (
+        "number_zero",
+        board_toml(_rows_with(2, [6, 3, 6, 0, 5, 4, 3, 8, 1])),
+        "row 3, space 4",
+        "found 0",
+    ),
+    ("number_text", TEXT_NUMBER, "row 3, space 2", "found '3'"),
+    (
+        "overhang_left",
+        board_toml(_rows_with(3, [4, 9, 8, 1, 12, 8, 5, 2], offset=1)),
+        "row 4, space 1",
+        "overhangs row 3 on the left (expected left edge >= 2, found 1)",
+    ),
+    (
+        "overhang_right",
+        board_toml(_rows_with(3, [4, 9, 8, 1, 12, 8, 5, 2, 3])),
+        "row 4, space 9",
+        "overhangs row 3 on the right (expected right edge <= 20, found 21)",
+    ),
+    (
+        "not_brick_bond",
+        board_toml(_rows_with(3, [4, 9, 8, 1, 12, 8, 5], offset=4)),
+        "row 4",
+        "an odd difference), found 4",
+    ),
     ("too_few_rows", board_toml(SIDE_A_ROWS[:2]), "rows", "expected at least 3 rows, found 2"),
     ("unknown_key", board_toml(SIDE_A_ROWS, "colour = 1"), "file", "unknown key(s) colour"),
-    ("unknown_row_key", board_toml(SIDE_A_ROWS).replace("offset = 4\n", "offset = 4\nwidth = 2\n"),
-     "row 5", "unknown key(s) width"),
-    ("bad_offset", board_toml(SIDE_A_ROWS).replace("offset = 0\n", "offset = -1\n"), "row 1",
-     "expected an offset >= 0, found -1"),
+    (
+        "unknown_row_key",
+        board_toml(SIDE_A_ROWS).replace("offset = 4\n", "offset = 4\nwidth = 2\n"),
+        "row 5",
+        "unknown key(s) width",
+    ),
+    (
+        "bad_offset",
+        board_toml(SIDE_A_ROWS).replace("offset = 0\n", "offset = -1\n"),
+        "row 1",
+        "expected an offset >= 0, found -1",
+    ),
     ("empty_row", board_toml(_rows_with(10, [])), "row 11", "expected a list of numbers, found []"),
     ("no_rows", 'name = "x"\n', "rows", "expected an array of [[rows]] tables"),
-    ("bad_name", board_toml(SIDE_A_ROWS).replace('name = "test board"', "name = 3"), "name",
-     "expected text, found 3"),
+    (
+        "bad_name",
+        board_toml(SIDE_A_ROWS).replace('name = "test board"', "name = 3"),
+        "name",
+        "expected text, found 3",
+    ),
     ("syntax", "rows = [", "syntax", "not valid TOML"),
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize(
