@@ -22,7 +22,7 @@ def _two_humans(server: Server) -> tuple[dict, Client, Client]:  # type: ignore[
 
 
 def test_two_people_play_a_whole_match(server: Server) -> None:
-    made, a, b = _two_humans(server)
+    _made, a, b = _two_humans(server)
     while not a.state["over"]:
         for client, seat in ((a, 0), (b, 1)):
             if client.my_turn(seat):
@@ -37,7 +37,7 @@ def test_two_people_play_a_whole_match(server: Server) -> None:
 
 
 def test_bad_messages_rejected_match_untouched(server: Server) -> None:
-    made, a, b = _two_humans(server)
+    _made, a, b = _two_humans(server)
     v = a.state["version"]
     legal = a.panel(0)["legal"][0]["action"]
     probes = [
@@ -69,7 +69,7 @@ def test_bad_messages_rejected_match_untouched(server: Server) -> None:
 
 
 def test_duplicate_message_applied_once(server: Server) -> None:
-    made, a, b = _two_humans(server)
+    _made, a, b = _two_humans(server)
     v = a.state["version"]
     msg = {"type": "act", "seat": 0, "action": {"type": "Resolve"}, "version": v, "id": "same"}
     a.send(msg)
