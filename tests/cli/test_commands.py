@@ -26,6 +26,17 @@ def test_rules_without_a_rules_file_is_a_clear_error() -> None:
     assert "clitoy has no rules.md" in result.stderr and "Traceback" not in result.output
 
 
+def test_rules_renders_the_packages_rules_md(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dicehall import games
+
+    monkeypatch.setitem(games._MODULES, "clitoy", "tests.cli.toypkg")
+    result = run(["rules", "clitoy"])
+    assert result.exit_code == 0
+    assert "Toy Race" in result.stdout and "Rulings" in result.stdout
+    assert "Ties share the win." in result.stdout
+    assert "**" not in result.stdout and "##" not in result.stdout  # rendered, not raw
+
+
 def test_unknown_game_is_one_red_line() -> None:
     for args in (["rules", "nope"], ["play", "nope"], ["simulate", "nope"], ["bench", "nope"]):
         result = run(args)

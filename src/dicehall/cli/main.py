@@ -18,7 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from dicehall import games
 from dicehall.cli import options as opt
-from dicehall.cli.common import console, error_console, fail, guard
+from dicehall.cli.common import EXIT_INTERRUPTED, console, error_console, fail, guard
 from dicehall.cli.play import PlaySession, new_match, new_seed, terminal_params
 from dicehall.cli.replay import Replay, browse, load, verify_text
 from dicehall.cli.tables import bench_table, games_table, summary_tables
@@ -149,7 +149,11 @@ def simulate(
         seats = games.make(game, **params).num_players
         levels = opt.parse_bot_list(bots, game, seats)
         speed_names = tuple(n.strip() for n in (speeds or "").split(",") if n.strip())
-        summary = _simulate(game, params, levels, n_games, seed, workers, as_json, speed_names)
+        try:
+            summary = _simulate(game, params, levels, n_games, seed, workers, as_json, speed_names)
+        except KeyboardInterrupt:
+            error_console().print("[yellow]simulation interrupted[/]")
+            raise typer.Exit(EXIT_INTERRUPTED) from None
         if as_json:
             typer.echo(json.dumps(summary.to_json()))
             return
