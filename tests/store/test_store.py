@@ -1,0 +1,103 @@
+"""The store: migrations, event-sourced appends, records that verify, token digests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from sqlalchemy import inspect
+from sqlalchemy.exc import IntegrityError
+
+from dicehall import games
+from dicehall.bots.base import RandomBot
+from dicehall.engine import Match, Record, verify
+from dicehall.store import FINISHED, LIVE, MatchRow, Store, now_text, token_digest
+from dicehall.store.models import metadata
+
+
+def _row(match: Match, match_id: str = "m1") -> MatchRow:
+    now = now_text()
+    return MatchRow(
+        id=match_id,
+        game=match.game.id,
+        game_version=match.game.spec.version,
+        params=dict(match.game.params),
+        content_hash=match.game.content_hash,
+        seed=match.seed,
+        seats=[{"seat": s, "kind": "human", "name": f"P{s}"} for s in range(2)],
+        options={"mode": "online"},
+        status=LIVE,
+        result=None,
+        num_actions=len(match.log),
+        created=now,
+        updated=now,
+    )
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    return Store(f"sqlite:///{tmp_path / 'db.sqlite'}")
+
+
+def test_migrations_build_the_models_schema(store: Store) -> None:
+    inspector = inspect(store.engine)
+    for table in metadata.tables.values():
+        columns = {c["name"] for c in inspector.get_columns(table.name)}
+        assert columns == {c.name for c in table.columns}
+    assert "alembic_version" in inspector.get_table_names()
+
+
+def test_migrating_twice_is_harmless(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'db.sqlite'}"
+    Store(url).close()
+    again = Store(url)
+    assert again.count(LIVE) == 0
+
+
+def test_event_sourced_log_rebuilds_a_finished_match_that_verifies(store: Store) -> None:
+    game = games.make("puru", players=2)
+    match = Match(game, 1234, bots={0: RandomBot(game, 0), 1: RandomBot(game, 1)})
+    store.create_match(_row(match), {0: token_digest("a" * 20)}, list(match.log))
+    while not match.is_over:
+        start = len(match.log)
+        match.play_bot(match.bots_to_act()[0])
+        store.append("m1", start, match.log[start:], match.result())
+    row = store.get("m1")
+    assert row is not None and row.status == FINISHED and row.num_actions == len(match.log)
+    record = store.record("m1")
+    assert record is not None
+    assert verify(Record.from_json(record.to_json())) == match.result()
+    assert store.list_matches(FINISHED)[0].id == "m1"
+
+
+def test_an_index_is_written_once(store: Store) -> None:
+    game = games.make("puru", players=2)
+    match = Match(game, 7)
+    store.create_match(_row(match), {}, list(match.log))
+    with pytest.raises(IntegrityError):
+        store.append("m1", 0, match.log[:1], None)
+    assert store.log("m1") == match.log
+
+
+@given(st.text(min_size=1, max_size=40))
+def test_only_the_right_token_opens_a_seat(guess: str) -> None:
+    store = Store("sqlite://")
+    game = games.make("puru", players=2)
+    match = Match(game, 3)
+    store.create_match(
+        _row(match), {0: token_digest("right-token-0"), 1: token_digest("t1")}, list(match.log)
+    )
+    assert store.seat_of_token("m1", "right-token-0") == 0
+    assert store.seat_of_token("m1", guess) == {"right-token-0": 0, "t1": 1}.get(guess)
+    assert all("right-token" not in h for h, _ in store.tokens("m1").values())
+    store.close()
+
+
+def test_seed_is_not_public(store: Store) -> None:
+    game = games.make("puru", players=2)
+    match = Match(game, 99)
+    store.create_match(_row(match), {}, list(match.log))
+    row = store.get("m1")
+    assert row is not None and "seed" not in row.public()
