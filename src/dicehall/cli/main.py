@@ -86,12 +86,17 @@ def play(
     param: opt.ParamOpt = None,
     bot: Annotated[
         list[str] | None,
-        typer.Option("--bot", "-b", help="SEAT=LEVEL, seats from 0; 'rest=LEVEL' for the others."),
+        typer.Option(
+            "--bot",
+            "-b",
+            metavar="SEAT=LEVEL",
+            help="A bot seat (seats from 0); 'rest=LEVEL' for every seat but 0.",
+        ),
     ] = None,
     seed: opt.SeedOpt = None,
     hints: Annotated[bool, typer.Option("--hints", help="Show the game's hints.")] = False,
     record_dir: Annotated[
-        Path, typer.Option("--record-dir", help="Where records are saved.")
+        Path, typer.Option("--record-dir", metavar="DIR", help="Where records are saved.")
     ] = Path("."),
 ) -> None:
     """Play in the terminal: hot-seat and vs bots (seats without --bot are people)."""
@@ -113,11 +118,15 @@ def play(
 @app.command()
 def simulate(
     game: GameArg,
-    n_games: Annotated[int, typer.Option("--games", "-g", help="Number of games.", min=1)] = 100,
+    n_games: Annotated[
+        int, typer.Option("--games", "-g", metavar="N", help="Number of games.", min=1)
+    ] = 100,
     players: opt.PlayersOpt = None,
     bots: Annotated[
         str | None,
-        typer.Option("--bots", help="Bot level per seat in seat order, e.g. greedy,random."),
+        typer.Option(
+            "--bots", metavar="LEVELS", help="Bot per seat in seat order, e.g. greedy,random."
+        ),
     ] = None,
     full: opt.FullOpt = False,
     solo: opt.SoloOpt = False,
@@ -128,15 +137,24 @@ def simulate(
     first_game: opt.FirstGameOpt = False,
     mode: opt.ModeOpt = None,
     param: opt.ParamOpt = None,
-    seed: Annotated[int, typer.Option("--seed", help="Game i uses seed + i.", min=0)] = 0,
+    seed: Annotated[
+        int, typer.Option("--seed", metavar="S", help="Game i uses seed + i.", min=0)
+    ] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Processes.", min=1)] = 1,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", metavar="W", help="Processes.", min=1)
+    ] = 1,
     speeds: Annotated[
         str | None,
-        typer.Option("--speeds", help="Real-time games: speed per seat, e.g. human,fast,slow."),
+        typer.Option(
+            "--speeds", metavar="SPEEDS", help="Real-time: speed per seat, e.g. human,fast,slow."
+        ),
     ] = None,
 ) -> None:
-    """Bot-vs-bot games: win rate per seat (95% Wilson CI), game length, end reasons."""
+    """Bot-vs-bot games: win rate per seat (95% Wilson CI), game length, end reasons.
+
+    Game i is played with seed + i. A shared win counts as a win for each winner.
+    """
     with guard():
         names = [b for b in (bots or "").split(",") if b.strip()]
         if players is None and len(names) > 1:
@@ -194,7 +212,9 @@ def _simulate(
 @app.command("replay")
 def replay_command(
     record: RecordArg,
-    step: Annotated[int | None, typer.Option("--step", help="Print step N and exit.")] = None,
+    step: Annotated[
+        int | None, typer.Option("--step", metavar="N", help="Print step N and exit.")
+    ] = None,
     to_end: Annotated[bool, typer.Option("--to-end", help="Print the last step.")] = False,
 ) -> None:
     """Step through a record (n/Enter next, p previous, g N go to step N, q quit)."""
@@ -230,8 +250,12 @@ def bench_command(
     game_ids: Annotated[
         list[str] | None, typer.Argument(help="Games to time (default: all).", show_default=False)
     ] = None,
-    seconds: Annotated[float, typer.Option("--seconds", "-t", help="Seconds per run.")] = 1.0,
-    runs: Annotated[int, typer.Option("--runs", "-r", help="Runs (median reported).")] = 5,
+    seconds: Annotated[
+        float, typer.Option("--seconds", "-t", metavar="T", help="Seconds per run.")
+    ] = 1.0,
+    runs: Annotated[
+        int, typer.Option("--runs", "-r", metavar="R", help="Runs (median reported).")
+    ] = 5,
     param: opt.ParamOpt = None,
     seed: Annotated[int, typer.Option("--seed")] = 0,
 ) -> None:

@@ -19,22 +19,35 @@ from dicehall.core import DicehallError, GameSpec, ParamError, Seat
 GAME_FLAGS = ("players", "full", "solo", "super", "side", "board", "content", "first_game", "mode")
 FILE_PARAMS = ("board", "content")
 
-PlayersOpt = Annotated[int | None, typer.Option("--players", "-n", help="Number of players.")]
+PlayersOpt = Annotated[
+    int | None, typer.Option("--players", "-n", metavar="N", help="Number of players.")
+]
 FullOpt = Annotated[bool, typer.Option("--full", help="Full game (puru: characters' powers).")]
 SoloOpt = Annotated[bool, typer.Option("--solo", help="Solo game (puru: vs AutoPuray).")]
 SuperOpt = Annotated[bool, typer.Option("--super", help="Solo vs SuperAutoPuray (puru).")]
-SideOpt = Annotated[str | None, typer.Option("--side", help="Board side a|b (purrramid).")]
-BoardOpt = Annotated[str | None, typer.Option("--board", help="Board TOML file (purrramid).")]
+SideOpt = Annotated[
+    str | None, typer.Option("--side", metavar="a|b", help="Board side (purrramid).")
+]
+BoardOpt = Annotated[
+    str | None, typer.Option("--board", metavar="FILE", help="Board TOML file (purrramid).")
+]
 ContentOpt = Annotated[
-    str | None, typer.Option("--content", help="Content name or TOML file (paradice, jelly).")
+    str | None,
+    typer.Option(
+        "--content", metavar="NAME|FILE", help="Content name or TOML file (paradice, jelly)."
+    ),
 ]
 FirstGameOpt = Annotated[bool, typer.Option("--first-game", help="First-game setup (jelly).")]
-ModeOpt = Annotated[str | None, typer.Option("--mode", help="Round mode, e.g. tick (jelly).")]
+ModeOpt = Annotated[
+    str | None, typer.Option("--mode", metavar="MODE", help="Round mode, e.g. tick (jelly).")
+]
 ParamOpt = Annotated[
     list[str] | None,
-    typer.Option("--param", "-p", help="Any game param as KEY=VALUE (repeatable)."),
+    typer.Option("--param", "-p", metavar="KEY=VALUE", help="Any game param (repeatable)."),
 ]
-SeedOpt = Annotated[int | None, typer.Option("--seed", help="Seed (default: a random one).")]
+SeedOpt = Annotated[
+    int | None, typer.Option("--seed", metavar="S", help="Seed (default: a random one).")
+]
 
 
 def flag_name(param: str) -> str:
