@@ -13,6 +13,7 @@ from dicehall.core.game import Game
 from dicehall.core.types import CHANCE, ENGINE, Seat
 from dicehall.engine.match import LogEntry, Match
 from dicehall.engine.record import Record, replay
+from dicehall.web.hints import hints_for
 
 
 def seat_name(seats: list[dict[str, Any]], seat: Seat) -> str:
@@ -69,6 +70,7 @@ def seat_panels(match: Match, seats: tuple[Seat, ...], cache: dict[Any, Any]) ->
         if seat not in cache:
             panel: dict[str, Any] = {"seat": seat, "view": match.view(seat)}
             panel["legal"] = legal_moves(match, seat) if seat is not None else []
+            panel["hints"] = hints_for(match.game, panel["view"])
             cache[seat] = panel
         out.append(cache[seat])
     return out

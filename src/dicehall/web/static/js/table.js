@@ -88,7 +88,7 @@ function drawBoard(panel) {
   const me = panel.seat !== null && state.actors.includes(panel.seat);
   const out = draw.render($("board"), {
     view: panel.view, seat: panel.seat, legal: me && !pending ? panel.legal : [], seats, me, over: state.over,
-    version: state.version, act: (move) => send(panel.seat, move), result: state.result,
+    version: state.version, act: (move) => send(panel.seat, move), result: state.result, hints: panel.hints,
   }) || {};
   panel.handled = out.handled || [];
 }
