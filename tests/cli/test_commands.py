@@ -121,6 +121,17 @@ def test_bench_prints_a_row_per_game() -> None:
     assert run(["bench", "clitoy", "--runs", "0"]).exit_code == 2
 
 
+def test_bench_of_all_games_skips_one_that_does_not_load(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dicehall import games
+
+    monkeypatch.setattr(games, "available", lambda: ("clitoy", "broken"))
+    result = run(["bench", "--seconds", "0", "--runs", "1"])
+    assert result.exit_code == 0
+    assert "skipped broken: unknown game 'broken'" in result.stderr
+    assert any(line.startswith("│ clitoy") for line in result.stdout.splitlines())
+    assert run(["bench", "broken"]).exit_code == 2  # named: its error is the answer
+
+
 def test_serve_calls_the_web_app(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[dict[str, object]] = []
     fake = types.ModuleType("dicehall.web")

@@ -52,14 +52,17 @@ def test_simulate_jelly_in_tick_mode() -> None:
 
 def test_play_jelly_hot_seat_asks_every_person_of_a_tick(tmp_path: Path) -> None:
     args = ["play", "jelly", "--players", "3", "--seed", "2", "--record-dir", str(tmp_path)]
-    result = run(args, input="1\n" * 6 + "q\n")
+    # Jelly has secrets: between two people the screen is cleared and waits for Enter
+    result = run(args, input="1\n" + "\n1\n" * 5 + "q\n")
     assert result.exit_code == 130, result.output[-2000:]
+    assert "Pass the keyboard to seat" in result.stdout
     asked = [int(m) for m in re.findall(r"─ seat (\d)[^─]* to play ─", result.stdout)]
-    assert len(asked) == 7 and set(asked[:3]) == {0, 1, 2}  # a tick asks everyone in turn
+    assert set(asked[:3]) == {0, 1, 2}  # a tick asks everyone in turn
     [path] = tmp_path.glob("*.json")
     record = Record.load(path)
     assert record.params["mode"] == "tick"
-    assert [e.seat for e in record.actions if e.seat >= 0] == asked[:6]
+    chosen = [e.seat for e in record.actions if e.seat >= 0]
+    assert len(chosen) >= 5 and chosen == asked[: len(chosen)]
     assert verify(record) is None  # unfinished, and it replays
 
 

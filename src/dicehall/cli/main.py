@@ -259,7 +259,10 @@ def bench_command(
     param: opt.ParamOpt = None,
     seed: Annotated[int, typer.Option("--seed")] = 0,
 ) -> None:
-    """Random-playout throughput on one core: games/s and actions/s (chance included)."""
+    """Random-playout throughput on one core: games/s and actions/s (chance included).
+
+    Real-time games are timed in tick mode unless `--param mode=...` says otherwise.
+    """
     with guard():
         ids = list(game_ids or games.available())
         if not ids:
@@ -268,13 +271,22 @@ def bench_command(
             fail("--runs must be >= 1 and --seconds >= 0")
         results = []
         for game_id in ids:
-            params = terminal_params(
-                games.spec(game_id), opt.game_params(game_id, {}, param), strict=False
-            )
-            rules_ = games.make(game_id, **params)
-            with error_console().status(f"timing {game_id}…"):
-                results.append(benchmod.bench(rules_, seconds, runs, seed))
+            try:
+                results.append(_bench_one(game_id, param, seconds, runs, seed))
+            except (DicehallError, ImportError, AttributeError) as exc:
+                if game_ids:  # a game the user named: its error is the answer
+                    raise
+                error_console().print(f"skipped {game_id}: {exc}", style="yellow", markup=False)
         console().print(bench_table(results, seconds, runs))
+
+
+def _bench_one(
+    game_id: str, param: list[str] | None, seconds: float, runs: int, seed: int
+) -> benchmod.BenchResult:
+    params = terminal_params(games.spec(game_id), opt.game_params(game_id, {}, param), False)
+    rules_ = games.make(game_id, **params)
+    with error_console().status(f"timing {game_id}…"):
+        return benchmod.bench(rules_, seconds, runs, seed)
 
 
 @app.command()

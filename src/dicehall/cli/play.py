@@ -91,6 +91,7 @@ class PlaySession:
     record_dir: Path
     hints: bool = False
     shown: int = 0  # log entries already shown
+    last_person: Seat | None = None  # the person who chose last (hot-seat hand-over)
 
     @property
     def game(self) -> Game[Any, Any]:
@@ -132,8 +133,21 @@ class PlaySession:
                 raise DicehallError("nobody can act now (real-time games need --mode tick)")
             # several people at once (tick mode) are asked one after another
             seat = humans[0]
+            self._hand_over(seat)
             self._show(seat)
             match.submit(seat, self._choose(seat))
+
+    def _hand_over(self, seat: Seat) -> None:
+        """Hot-seat with secrets: clear the screen and wait before the next person's view."""
+        people = self.game.num_players - len(self.levels)
+        changed = self.last_person is not None and seat != self.last_person
+        self.last_person = seat
+        if self.game.spec.hidden_information and people > 1 and changed:
+            self.console.clear()
+            answer = self.ask(f"Pass the keyboard to {self._name(seat)} and press Enter: ")
+            if answer.strip().lower() in ("q", "quit", "exit"):
+                raise Quit
+            self.console.clear()
 
     def _name(self, seat: Seat) -> str:
         return seat_name(seat, self.levels, view_names(self.match.view(None)))
