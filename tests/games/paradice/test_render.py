@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 from rich.console import Console
+from tests.games.paradice.helpers import make
 
 from dicehall.cli.render.paradice import render
 from dicehall.core import CHANCE, sample
-from tests.games.paradice.helpers import make
 
 
 def text_of(players: int, steps: int, seat: int | None) -> str:
