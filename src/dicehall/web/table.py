@@ -193,7 +193,7 @@ class Table:
 
     def welcome(self, conn: Conn) -> dict[str, Any]:
         m = self.match
-        lines = log_lines(m.game, self.row.seats, m.log, reveal=m.is_over)
+        lines = log_lines(m.game, self.row.seats, m.log, reveal=m.is_over, viewer=conn.seats)
         return {
             "type": "welcome",
             "table": self.row.public(),
@@ -206,10 +206,14 @@ class Table:
 
     def broadcast(self, start: int) -> None:
         m = self.match
-        lines = log_lines(m.game, self.row.seats, m.log, start, reveal=m.is_over)
         cache: dict[Any, Any] = {}
+        texts: dict[tuple[Seat, ...], list[dict[str, Any]]] = {}
         for conn in self.conns:
-            conn.send({"type": "update", "log": lines, **self.state_json(conn, cache)})
+            if conn.seats not in texts:
+                texts[conn.seats] = log_lines(
+                    m.game, self.row.seats, m.log, start, reveal=m.is_over, viewer=conn.seats
+                )
+            conn.send({"type": "update", "log": texts[conn.seats], **self.state_json(conn, cache)})
 
     def broadcast_seats(self) -> None:
         seats = self.seats_json()

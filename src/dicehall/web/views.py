@@ -26,10 +26,32 @@ def seat_name(seats: list[dict[str, Any]], seat: Seat) -> str:
     return f"Seat {seat + 1}"
 
 
-def entry_text(game: Game[Any, Any], entry: LogEntry, *, reveal: bool) -> str:
-    """The log text of one applied action; hidden chance stays hidden unless `reveal`."""
+# Chance outcomes that are secrets, per game: what others read instead. The seat named in the
+# outcome (its own roll) reads the real text. A hidden-information game missing here has every
+# chance outcome hidden; one listed with no types shows them all (its views show them anyway).
+SECRET_CHANCE: dict[str, dict[str, str]] = {
+    "jelly": {"RollDice": "{who} rolls behind their screen"},
+    "paradice": {},
+}
+
+
+def entry_text(
+    game: Game[Any, Any],
+    entry: LogEntry,
+    *,
+    reveal: bool,
+    viewer: tuple[Seat, ...] = (),
+    seats: list[dict[str, Any]] | None = None,
+) -> str:
+    """The log text of one applied action; secret chance stays hidden unless `reveal`."""
     if entry.seat == CHANCE and game.spec.hidden_information and not reveal:
-        return "a hidden draw"
+        policy = SECRET_CHANCE.get(game.id)
+        if policy is None:
+            return "a hidden draw"
+        kind, owner = entry.action.get("type"), entry.action.get("seat")
+        if kind in policy and owner not in viewer:
+            who = seat_name(seats or [], owner) if isinstance(owner, int) else "someone"
+            return policy[str(kind)].format(who=who)
     try:
         return game.describe(game.action_from_json(entry.action))
     except Exception:  # a log entry that no longer parses still gets a line
@@ -43,13 +65,14 @@ def log_lines(
     start: int = 0,
     *,
     reveal: bool = False,
+    viewer: tuple[Seat, ...] = (),
 ) -> list[dict[str, Any]]:
     return [
         {
             "index": i,
             "seat": log[i].seat,
             "who": seat_name(seats, log[i].seat),
-            "text": entry_text(game, log[i], reveal=reveal),
+            "text": entry_text(game, log[i], reveal=reveal, viewer=viewer, seats=seats),
         }
         for i in range(start, len(log))
     ]
@@ -93,6 +116,6 @@ def replay_frames(record: Record) -> list[dict[str, Any]]:
             entry = record.actions[step - 1]
             frame["seat"] = entry.seat
             frame["who"] = seat_name(record.seats, entry.seat)
-            frame["text"] = entry_text(game, entry, reveal=True)
+            frame["text"] = entry_text(game, entry, reveal=True, seats=record.seats)
         frames.append(frame)
     return frames
