@@ -65,6 +65,7 @@ def card_of(data: dict[str, Any]) -> Card:
     return card
 
 
+@lru_cache(maxsize=512)
 def ease(card: Card) -> float:
     """The share of the 30 real dice that fit an empty copy of this stall somewhere."""
     fits = sum(

@@ -111,8 +111,19 @@ def feasible(card: Card, dice: tuple[int, int, int]) -> bool:
     return found
 
 
+_PLACE_CACHE: dict[tuple[Card, tuple[int, int, int], int, int], bool] = {}
+
+
 def can_place(card: Card, dice: tuple[int, int, int], slot: int, code: int) -> bool:
     """Whether die `code` may go to empty `slot` (ruling 6: only placements that can complete)."""
+    key = (card, dice, slot, code)
+    found = _PLACE_CACHE.get(key)
+    if found is None:
+        found = _PLACE_CACHE[key] = _can_place(card, dice, slot, code)
+    return found
+
+
+def _can_place(card: Card, dice: tuple[int, int, int], slot: int, code: int) -> bool:
     if dice[slot]:
         return False
     if code // 10 == BLACK and any(d // 10 == BLACK for d in dice if d):
