@@ -2,7 +2,7 @@
 // the city centre, your own roll behind your screen, and everyone's supplies.
 import { clickable, h, pipDie, s, seatColour, svgRoot } from "/static/js/svg.js";
 
-let chosen = null, chosenAt = -1;
+let chosen = null;
 const PLACE = new Set(["Place", "PlaceRemove", "PlaceMove"]);
 const nameOf = (seats, p) => (seats && seats[p] && seats[p].name) || `Seat ${p + 1}`;
 
@@ -52,12 +52,13 @@ function screen(x, y, w, roll, mine) {
 
 export function render(root, ctx) {
   const { view, legal, seats } = ctx;
-  if (chosenAt !== ctx.version) { chosen = null; chosenAt = ctx.version; }
   const byDistrict = new Map();
   for (const m of legal) if (PLACE.has(m.action.type)) {
     if (!byDistrict.has(m.action.district)) byDistrict.set(m.action.district, []);
     byDistrict.get(m.action.district).push(m);
   }
+  // everyone plays at once: keep the chosen district while it still takes a die
+  if (!byDistrict.has(chosen)) chosen = null;
   const n = view.districts.length, perRow = Math.ceil(n / 2), W = 940, w = (W - 20 - (perRow - 1) * 10) / perRow;
   const svg = svgRoot(W, 2 * 242 + 250, "Jelly Monster city");
   view.districts.forEach((d, i) => {
@@ -70,7 +71,8 @@ export function render(root, ctx) {
   const by = 2 * 242 + 14;
   svg.append(s("rect", { x: 10, y: by, width: 220, height: 96, rx: 48, fill: "#fbe3ea", stroke: "#e0577e" }));
   svg.append(s("text", { x: 120, y: by + 28, "text-anchor": "middle", "font-size": 13, "font-weight": 800, fill: "#c2255c" }, "City centre"));
-  view.table.forEach((p, k) => svg.append(pipDie(40 + k * 34, by + 42, 26, p.centre || "", { fill: seatColour(p.seat), pip: "white" })));
+  view.table.forEach((p, k) => svg.append(s("g", {}, s("rect", { x: 40 + k * 34, y: by + 42, width: 26, height: 26, rx: 6, fill: seatColour(p.seat) }),
+    s("text", { x: 53 + k * 34, y: by + 60, "text-anchor": "middle", "font-size": 13, "font-weight": 800, fill: "white" }, p.centre))));
   svg.append(s("text", { x: 120, y: by + 86, "text-anchor": "middle", "font-size": 10, fill: "#746d7c" }, "dice sent to the centre, by player"));
   const mine = view.seat !== null && view.seat !== undefined;
   svg.append(screen(246, by, 270, view.roll || [], mine));
