@@ -79,3 +79,10 @@ def test_bench_puru_reports_figures() -> None:
     assert result.exit_code == 0
     row = next(line for line in result.stdout.splitlines() if "puru" in line)
     assert "players=2" in row
+
+
+def test_rules_puru_prints_the_rules_and_rulings() -> None:
+    result = run(["rules", "puru"])
+    assert result.exit_code == 0
+    assert "Puru Puru Paradice" in result.stdout and "majority" in result.stdout
+    assert "##" not in result.stdout  # rendered Markdown, not the raw file

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from dicehall import games
-from dicehall.bots import RandomBot
+from dicehall.bots import RandomBot, levels_for, make_bot
 from dicehall.core import CHANCE, DicehallError
 from dicehall.engine import Match
 from dicehall.sim import stats
@@ -93,3 +93,21 @@ def test_bad_setups_are_clear_errors() -> None:
         simulate("clitoy", {}, ("random", "nosuchbot"), 3)
     with pytest.raises(DicehallError, match="at least one"):
         simulate("clitoy", {}, ("random", "random"), 0)
+
+
+@pytest.mark.parametrize("game_id", ["puru", "purrramid", "paradice"])
+def test_reused_bots_play_the_games_fresh_bots_play_in_a_match(game_id: str) -> None:
+    """A simulation reuses its bots from game to game; each game is still the Match's game."""
+    game = games.make(game_id)
+    levels = [levels_for(game_id)[-1], "random"]  # the strongest level against random
+    reused = [make_bot(level, game, seat) for seat, level in enumerate(levels)]
+    for seed in (0, 1):
+        fresh = {seat: make_bot(level, game, seat) for seat, level in enumerate(levels)}
+        match = Match(game, seed, bots=fresh)
+        match.run_bots()
+        state, _ = play_out(game, reused, seed)
+        assert state == match.state
+    outcomes = simulate(game_id, {}, tuple(levels), 2).outcomes
+    assert [o.winners for o in outcomes] == [
+        game.result(play_out(game, reused, s)[0]).winners for s in (0, 1)
+    ]
