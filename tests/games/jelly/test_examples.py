@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from tests.games.jelly.helpers import game, score_round, start, table
+
 from dicehall.core import CHANCE
 from dicehall.games.jelly.actions import PlaceMove, PlaceRemove, RollDice
 from dicehall.games.jelly.rewards import standing
-from tests.games.jelly.helpers import game, score_round, start, table
 
 GINA, SAM, CHARLIE = 0, 1, 2
 

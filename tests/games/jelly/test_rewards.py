@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from tests.games.jelly.helpers import game, score_round, start, table
 
 from dicehall.games.jelly.actions import ChooseSide, GiveJelly
 from dicehall.games.jelly.state import JellyState, Phase
-from tests.games.jelly.helpers import game, score_round, start, table
 
 A, B, C = 0, 1, 2
 G = game(3)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from tests.games.jelly.helpers import game, start, table
 
 from dicehall.core import CHANCE, ENGINE, IllegalActionError, TimerRequest
 from dicehall.engine import ManualClock, Match
@@ -21,7 +22,6 @@ from dicehall.games.jelly.actions import (
 )
 from dicehall.games.jelly.play import MAX_REROLLS
 from dicehall.games.jelly.state import NOBODY, JellyState, Phase, RoundEnd
-from tests.games.jelly.helpers import game, start, table
 
 A, B, C = 0, 1, 2
 G = game(3)
@@ -30,7 +30,11 @@ FACES = ["1A", "2A", "3A", "4A", "5A"]
 
 def out_of_dice(seat: int) -> dict[int, list[tuple[int, int]]]:
     """Seat's seven dice spread over districts C-E (values distinct per district)."""
-    return {2: [(seat, 1), (seat, 2), (seat, 3)], 3: [(seat, 4), (seat, 5)], 4: [(seat, 6), (seat, 1)]}
+    return {
+        2: [(seat, 1), (seat, 2), (seat, 3)],
+        3: [(seat, 4), (seat, 5)],
+        4: [(seat, 6), (seat, 1)],
+    }
 
 
 def test_everyone_may_act_at_once_and_a_roll_is_a_chance_node() -> None:
