@@ -111,3 +111,14 @@ def test_reused_bots_play_the_games_fresh_bots_play_in_a_match(game_id: str) -> 
     assert [o.winners for o in outcomes] == [
         game.result(play_out(game, reused, s)[0]).winners for s in (0, 1)
     ]
+
+
+def test_rounds_are_read_from_the_final_view() -> None:
+    outcomes = [
+        Outcome((0,), (1.0, 0.0), "t", 3, None, (3, 0), 2),
+        Outcome((1,), (0.0, 1.0), "t", 5, None, (5, 0), 3),
+    ]
+    length = _summary(outcomes).length()
+    assert length["rounds_mean"] == 2.5 and "turns_mean" not in length
+    summary = simulate("paradice", {}, ("random", "random"), 2)
+    assert all(o.rounds is not None and o.turns is not None for o in summary.outcomes)

@@ -123,8 +123,10 @@ def _length_table(data: dict[str, Any]) -> Table:
         str(length["min"]),
         str(length["max"]),
     )
-    if "turns_mean" in length:
-        table.add_row("turns", f"{length['turns_mean']:.1f}", f"{length['turns_median']:g}", "", "")
+    for name in ("turns", "rounds"):
+        if f"{name}_mean" in length:
+            mean, median = length[f"{name}_mean"], length[f"{name}_median"]
+            table.add_row(name, f"{mean:.1f}", f"{median:g}", "", "")
     table.caption = f"{data['shared_wins']} shared win(s); {data['elapsed_s']:.2f} s"
     table.caption_justify = "left"
     return table

@@ -19,12 +19,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dicehall import games
-from dicehall.bots import Bot, make_bot
+from dicehall.bots import Bot, RandomBot, make_bot
 from dicehall.core import CHANCE, DicehallError, Game, sample
 from dicehall.sim import stats
 
-TURN_KEYS = ("turns", "turn")
-"""Keys of the final spectator view read as the game's length in turns, when present."""
+TURN_KEYS = ("turns_played", "turns", "turn")
+ROUND_KEYS = ("rounds_played", "round")
+"""Keys of the final spectator view read as the game's length in turns and in rounds."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +38,7 @@ class Outcome:
     actions: int  # actions taken by players (chance and engine actions not counted)
     turns: int | None  # from the final spectator view, when it tells
     by_seat: tuple[int, ...] = ()  # actions taken by each seat
+    rounds: int | None = None  # from the final spectator view, when it tells
 
 
 @dataclass
@@ -65,7 +67,13 @@ class Summary:
         return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
 
     def turns(self) -> list[int] | None:
+        """Turns per game, when every game's final view told them."""
         found = [o.turns for o in self.outcomes if o.turns is not None]
+        return found if self.outcomes and len(found) == len(self.outcomes) else None
+
+    def rounds(self) -> list[int] | None:
+        """Rounds per game, when every game's final view told them."""
+        found = [o.rounds for o in self.outcomes if o.rounds is not None]
         return found if self.outcomes and len(found) == len(self.outcomes) else None
 
     def seat_rows(self) -> list[dict[str, Any]]:
@@ -99,10 +107,10 @@ class Summary:
             "min": min(actions, default=None),
             "max": max(actions, default=None),
         }
-        turns = self.turns()
-        if turns is not None:
-            out["turns_mean"] = stats.mean(turns)
-            out["turns_median"] = stats.median(turns)
+        for name, counts in (("turns", self.turns()), ("rounds", self.rounds())):
+            if counts is not None:
+                out[f"{name}_mean"] = stats.mean(counts)
+                out[f"{name}_median"] = stats.median(counts)
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -133,6 +141,8 @@ def play_out(game: Game[Any, Any], bots: Sequence[Bot], seed: int) -> tuple[Any,
     steps = 0
     by_seat = [0] * game.num_players
     check_timer = game.spec.real_time
+    # RandomBot never reads its view: skip building one (observe can cost more than the rules)
+    blind = [type(bot) is RandomBot for bot in bots]
     while True:
         actors = game.actors(state)
         if not actors:
@@ -144,7 +154,8 @@ def play_out(game: Game[Any, Any], bots: Sequence[Bot], seed: int) -> tuple[Any,
             seat = actors[0]
             legal = game.legal_actions(state, seat)
             rng = random.Random(f"bot/{seed}/{seat}/{steps}")
-            state = game.apply(state, seat, bots[seat].act(game.observe(state, seat), legal, rng))
+            view = {} if blind[seat] else game.observe(state, seat)
+            state = game.apply(state, seat, bots[seat].act(view, legal, rng))
             by_seat[seat] += 1
         steps += 1
         if steps > game.max_game_length:
@@ -153,8 +164,8 @@ def play_out(game: Game[Any, Any], bots: Sequence[Bot], seed: int) -> tuple[Any,
             raise DicehallError(f"{game.id}: this mode needs real-time simulation")
 
 
-def _turns(view: dict[str, Any]) -> int | None:
-    for key in TURN_KEYS:
+def _count(view: dict[str, Any], keys: tuple[str, ...]) -> int | None:
+    for key in keys:
         value = view.get(key)
         if isinstance(value, int) and not isinstance(value, bool):
             return value
@@ -188,13 +199,15 @@ def play_one(
     else:
         state, by_seat = play_out(game, bots, seed)
     result = game.result(state)
+    view = game.observe(state, None)
     return Outcome(
         winners=tuple(result.winners),
         scores=tuple(result.scores),
         reason=result.reason,
         actions=sum(by_seat),
-        turns=_turns(game.observe(state, None)),
+        turns=_count(view, TURN_KEYS),
         by_seat=tuple(by_seat),
+        rounds=_count(view, ROUND_KEYS),
     )
 
 
