@@ -93,4 +93,5 @@ def view(game: JellyGame, s: JellyState, seat: int | None) -> View:
         "pending": _pending(s),
         "round_ends": [e.name.lower() for e in s.round_ends],
         "round_placed": list(s.round_placed),
+        "result": game.result(s).to_json() if s.phase == Phase.OVER else None,
     }

@@ -36,13 +36,7 @@ class Standing:
 
     dice: tuple[tuple[int, ...], ...]  # per seat: values of its counting dice
     totals: tuple[int, ...]
-
-    def controllers(self) -> tuple[int, ...]:
-        """Highest total wins control; ties all control; no counting die, no control."""
-        best = max(self.totals)
-        if best == 0:
-            return ()
-        return tuple(s for s, t in enumerate(self.totals) if t == best)
+    controllers: tuple[int, ...]  # highest total; ties all control; no counting die, nobody
 
     def groups(self) -> tuple[tuple[int, ...], ...]:
         """Seats with counting dice grouped by total, highest first (podium ranks)."""
@@ -58,7 +52,10 @@ def standing(entrance: tuple[Die, ...], players: int) -> Standing:
         tuple(sorted(v for (o, v), n in counts.items() if o == seat and n == 1))
         for seat in range(players)
     )
-    return Standing(dice, tuple(sum(d) for d in dice))
+    totals = tuple(sum(d) for d in dice)
+    best = max(totals)
+    controllers = tuple(s for s, t in enumerate(totals) if t == best) if best else ()
+    return Standing(dice, totals, controllers)
 
 
 def add(values: tuple[int, ...], seat: int, amount: int) -> tuple[int, ...]:

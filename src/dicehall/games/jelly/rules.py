@@ -175,7 +175,7 @@ class JellyGame(Game[JellyState, Any]):
     def _apply_chance(self, s: JellyState, outcome: Any) -> JellyState:
         if self.actors(s) != (CHANCE,):
             raise IllegalActionError("this is not a chance node", seat=CHANCE, action=outcome)
-        if all(o != outcome for o, _ in self.chance_outcomes(s)):
+        if not self._possible(s, outcome):
             raise IllegalActionError(f"impossible outcome {outcome}", seat=CHANCE, action=outcome)
         if isinstance(outcome, DrawFace):
             s = replace(s, faces=(*s.faces, outcome.face))
@@ -189,6 +189,17 @@ class JellyGame(Game[JellyState, Any]):
         rolls = list(s.rolls)
         rolls[outcome.seat] = outcome.values
         return replace(s, rolls=tuple(rolls), to_roll=s.to_roll[1:])
+
+    def _possible(self, s: JellyState, outcome: Any) -> bool:
+        if isinstance(outcome, RollDice):  # checked directly: a roll has up to 792 outcomes
+            v = outcome.values
+            return (
+                outcome.seat == s.to_roll[0]
+                and len(v) == s.unplaced[outcome.seat]
+                and all(1 <= x <= 6 for x in v)
+                and list(v) == sorted(v)
+            )
+        return any(o == outcome for o, _ in self.chance_outcomes(s))
 
     def is_terminal(self, s: JellyState) -> bool:
         return s.phase == Phase.OVER
@@ -225,4 +236,30 @@ class JellyGame(Game[JellyState, Any]):
         return CODEC.to_json(action)
 
     def action_from_json(self, data: Any) -> Any:
-        return CODEC.from_json(data)
+        key = _json_key(data)
+        found = _PARSED.get(key) if key is not None else None
+        if found is None:
+            found = CODEC.from_json(data)
+            if key is not None and len(_PARSED) < 100_000:
+                _PARSED[key] = found
+        return found
+
+
+_PARSED: dict[tuple[Any, ...], Any] = {}
+"""Memo of parsed wire forms (logs repeat the same few hundred actions)."""
+
+
+def _json_key(data: Any) -> tuple[Any, ...] | None:
+    """A hashable key of a wire-form action whose values are ints, text or lists of ints."""
+    if not isinstance(data, dict):
+        return None
+    items = []
+    for k, v in sorted(data.items()):
+        if isinstance(v, list):
+            if not all(type(x) is int for x in v):
+                return None
+            v = ("list", *v)
+        elif type(v) not in (int, str):
+            return None
+        items.append((k, type(v).__name__, v))
+    return tuple(items)

@@ -110,7 +110,7 @@ def advance(table: Table, s: JellyState) -> JellyState:
 
 def _run(table: Table, s: JellyState, op: Op) -> tuple[JellyState, tuple[Op, ...]]:
     if isinstance(op, ScoreDistrict):
-        controllers = standing(s.entrances[op.district], table.players).controllers()
+        controllers = standing(s.entrances[op.district], table.players).controllers
         if not controllers:
             return s, ()  # a district with no counting die scores nothing
         return s, target_grants(table, s, op.district, controllers, op.district, False)
