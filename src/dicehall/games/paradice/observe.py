@@ -59,6 +59,7 @@ def observe(cfg: Config, state: State, seat: int | None) -> View:
         "players": cfg.players,
         "phase": state.phase.name.lower(),
         "turn": state.turn,
+        "turns_played": state.turns,
         "round": max(1, (state.turns + cfg.players - 1) // cfg.players),
         "round_limit": cfg.round_limit,
         "colours": list(COLOURS),
