@@ -122,3 +122,21 @@ def test_rounds_are_read_from_the_final_view() -> None:
     assert length["rounds_mean"] == 2.5 and "turns_mean" not in length
     summary = simulate("paradice", {}, ("random", "random"), 2)
     assert all(o.rounds is not None and o.turns is not None for o in summary.outcomes)
+
+
+def test_real_time_games_fall_back_to_tick_mode_without_a_simulator(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from dicehall.sim import simulate as module
+
+    monkeypatch.setattr(module, "realtime_runner", lambda game: None)
+    summary = simulate("jelly", {"players": 3}, ("random",) * 3, 2)
+    assert summary.params["mode"] == "tick" and summary.speeds == ()
+    assert summary.notes == ["real-time simulation unavailable; played in tick mode"]
+
+
+def test_real_time_games_use_the_engines_simulator_with_speeds() -> None:
+    pytest.importorskip("dicehall.engine.realtime")
+    summary = simulate("jelly", {"players": 3}, ("random",) * 3, 2, speeds=("fast",))
+    assert summary.params["mode"] == "realtime" and summary.speeds == ("fast",) * 3
+    assert all(o.actions > 0 for o in summary.outcomes)
