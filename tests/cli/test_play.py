@@ -121,3 +121,8 @@ def test_bad_bot_options_are_clear_errors(tmp_path: Path) -> None:
     for bot, message in (("5=random", "seat must be 0..1"), ("1=wizard", "no bot level")):
         result = run(["play", "clitoy", "--bot", bot, "--record-dir", str(tmp_path)])
         assert result.exit_code == 2 and message in result.stderr
+
+
+def test_a_negative_seed_is_a_usage_error(tmp_path: Path) -> None:
+    result = run(["play", "clitoy", "--seed", "-1", "--record-dir", str(tmp_path)])
+    assert result.exit_code == 2 and "Traceback" not in result.output

@@ -46,7 +46,7 @@ ParamOpt = Annotated[
     typer.Option("--param", "-p", metavar="KEY=VALUE", help="Any game param (repeatable)."),
 ]
 SeedOpt = Annotated[
-    int | None, typer.Option("--seed", metavar="S", help="Seed (default: a random one).")
+    int | None, typer.Option("--seed", metavar="S", min=0, help="Seed (default: a random one).")
 ]
 
 
