@@ -296,7 +296,7 @@ def _atom_text(atom: Atom) -> str:
         case Give(n):
             return f"give {n} to each player"
         case DiceCount(up_to, few, many):
-            return f"[<={up_to} dice: {reward_text(few)} | more: {reward_text(many)}]"
+            return f"[1-{up_to} dice: {reward_text(few)}; {up_to + 1}+ dice: {reward_text(many)}]"
         case Podium(ranks, others):
             parts = [f"#{i + 1}: {reward_text(r)}" for i, r in enumerate(ranks)]
             if others:
