@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, NoReturn
 
@@ -27,6 +27,15 @@ def console() -> Console:
 
 def error_console() -> Console:
     return Console(stderr=True, highlight=False)
+
+
+def console_ask(out: Console) -> Callable[[str], str]:
+    """Read a line from the terminal after a prompt printed as plain text (no markup)."""
+
+    def ask(prompt: str) -> str:
+        return out.input(Text(prompt))
+
+    return ask
 
 
 def fail(message: str) -> NoReturn:

@@ -18,7 +18,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from dicehall import games
 from dicehall.cli import options as opt
-from dicehall.cli.common import EXIT_INTERRUPTED, console, error_console, fail, guard
+from dicehall.cli.common import (
+    EXIT_INTERRUPTED,
+    console,
+    console_ask,
+    error_console,
+    fail,
+    guard,
+)
 from dicehall.cli.play import PlaySession, new_match, new_seed, terminal_params
 from dicehall.cli.replay import Replay, browse, load, verify_text
 from dicehall.cli.tables import bench_table, games_table, summary_tables
@@ -110,7 +117,7 @@ def play(
         levels = opt.parse_bots(bot, game, rules_.num_players)
         match = new_match(rules_, new_seed() if seed is None else seed, levels)
         out = console()
-        session = PlaySession(match, levels, out, out.input, record_dir, hints)
+        session = PlaySession(match, levels, out, console_ask(out), record_dir, hints)
         code = session.run()
     raise typer.Exit(code)
 
@@ -233,7 +240,7 @@ def replay_command(
         if step is not None or to_end:
             view.show(out, view.last if step is None else step)
         else:
-            browse(view, out, out.input)
+            browse(view, out, console_ask(out))
         if view.error is not None:
             raise typer.Exit(2)
 
