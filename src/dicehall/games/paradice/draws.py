@@ -30,7 +30,8 @@ def weighted(pairs: list[tuple[Any, int]]) -> Distribution:
     It fills the same fields as `Distribution.__new__` (a fast path for large setup nodes).
     """
     total = sum(w for _, w in pairs)
-    dist: Distribution = tuple.__new__(Distribution, [(o, Fraction(w, total)) for o, w in pairs])
+    share = {w: Fraction(w, total) for w in {w for _, w in pairs}}
+    dist: Distribution = tuple.__new__(Distribution, [(o, share[w]) for o, w in pairs])
     dist.outcomes = tuple(o for o, _ in pairs)
     dist._cumulative = list(accumulate(w for _, w in pairs))
     dist._total = total
