@@ -12,6 +12,8 @@ from dicehall.bots import levels_for, make_bot
 from dicehall.cli.render import purrramid as render_mod
 from dicehall.engine import Match
 from dicehall.games.purrramid.actions import CONTINUE, SPEND_WOOL, STOP, Place
+from dicehall.games.purrramid.rules import PurrramidGame
+from dicehall.games.purrramid.state import PurrramidState
 
 
 @pytest.mark.parametrize("levels", [("greedy", "expert"), ("expert", "greedy", "random")])
@@ -24,8 +26,9 @@ def test_bots_finish_games_with_legal_actions(levels: tuple[str, ...]) -> None:
     assert {"greedy", "expert"} <= set(levels_for("purrramid"))
 
 
-def _lonely_six(seat_view: bool = True) -> tuple[object, object]:
-    """Dice on a "6" whose only open neighbour-free "2" cannot connect: continuing is hopeless."""
+def _lonely_six() -> tuple[PurrramidGame, PurrramidState]:
+    """Dice on a "6" whose only other open space, a "2", is not next to it: continuing is
+    hopeless."""
     game = make(players=2)
     s = only_free(game, game.initial_state(), [SIX, TWO])
     s = place(game, roll(game, s, 6, 5, 5, 5, 5), SIX, 6)
@@ -34,11 +37,11 @@ def _lonely_six(seat_view: bool = True) -> tuple[object, object]:
 
 def test_expert_stops_when_no_next_roll_can_keep_the_turn() -> None:
     game, s = _lonely_six()
-    view = game.observe(s, 0)  # type: ignore[attr-defined]
+    view = game.observe(s, 0)
     rng = random.Random(0)
-    legal = game.legal_actions(s, 0)  # type: ignore[attr-defined]
-    assert make_bot("greedy", game, 0).act(view, legal, rng) == CONTINUE  # type: ignore[arg-type]
-    assert make_bot("expert", game, 0).act(view, legal, rng) == STOP  # type: ignore[arg-type]
+    legal = game.legal_actions(s, 0)
+    assert make_bot("greedy", game, 0).act(view, legal, rng) == CONTINUE
+    assert make_bot("expert", game, 0).act(view, legal, rng) == STOP
 
 
 def test_expert_continues_with_four_dice_on_an_open_board() -> None:
@@ -101,7 +104,7 @@ def test_render_a_finished_game_names_the_title() -> None:
 
 def test_hint_gives_the_exact_odds_of_continuing() -> None:
     game, s = _lonely_six()
-    view = game.observe(s, 0)  # type: ignore[attr-defined]
+    view = game.observe(s, 0)
     hint = render_mod.hint(game, view, 0)
     # no 2 and at most one 1 among four dice: (4/6)^4 + 4 (1/6)(4/6)^3 = 32/81
     assert hint is not None and "busts 39.5% (32/81)" in hint
