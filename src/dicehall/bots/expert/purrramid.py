@@ -29,7 +29,7 @@ from dicehall.games.purrramid.board import sub_multisets
 from dicehall.games.purrramid.odds import roll_weights
 
 WOOL_VALUE = 0.5  # a wool token is worth about half a tile (one saved roll)
-# Expected tiles of a bonus turn by its dice (bonus chains included): measured with this bot.
+# Estimated tiles a bonus turn with this many dice places (bonus chains included).
 BONUS_VALUE = {0: 0.0, 1: 0.6, 2: 1.3, 3: 2.0, 4: 2.6}
 CANDIDATES = 6  # placements (best by the casual ranking) whose future is computed exactly
 
