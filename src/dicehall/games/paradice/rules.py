@@ -24,7 +24,7 @@ from dicehall.games.paradice.actions import (
 from dicehall.games.paradice.config import Config
 from dicehall.games.paradice.observe import observe
 from dicehall.games.paradice.scoring import add_returns, result
-from dicehall.games.paradice.spec import DICE_PER_COLOUR, PLAZA_SIZE, SPEC
+from dicehall.games.paradice.spec import BLACK, DICE_PER_COLOUR, PLAZA_SIZE, SPEC
 from dicehall.games.paradice.state import Phase, Player, State, evolve
 
 _POWERS = (CottonCandy, SurpriseBag, Fries, Balloon)
@@ -89,7 +89,7 @@ class ParadiceGame(Game[State, Any]):
         if phase == Phase.GAINS:
             return list(turn.gain_choices(state))
         if turn.has_black(state):  # black dice are used the moment they are obtained
-            blacks = tuple(d for d in state.pending if d // 10 == 5)
+            blacks = tuple(d for d in state.pending if d // 10 == BLACK)
             return turn.placements(cfg, state, blacks) + powers.black_uses(cfg, state)
         if state.moves:
             return [BagMove(k, step) for k, step in powers.token_moves(cfg, state)]
