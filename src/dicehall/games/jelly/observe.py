@@ -9,7 +9,7 @@ from dicehall.core import View
 from dicehall.games.jelly.actions import letter
 from dicehall.games.jelly.content import Face, reward_text, reward_to_json
 from dicehall.games.jelly.rewards import standing
-from dicehall.games.jelly.state import NOBODY, Debt, Grant, JellyState, Phase
+from dicehall.games.jelly.state import NOBODY, ROUNDS, Debt, Grant, JellyState, Phase
 
 if TYPE_CHECKING:
     from dicehall.games.jelly.rules import JellyGame
@@ -80,7 +80,7 @@ def view(game: JellyGame, s: JellyState, seat: int | None) -> View:
         "players": game.num_players,
         "phase": s.phase.name.lower(),
         "round": s.round + 1,
-        "rounds": 4,
+        "rounds": ROUNDS,
         "districts": [_district(game, s, d) for d in range(len(s.faces))],
         "table": [_player(s, p) for p in range(game.num_players)],
         "roll": list(s.rolls[seat]) if own and seat is not None else None,

@@ -83,7 +83,7 @@ def _out_of_dice_actions(table: Table, s: JellyState, seat: int) -> tuple[Any, .
 def apply(table: Table, s: JellyState, seat: int, action: Any) -> JellyState:
     """Apply a legal play action (checked by the caller)."""
     if isinstance(action, Roll):
-        s = _roll(table, s, seat)
+        s = _roll(s, seat)
     elif isinstance(action, Place | PlaceRemove | PlaceMove):
         s = _place(table, s, seat, action)
     elif isinstance(action, Lock):
@@ -103,7 +103,7 @@ def _set(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     return (*values[:i], value, *values[i + 1 :])
 
 
-def _roll(table: Table, s: JellyState, seat: int) -> JellyState:
+def _roll(s: JellyState, seat: int) -> JellyState:
     rerolls = s.rerolls[seat] + (1 if s.rolls[seat] else 0)
     return replace(
         s,
