@@ -114,6 +114,7 @@ class _Context:
         self.entrances = [tuple((o, v) for o, v in d["dice"]) for d in self.districts]
         self.targets = [d["target"] for d in self.districts]
         self.base = [standing(e, self.n) for e in self.entrances]
+        self._before: list[tuple[float, ...] | None] = [None] * len(self.base)
 
     # --- valuing ---------------------------------------------------------------------
     def atom_value(self, atom: Atom, p: int, st: Standing, d: int, nested: bool) -> float:
@@ -153,11 +154,20 @@ class _Context:
 
     def worth(self, p: int, st: Standing, d: int, zone: int) -> float:
         """What seat `p` expects from district `d` with standings `st` and Target at `zone`."""
-        controllers = st.controllers()
+        controllers = st.controllers
         if p not in controllers:
             return 0.0
         value = self.reward_value(self.zones[d][zone], p, st, d, False)
         return value * (TIE if len(controllers) > 1 else 1.0)
+
+    def before(self, d: int) -> tuple[float, ...]:
+        """Every seat's worth from district `d` as it stands (computed once)."""
+        if self._before[d] is None:
+            st, zone = self.base[d], self.targets[d]
+            self._before[d] = tuple(self.worth(p, st, d, zone) for p in range(self.n))
+        found = self._before[d]
+        assert found is not None
+        return found
 
     def mine(self, d: int) -> float:
         return self.worth(self.me, self.base[d], d, self.targets[d])
@@ -200,13 +210,11 @@ class _Context:
             entrance = entrance[:i] + entrance[i + 1 :]
         elif isinstance(a, PlaceMove):
             zone = a.zone
-        before, after = self.base[d], standing((*entrance, (self.me, a.value)), self.n)
-        mine = self.worth(self.me, after, d, zone) - self.worth(self.me, before, d, self.targets[d])
-        theirs = sum(
-            self.worth(p, after, d, zone) - self.worth(p, before, d, self.targets[d])
-            for p in range(self.n)
-            if p != self.me
-        )
+        after = standing((*entrance, (self.me, a.value)), self.n)
+        before = self.before(d)
+        mine = self.worth(self.me, after, d, zone) - before[self.me]
+        theirs = sum(self.worth(p, after, d, zone) for p in after.controllers if p != self.me)
+        theirs -= sum(before) - before[self.me]
         margin = after.totals[self.me] - max(t for p, t in enumerate(after.totals) if p != self.me)
         placed = sum(o == self.me for o, _ in entrance) + 1
         cancelled = len(after.dice[self.me]) < placed

@@ -55,8 +55,8 @@ def _leader(district: dict[str, Any]) -> Text:
 
 def _city(view: dict[str, Any]) -> Table:
     table = Table(show_edge=False, pad_edge=False, expand=False)
-    for name in ("", "district", "zones (◎ Target)", "entrance", "leads"):
-        table.add_column(name, no_wrap=name != "entrance")
+    for column in ("", "district", "zones (◎ Target)", "entrance", "leads"):
+        table.add_column(column, no_wrap=column != "entrance")
     for d in view["districts"]:
         name = Text(d["name"], style="green" if d["beginner"] else "")
         if d["locked_by"] is not None:
