@@ -203,3 +203,14 @@ def sub_multisets(roll: Dice) -> dict[int, tuple[Dice, ...]]:
     for m in sorted(found, key=lambda d: (len(d), d)):
         by_sum.setdefault(sum(m), []).append(m)
     return {total: tuple(ms) for total, ms in by_sum.items()}
+
+
+@cache
+def sub_multiset_positions(roll: Dice) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Per sum of a sub-multiset of `roll`: the positions of those multisets in
+    `multisets_with_sum(sum)`, ascending (so place ids come out sorted)."""
+    out = []
+    for total, ms in sub_multisets(roll).items():
+        order = multisets_with_sum(total)
+        out.append((total, tuple(sorted(order.index(m) for m in ms))))
+    return tuple(out)

@@ -41,7 +41,9 @@ from dicehall.games.purrramid.board import (
     is_connected,
     is_supported,
     levels,
+    multisets_with_sum,
     roll_distribution,
+    sub_multiset_positions,
     sub_multisets,
 )
 from dicehall.games.purrramid.spec import SPEC
@@ -77,7 +79,10 @@ class PurrramidGame(Game[PurrramidState, Action]):
         self.num_actions = len(self._index)
         self.max_game_length = MAX_TURNS * _ACTIONS_PER_TURN + 2 * WOOL_TOKENS
         self._place_id = {a: i for i, a in enumerate(self._index.actions)}
+        self._base = tuple(self._place_id[Place(s.id, multisets_with_sum(s.number)[0])]
+                           for s in board.spaces)  # fmt: skip
         self._free_order = tuple(s.id for s in board.spaces)
+        self._memo: tuple[tuple[Any, ...], tuple[Place, ...]] = ((), ())
         self._numbers = tuple(s.number for s in board.spaces)
         self._costs = tuple(s.cost for s in board.spaces)
 
@@ -128,19 +133,26 @@ class PurrramidGame(Game[PurrramidState, Action]):
     def turn_cost(self, state: PurrramidState) -> int:
         return sum(self._costs[s] for s, _ in state.turn)
 
-    def placements(self, state: PurrramidState) -> list[int]:
-        """Ids of the legal `Place` actions for the dice just rolled, ascending (ruling 3, 5)."""
-        subs = sub_multisets(state.roll)
+    def placements(self, state: PurrramidState) -> tuple[Place, ...]:
+        """The legal `Place` actions for the dice just rolled, in id order (ruling 3, 5)."""
         room = self.budget(state) - self.turn_cost(state)
         blocked = state.tile_mask | state.dice_mask
-        ids = self._place_id
-        out: list[int] = []
+        key = (state.roll, blocked, room)
+        if self._memo[0] == key:  # legal_actions right after the roll asks again
+            return self._memo[1]
+        positions = dict(sub_multiset_positions(state.roll))
+        numbers, costs, base = self._numbers, self._costs, self._base
+        ids: list[int] = []
         for s in self._free_order:
-            if blocked >> s & 1 or self._costs[s] > room:
+            if blocked >> s & 1 or costs[s] > room:
                 continue
-            options = subs.get(self._numbers[s])
-            if options:
-                out.extend(ids[Place(s, m)] for m in options)
+            found = positions.get(numbers[s])
+            if found:
+                b = base[s]
+                ids += [b + i for i in found]
+        actions = self._index.actions
+        out = tuple(actions[i] for i in ids)
+        self._memo = (key, out)
         return out
 
     def legal_actions(self, state: PurrramidState, seat: Seat) -> tuple[Action, ...]:
@@ -148,8 +160,7 @@ class PurrramidGame(Game[PurrramidState, Action]):
             return ()
         if state.phase is Phase.DECIDE:
             return (CONTINUE, STOP)
-        actions = self._index.actions
-        places = tuple(actions[i] for i in self.placements(state))
+        places: tuple[Action, ...] = self.placements(state)
         if not state.wool[seat]:
             return places
         if not places:
