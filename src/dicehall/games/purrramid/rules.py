@@ -138,8 +138,9 @@ class PurrramidGame(Game[PurrramidState, Action]):
         room = self.budget(state) - self.turn_cost(state)
         blocked = state.tile_mask | state.dice_mask
         key = (state.roll, blocked, room)
-        if self._memo[0] == key:  # legal_actions right after the roll asks again
-            return self._memo[1]
+        memo = self._memo  # one read: safe if several threads share the game
+        if memo[0] == key:  # legal_actions right after the roll asks again
+            return memo[1]
         positions = dict(sub_multiset_positions(state.roll))
         numbers, costs, base = self._numbers, self._costs, self._base
         ids: list[int] = []
