@@ -55,3 +55,19 @@ def test_action_texts_and_ids() -> None:
     data = game.action_to_json(roll("SCA"))
     assert data == {"type": "Roll", "faces": ["STAR", "CRYING", "ANGRY"]}
     assert game.action_from_json(data) == roll("SCA")
+
+
+def test_the_players_rules_are_linked_from_docs_and_state_every_ruling() -> None:
+    from pathlib import Path
+
+    import dicehall.games.puru as puru
+
+    root = Path(__file__).resolve().parents[3]
+    rules = Path(puru.__file__).with_name("rules.md")
+    assert (root / "docs" / "rules" / "puru.md").resolve() == rules.resolve()
+    text = rules.read_text(encoding="utf-8")
+    for topic in ("2 Heart, 2 Star, 1 Crying, 1 Angry", "costs **1 Jelly**", "3-3, 2-2-2, 2-2-1-1"):
+        assert topic in text
+    for name in ("Puru Puru", "Space Jelly", "Jelly Fish", "Fruit Jelly", "Grass Jelly"):
+        assert f"**{name}**" in text
+    assert "**Rainbow Jelly**" in text and "SuperAutoPuray" in text
