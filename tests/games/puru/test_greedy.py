@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from tests.games.puru.helpers import make, resolve, rolled, start
 
 from dicehall.bots import make_bot
 from dicehall.engine import Match
+from dicehall.games.puru import PuruGame
 from dicehall.games.puru.actions import (
     GIVE_AWAY,
     KEEP,
@@ -17,9 +19,10 @@ from dicehall.games.puru.actions import (
     Reroll,
     Track,
 )
+from dicehall.games.puru.state import PuruState
 
 
-def _act(game, state, seat):  # type: ignore[no-untyped-def]
+def _act(game: PuruGame, state: PuruState, seat: int) -> Any:
     bot = make_bot("greedy", game, seat)
     legal = game.legal_actions(state, seat)
     action = bot.act(game.observe(state, seat), legal, random.Random(0))

@@ -10,12 +10,16 @@ from tests.games.puru.helpers import make, resolve, start
 
 from dicehall.cli.render.puru import render
 from dicehall.core import CHANCE, sample
+from dicehall.games.puru import PuruGame
+from dicehall.games.puru.state import PuruState
 
 
-def _text(game, state, seat):  # type: ignore[no-untyped-def]
+def _text(game: PuruGame, state: PuruState, seat: int | None) -> str:
     console = Console(file=io.StringIO(), width=120, color_system=None)
     console.print(render(game, game.observe(state, seat), seat))
-    return console.file.getvalue()
+    out = console.file
+    assert isinstance(out, io.StringIO)
+    return out.getvalue()
 
 
 def test_board_shows_tracks_dice_and_the_last_majority() -> None:
