@@ -82,4 +82,8 @@ class _Simulation:
             return
         self.clock.advance_to(when)
         del self.due[seat]
-        self.match.play_bot(seat)
+        legal = self.match.legal_actions(seat)
+        if len(legal) == 1:
+            self.match.submit(seat, legal[0])  # a forced move (a roll): any bot would take it
+        else:
+            self.match.play_bot(seat)

@@ -115,6 +115,7 @@ class _Context:
         self.targets = [d["target"] for d in self.districts]
         self.base = [standing(e, self.n) for e in self.entrances]
         self._before: list[tuple[float, ...] | None] = [None] * len(self.base)
+        self._memo: dict[tuple[int, int, int, tuple[int, ...]], float] = {}
 
     # --- valuing ---------------------------------------------------------------------
     def atom_value(self, atom: Atom, p: int, st: Standing, d: int, nested: bool) -> float:
@@ -157,7 +158,10 @@ class _Context:
         controllers = st.controllers
         if p not in controllers:
             return 0.0
-        value = self.reward_value(self.zones[d][zone], p, st, d, False)
+        key = (d, zone, p, st.dice[p])  # a reward's value depends on p's own dice only
+        value = self._memo.get(key)
+        if value is None:
+            value = self._memo[key] = self.reward_value(self.zones[d][zone], p, st, d, False)
         return value * (TIE if len(controllers) > 1 else 1.0)
 
     def before(self, d: int) -> tuple[float, ...]:
