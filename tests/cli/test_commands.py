@@ -146,3 +146,12 @@ def test_serve_without_a_web_app_is_a_clear_error(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setitem(__import__("sys").modules, "dicehall.web", types.ModuleType("web"))
     result = run(["serve"])
     assert result.exit_code == 2 and "web app is not available" in result.stderr
+
+
+def test_simulate_stat_keys_in_json_and_table() -> None:
+    args = ["simulate", "clitoy", "-g", "10", "--stat", "scores", "--stat", "turn"]
+    data = json.loads(run([*args, "--json"]).stdout)
+    assert set(data["stats"]) == {"scores", "turn"}
+    assert len(data["stats"]["scores"]["by_position"]) == 2
+    table = run(args).stdout
+    assert "final view (--stat)" in table and "by position:" in table

@@ -140,3 +140,14 @@ def test_real_time_games_use_the_engines_simulator_with_speeds() -> None:
     summary = simulate("jelly", {"players": 3}, ("random",) * 3, 2, speeds=("fast",))
     assert summary.params["mode"] == "realtime" and summary.speeds == ("fast",) * 3
     assert all(o.actions > 0 for o in summary.outcomes)
+
+
+def test_stat_keys_summarise_the_final_view() -> None:
+    summary = simulate("clitoy", {}, ("random", "random"), 10, stat_keys=("scores.0", "die", "x"))
+    data = summary.to_json()["stats"]
+    assert data["scores.0"]["mean"] == pytest.approx(
+        sum(o.scores[0] for o in summary.outcomes) / 10
+    )
+    assert data["die"]["counts"] == {"0": 10}  # the game ends between rolls
+    assert data["x"] == {"counts": {"missing": 10}}
+    assert "stats" not in simulate("clitoy", {}, ("random", "random"), 2).to_json()

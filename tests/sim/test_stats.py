@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dicehall.sim.stats import Z95, mean, median, wilson
+from dicehall.sim.stats import Z95, describe, mean, median, wilson
 
 
 def test_wilson_five_of_ten_by_hand() -> None:
@@ -56,3 +56,19 @@ def test_mean_and_median() -> None:
     assert mean([1, 2, 6]) == 3
     assert median([1, 2, 6, 7]) == 4.0
     assert mean([]) is None and median([]) is None
+
+
+def test_describe_numbers_texts_and_lists() -> None:
+    numbers = describe([1, 2, 2, 5])
+    assert numbers["mean"] == 2.5 and numbers["median"] == 2.0
+    assert (numbers["min"], numbers["max"]) == (1, 5)
+    assert numbers["counts"] == {"2": 2, "1": 1, "5": 1}  # few distinct integers: counted too
+    assert "counts" not in describe([0.5, 1.5])
+    assert describe(["timer", "all", "timer", None]) == {
+        "counts": {"timer": 2, "all": 1, "missing": 1}
+    }
+    pooled = describe([[1, 3], [3, 5]])
+    assert pooled["mean"] == 3.0 and pooled["by_position"] == [2.0, 4.0]
+    assert pooled["items_per_game"] == 2.0
+    texts = describe([["timer", "all"], ["all"]])
+    assert texts["counts"] == {"all": 2, "timer": 1} and texts["items_per_game"] == 1.5

@@ -157,6 +157,12 @@ def simulate(
             "--speeds", metavar="SPEEDS", help="Real-time: speed per seat, e.g. human,fast,slow."
         ),
     ] = None,
+    stat: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--stat", metavar="KEY", help="Summarise a (dotted) key of the final view; repeatable."
+        ),
+    ] = None,
 ) -> None:
     """Bot-vs-bot games: win rate per seat (95% Wilson CI), game length, end reasons.
 
@@ -175,7 +181,8 @@ def simulate(
         levels = opt.parse_bot_list(bots, game, seats)
         speed_names = tuple(n.strip() for n in (speeds or "").split(",") if n.strip())
         try:
-            summary = _simulate(game, params, levels, n_games, seed, workers, as_json, speed_names)
+            job = (game, params, levels, n_games, seed, workers, speed_names, tuple(stat or ()))
+            summary = _simulate(*job, quiet=as_json)
         except KeyboardInterrupt:
             error_console().print("[yellow]simulation interrupted[/]")
             raise typer.Exit(EXIT_INTERRUPTED) from None
@@ -196,11 +203,14 @@ def _simulate(
     count: int,
     seed: int,
     workers: int,
-    quiet: bool,
     speeds: tuple[str, ...],
+    keys: tuple[str, ...],
+    quiet: bool,
 ) -> Summary:
     if quiet:
-        return run_simulation(game, params, levels, count, seed, workers, speeds=speeds)
+        return run_simulation(
+            game, params, levels, count, seed, workers, speeds=speeds, stat_keys=keys
+        )
     columns = (
         TextColumn(f"simulating {game}"),
         BarColumn(),
@@ -213,7 +223,7 @@ def _simulate(
         def advance(done: int) -> None:
             progress.update(task, completed=done)
 
-        return run_simulation(game, params, levels, count, seed, workers, advance, speeds)
+        return run_simulation(game, params, levels, count, seed, workers, advance, speeds, keys)
 
 
 @app.command("replay")

@@ -108,7 +108,10 @@ def summary_tables(summary: Summary) -> list[Table]:
             f"{_pct(lo)} – {_pct(hi)}",
             "-" if mean_score is None else f"{mean_score:.2f}",
         )
-    return [seats, _length_table(data), _reasons_table(data, summary.games)]
+    tables = [seats, _length_table(data), _reasons_table(data, summary.games)]
+    if "stats" in data:
+        tables.append(_view_stats_table(data["stats"], summary.games))
+    return tables
 
 
 def _length_table(data: dict[str, Any]) -> Table:
@@ -158,4 +161,36 @@ def bench_table(results: list[BenchResult], seconds: float, runs: int) -> Table:
             f"{r.actions_per_s:,.0f}",
             f"{r.actions_per_game:,.1f}",
         )
+    return table
+
+
+def _counts_text(counts: dict[str, int], total: int, top: int = 8) -> str:
+    shown = [f"{value} {_pct(n / total).strip()}" for value, n in list(counts.items())[:top]]
+    more = len(counts) - top
+    return " · ".join(shown) + (f" · … {more} more" if more > 0 else "")
+
+
+def _stat_text(info: dict[str, Any], games: int) -> str:
+    lines = []
+    if "mean" in info and info["mean"] is not None:
+        lines.append(
+            f"mean {info['mean']:.2f}, median {info['median']:g} "
+            f"(min {info['min']:g}, max {info['max']:g})"
+        )
+    if "by_position" in info:
+        lines.append("by position: " + ", ".join(f"{m:.2f}" for m in info["by_position"]))
+    if "counts" in info:
+        total = sum(info["counts"].values())
+        lines.append(_counts_text(info["counts"], total))
+    if "items_per_game" in info:
+        lines.append(f"{info['items_per_game']:.2f} per game")
+    return "\n".join(lines)
+
+
+def _view_stats_table(view_stats: dict[str, dict[str, Any]], games: int) -> Table:
+    table = Table(title="final view (--stat)", title_justify="left", show_lines=True)
+    table.add_column("key")
+    table.add_column("over the games", overflow="fold")
+    for key, info in view_stats.items():
+        table.add_row(escape(key), escape(_stat_text(info, games)))
     return table

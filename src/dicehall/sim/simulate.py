@@ -39,6 +39,7 @@ class Outcome:
     turns: int | None  # from the final spectator view, when it tells
     by_seat: tuple[int, ...] = ()  # actions taken by each seat
     rounds: int | None = None  # from the final spectator view, when it tells
+    extras: tuple[tuple[str, Any], ...] = ()  # `--stat` keys of the final spectator view
 
 
 @dataclass
@@ -113,8 +114,15 @@ class Summary:
                 out[f"{name}_median"] = stats.median(counts)
         return out
 
-    def to_json(self) -> dict[str, Any]:
+    def view_stats(self) -> dict[str, dict[str, Any]]:
+        """`stats.describe` of each `--stat` key over the games."""
+        keys = [k for k, _ in self.outcomes[0].extras] if self.outcomes else []
         return {
+            key: stats.describe([dict(o.extras).get(key) for o in self.outcomes]) for key in keys
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        out = {
             "game": self.game,
             "params": self.params,
             "games": self.games,
@@ -126,6 +134,10 @@ class Summary:
             "elapsed_s": round(self.elapsed_s, 3),
             "notes": self.notes,
         }
+        view_stats = self.view_stats()
+        if view_stats:
+            out["stats"] = view_stats
+        return out
 
 
 # --- one game ---------------------------------------------------------------------------
@@ -164,6 +176,19 @@ def play_out(game: Game[Any, Any], bots: Sequence[Bot], seed: int) -> tuple[Any,
             raise DicehallError(f"{game.id}: this mode needs real-time simulation")
 
 
+def lookup(view: Any, key: str) -> Any:
+    """The value at a dotted path of a view (`storehouse.first_out`, `scores.0`); None if absent."""
+    value = view
+    for part in key.split("."):
+        if isinstance(value, dict) and part in value:
+            value = value[part]
+        elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
+            value = value[int(part)]
+        else:
+            return None
+    return value
+
+
 def _count(view: dict[str, Any], keys: tuple[str, ...]) -> int | None:
     for key in keys:
         value = view.get(key)
@@ -185,11 +210,16 @@ def realtime_runner(game: Game[Any, Any]) -> Callable[..., Any] | None:
 
 
 def play_one(
-    game: Game[Any, Any], bots: Sequence[Bot], seed: int, speeds: Sequence[str] = ()
+    game: Game[Any, Any],
+    bots: Sequence[Bot],
+    seed: int,
+    speeds: Sequence[str] = (),
+    keys: Sequence[str] = (),
 ) -> Outcome:
     """One simulated game and what the summary needs from it.
 
-    `speeds`: the seats' speed profiles for real-time simulation (default: the engine's).
+    `speeds`: the seats' speed profiles for real-time simulation (default: the engine's);
+    `keys`: values of the final spectator view to keep (`--stat`).
     """
     runner = realtime_runner(game)
     if runner is not None:
@@ -208,6 +238,7 @@ def play_one(
         turns=_count(view, TURN_KEYS),
         by_seat=tuple(by_seat),
         rounds=_count(view, ROUND_KEYS),
+        extras=tuple((key, lookup(view, key)) for key in keys),
     )
 
 
@@ -233,10 +264,11 @@ def run_seeds(
     levels: Sequence[str],
     seeds: Sequence[int],
     speeds: Sequence[str] = (),
+    keys: Sequence[str] = (),
 ) -> list[Outcome]:
     """Play one game per seed (a worker's share). Bots are reused from game to game."""
     game, bots = setup(game_id, params, levels)
-    return [play_one(game, bots, s, speeds) for s in seeds]
+    return [play_one(game, bots, s, speeds, keys) for s in seeds]
 
 
 def _chunks(first: int, count: int, size: int) -> list[list[int]]:
@@ -283,11 +315,13 @@ def simulate(
     workers: int = 1,
     on_progress: Callable[[int], None] | None = None,
     speeds: Sequence[str] = (),
+    stat_keys: Sequence[str] = (),
 ) -> Summary:
     """Play `count` games (game i with seed `seed + i`) and summarise them.
 
     `on_progress(n)` is called with the number of games finished so far; `speeds` names the
-    seats' speed profiles for real-time games (one per seat, or one for all).
+    seats' speed profiles for real-time games (one per seat, or one for all); `stat_keys`
+    are (dotted) keys of the final spectator view to summarise.
     """
     if count < 1:
         raise DicehallError("simulate at least one game")
@@ -299,6 +333,7 @@ def simulate(
     started = time.perf_counter()
     chunks = _chunks(seed, count, max(1, min(200, count // (workers * 8) or 1)))
     job = (game_id, dict(game.params), tuple(levels))
+    keys = tuple(stat_keys)
     results: dict[int, list[Outcome]] = {}
 
     def finished(index: int, outcomes: list[Outcome]) -> None:
@@ -308,11 +343,12 @@ def simulate(
 
     if workers == 1:
         for index, chunk in enumerate(chunks):
-            finished(index, run_seeds(*job, chunk, per_seat))
+            finished(index, run_seeds(*job, chunk, per_seat, keys))
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             futures = {
-                pool.submit(run_seeds, *job, chunk, per_seat): i for i, chunk in enumerate(chunks)
+                pool.submit(run_seeds, *job, chunk, per_seat, keys): i
+                for i, chunk in enumerate(chunks)
             }
             for future in as_completed(futures):
                 finished(futures[future], future.result())

@@ -1,10 +1,13 @@
-"""Small statistics for simulation summaries: Wilson score intervals, mean and median."""
+"""Small statistics for simulation summaries: Wilson intervals, mean, median, value summaries."""
 
 from __future__ import annotations
 
+import json
 import math
 import statistics
+from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""
@@ -38,3 +41,47 @@ def mean(values: Sequence[float]) -> float | None:
 
 def median(values: Sequence[float]) -> float | None:
     return float(statistics.median(values)) if values else None
+
+
+MAX_COUNTED = 12  # integers with at most this many distinct values are also counted
+
+
+def _is_number(x: Any) -> bool:
+    return isinstance(x, int | float) and not isinstance(x, bool)
+
+
+def _counts(values: Sequence[Any]) -> dict[str, int]:
+    counted = Counter(
+        "missing" if v is None else v if isinstance(v, str) else json.dumps(v) for v in values
+    )
+    return dict(sorted(counted.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+def describe(values: Sequence[Any]) -> dict[str, Any]:
+    """Summary of one view value over many games (`--stat KEY`).
+
+    Numbers: mean, median, min, max (and counts when few distinct integers); lists are
+    pooled item by item, with the mean at each position for lists of numbers; anything
+    else (text, booleans, None, objects) is counted.
+    """
+    if values and all(isinstance(v, list) for v in values):
+        items = [x for v in values for x in v]
+        pooled = describe(items)
+        pooled["items_per_game"] = len(items) / len(values)
+        if items and all(_is_number(x) for x in items):
+            width = max(len(v) for v in values)
+            pooled["by_position"] = [
+                mean([v[i] for v in values if len(v) > i]) for i in range(width)
+            ]
+        return pooled
+    if values and all(_is_number(v) for v in values):
+        out: dict[str, Any] = {
+            "mean": mean(values),
+            "median": median(values),
+            "min": min(values),
+            "max": max(values),
+        }
+        if all(isinstance(v, int) for v in values) and len(set(values)) <= MAX_COUNTED:
+            out["counts"] = _counts(values)
+        return out
+    return {"counts": _counts(values)}
