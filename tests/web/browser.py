@@ -96,3 +96,36 @@ def _puru_step(page: Page) -> bool:
         return True
     page.click("#puru-resolve", timeout=2000)
     return True
+
+
+def board_strategy(page: Page) -> bool:
+    """Click a chooser button, else the first highlighted board element, else the first move."""
+    try:
+        if page.is_visible("#cover"):
+            page.keyboard.press("Enter")
+            return True
+        choice = page.query_selector("#board div button, #board p button")
+        if choice is not None:
+            choice.click(timeout=2000)
+            return True
+        target = page.query_selector("#board g.clickable")
+        if target is not None:
+            target.click(timeout=2000)
+            return True
+        return first_move(page)
+    except PlaywrightError:
+        return False
+
+
+def purrramid_strategy(page: Page) -> bool:
+    """Place where possible; stop as soon as stopping is safe, else continue."""
+    try:
+        if page.query_selector("#board g.clickable") or page.query_selector("#board p button"):
+            return board_strategy(page)
+        for button in page.query_selector_all("#moves button.move:not([disabled])"):
+            if "stop" in button.inner_text() and page.is_visible("text=stopping is safe"):
+                button.click(timeout=2000)
+                return True
+        return first_move(page)
+    except PlaywrightError:
+        return False

@@ -16,7 +16,7 @@ import httpx
 from websockets.sync.client import ClientConnection, connect
 
 FAST_ENV = {
-    "DICEHALL_BOT_DELAY": "0.02",
+    "DICEHALL_BOT_DELAY": "0.005",
     "DICEHALL_GRACE": "1.5",
     "DICEHALL_REALTIME_MIN": "0.05",
     "DICEHALL_REALTIME_MAX": "0.15",

@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from tests.web.browser import ARGS, CHROMIUM, create_from_lobby, play_to_result, puru_strategy, shot
+from tests.web.browser import (
+    ARGS,
+    CHROMIUM,
+    board_strategy,
+    create_from_lobby,
+    play_to_result,
+    purrramid_strategy,
+    puru_strategy,
+    shot,
+)
 from tests.web.helpers import Server
 
 pytestmark = pytest.mark.browser
@@ -114,3 +124,83 @@ def test_server_killed_and_restarted_mid_game(page: Page, fresh_server: Server) 
     page.wait_for_function(f"document.querySelectorAll('#log li').length >= {len(lines)}")
     play_to_result(page, puru_strategy)
     shot(page, "puru-after-restart")
+
+
+def test_purrramid_vs_bots_to_result_by_clicking(page: Page, server: Server) -> None:
+    create_from_lobby(page, server.url, "purrramid", ["human", "bot:greedy"])
+    page.click("#go")
+    page.wait_for_selector("g[data-space]")
+    page.check("#odds-toggle")
+    shot(page, "purrramid-table")
+    play_to_result(page, purrramid_strategy)
+    shot(page, "purrramid-result")
+
+
+def test_paradice_vs_bots_to_result_by_clicking(page: Page, server: Server) -> None:
+    create_from_lobby(
+        page, server.url, "paradice", ["human", "bot:greedy", "bot:random"], {"players": "3"}
+    )
+    page.click("#go")
+    page.wait_for_selector("g[data-cell]")
+    shot(page, "paradice-table")
+    play_to_result(page, board_strategy)
+    page.click("#result-close")
+    shot(page, "paradice-result")
+
+
+def test_jelly_realtime_vs_bots_to_result_by_clicking(page: Page, server: Server) -> None:
+    create_from_lobby(
+        page, server.url, "jelly", ["human", "bot:greedy", "bot:random"], {"players": "3"}
+    )
+    page.click("#go")
+    page.wait_for_selector("g[data-district]")
+    shots: list[str] = []
+    timers: list[bool] = []
+
+    def strategy(pg: Page) -> bool:
+        if not shots and pg.is_visible("#jelly-choices"):
+            shots.append(str(shot(pg, "jelly-table")))
+        if not timers and pg.is_visible(".timer"):
+            timers.append(True)
+            shot(pg, "jelly-sand-timer")
+        return board_strategy(pg)
+
+    play_to_result(page, strategy, timeout=300)
+    assert shots
+    assert timers  # the sand timer showed while it ran
+    shot(page, "jelly-result")
+
+
+def test_jelly_sand_timer_and_spectator_sees_no_secrets(browser: Browser, server: Server) -> None:
+    greedy = {"kind": "bot", "level": "greedy"}
+    made = server.create("jelly", [{"kind": "human"}, greedy, greedy])
+    ctx = browser.new_context(viewport={"width": 1300, "height": 900})
+    pg = ctx.new_page()
+    pg.goto(server.url + made["url"])
+    pg.wait_for_selector("text=Watching as a spectator")
+    pg.wait_for_selector(".timer", timeout=60_000)  # someone flipped the sand timer
+    shot(pg, "jelly-spectator")
+    assert "Behind your screen" not in pg.inner_html("#board")
+    log = pg.inner_text("#log")
+    assert "rolls behind their screen" in log
+    assert not re.search(r"rolls( [1-6])+", log)
+    ctx.close()
+
+
+def test_hotseat_covers_private_views(page: Page, server: Server) -> None:
+    create_from_lobby(
+        page, server.url, "jelly", ["human", "human", "bot:greedy"], {"players": "3"}, "hotseat"
+    )
+    page.click("#go")
+    page.wait_for_selector("#cover:not([hidden])")
+    assert page.query_selector("#board svg") is None  # nothing private shows under the cover
+    shot(page, "hotseat-cover")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("text=Behind your screen")
+    page.keyboard.press("1")  # Player 1 rolls
+    page.wait_for_selector("#board g.clickable")
+    page.click("#moves [role=tab]:has-text('Player 2')")
+    page.wait_for_selector("#cover:not([hidden])")  # switching seats covers the screen again
+    assert page.query_selector("#board svg") is None
+    page.click("#cover-go")
+    page.wait_for_selector("text=Behind your screen")

@@ -126,10 +126,25 @@ def test_away_player_covered_by_bot_then_returns(server: Server) -> None:
     back.close()
 
 
-def test_spectator_sees_exactly_the_spectator_view(server: Server) -> None:
-    made = server.create("puru", [RANDOM, RANDOM])
+BOT_GAMES = [
+    ("puru", {}, 2),
+    ("purrramid", {}, 2),
+    ("paradice", {}, 2),
+    ("jelly", {"mode": "tick"}, 3),
+]
+
+
+@pytest.mark.parametrize(("game", "params", "players"), BOT_GAMES)
+def test_spectator_sees_exactly_the_spectator_view(
+    server: Server,
+    game: str,
+    params: dict,
+    players: int,  # type: ignore[type-arg]
+) -> None:
+    greedy = {"kind": "bot", "level": "greedy"}
+    made = server.create(game, [greedy] * players, params=params)
     watcher = Client(server, made["id"])
-    watcher.wait(lambda m: m.get("over") is True, timeout=60)
+    watcher.wait(lambda m: m.get("over") is True, timeout=120)
     record = Record.from_json(server.api("GET", f"/api/tables/{made['id']}/record").json())
     from dicehall.engine.record import game_of
 
