@@ -10,6 +10,7 @@ Shared wins count as a win for each winner, so the seats' win rates may add up t
 from __future__ import annotations
 
 import importlib
+import multiprocessing
 import random
 import time
 from collections import Counter
@@ -271,6 +272,12 @@ def run_seeds(
     return [play_one(game, bots, s, speeds, keys) for s in seeds]
 
 
+def _register(registry: dict[str, str]) -> None:
+    """Worker initialiser: the parent's game registry (plug-ins and test games included)."""
+    for game_id, module in registry.items():
+        games.register(game_id, module)
+
+
 def _chunks(first: int, count: int, size: int) -> list[list[int]]:
     return [list(range(first + i, first + min(i + size, count))) for i in range(0, count, size)]
 
@@ -345,7 +352,12 @@ def simulate(
         for index, chunk in enumerate(chunks):
             finished(index, run_seeds(*job, chunk, per_seat, keys))
     else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        # spawned workers (no fork of a threaded parent) learn the games registered here
+        registry = dict(getattr(games, "_MODULES", {}))
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(
+            workers, mp_context=context, initializer=_register, initargs=(registry,)
+        ) as pool:
             futures = {
                 pool.submit(run_seeds, *job, chunk, per_seat, keys): i
                 for i, chunk in enumerate(chunks)
