@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from dicehall.core.types import Seat, View
 from dicehall.games.purrramid import scoring
-from dicehall.games.purrramid.board import bits, is_connected, is_supported, levels
+from dicehall.games.purrramid.board import Board, bits, is_connected, is_supported, levels
 from dicehall.games.purrramid.state import EMPTY, NO_WINNER, SETUP, Phase, PurrramidState
 
 if TYPE_CHECKING:
@@ -47,26 +47,40 @@ def _owner(value: int) -> int | str | None:
     return "setup" if value == SETUP else value
 
 
+def static_spaces(board: Board) -> tuple[tuple[dict[str, Any], list[int], list[int]], ...]:
+    """The parts of each space's view that never change: computed once per game."""
+    return tuple(
+        (
+            {
+                "id": s.id,
+                "row": s.row,
+                "index": s.index,
+                "x": s.x,
+                "width": s.width,
+                "number": s.number,
+                "tiles": s.cost,
+            },
+            bits(board.below[s.id]),
+            bits(board.adjacent[s.id]),
+        )
+        for s in board.spaces
+    )
+
+
 def _spaces(game: PurrramidGame, state: PurrramidState) -> list[dict[str, Any]]:
-    b = game.board
     dice_on = dict(state.turn)
+    owner, gold, wool = state.owner, state.gold, state.wool_mask
     return [
         {
-            "id": s.id,
-            "row": s.row,
-            "index": s.index,
-            "x": s.x,
-            "width": s.width,
-            "number": s.number,
-            "tiles": s.cost,
-            "owner": _owner(state.owner[s.id]),
-            "gold": state.gold[s.id],
-            "dice": list(dice_on.get(s.id, ())),
-            "wool": bool(state.wool_mask >> s.id & 1),
-            "below": bits(b.below[s.id]),
-            "neighbours": bits(b.adjacent[s.id]),
+            **fixed,
+            "owner": _owner(owner[i]),
+            "gold": gold[i],
+            "dice": list(dice_on.get(i, ())),
+            "wool": bool(wool >> i & 1),
+            "below": list(below),
+            "neighbours": list(neighbours),
         }
-        for s in b.spaces
+        for i, (fixed, below, neighbours) in enumerate(game.static_spaces)
     ]
 
 

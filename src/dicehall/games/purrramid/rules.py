@@ -82,6 +82,7 @@ class PurrramidGame(Game[PurrramidState, Action]):
         self._base = tuple(self._place_id[Place(s.id, multisets_with_sum(s.number)[0])]
                            for s in board.spaces)  # fmt: skip
         self._free_order = tuple(s.id for s in board.spaces)
+        self.static_spaces = observe_mod.static_spaces(board)
         self._memo: tuple[tuple[Any, ...], tuple[Place, ...]] = ((), ())
         self._numbers = tuple(s.number for s in board.spaces)
         self._costs = tuple(s.cost for s in board.spaces)
