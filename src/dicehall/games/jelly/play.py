@@ -12,6 +12,7 @@ from functools import lru_cache
 from itertools import permutations
 from typing import Any
 
+from dicehall.core import Distribution, uniform
 from dicehall.games.jelly.actions import (
     FlipTimer,
     Lock,
@@ -20,6 +21,7 @@ from dicehall.games.jelly.actions import (
     PlaceMove,
     PlaceRemove,
     Roll,
+    TickOrder,
     letter,
 )
 from dicehall.games.jelly.scoring import end_round
@@ -152,9 +154,15 @@ def _next_in_tick(table: Table, s: JellyState) -> JellyState:
     return replace(s, tick=s.tick + 1, tick_queue=(), ticks_left=ticks_left)
 
 
-def tick_order_outcomes(s: JellyState) -> tuple[tuple[int, ...], ...]:
-    """Tick mode: every order of the seats that can act, equally likely."""
-    return tuple(permutations(p for p in range(len(s.jelly)) if can_act(s, p)))
+def tick_order_seats(s: JellyState) -> tuple[int, ...]:
+    """Tick mode: the seats that take part in the next tick (their order is drawn)."""
+    return tuple(p for p in range(len(s.jelly)) if can_act(s, p))
+
+
+@lru_cache(maxsize=64)
+def tick_orders(seats: tuple[int, ...]) -> Distribution:
+    """Every order of `seats`, equally likely."""
+    return uniform([TickOrder(o) for o in permutations(seats)])
 
 
 def why_illegal(table: Table, s: JellyState, seat: int, action: Any) -> str:

@@ -73,6 +73,11 @@ def roll_distribution(seat: int, k: int) -> Distribution:
     return Distribution(pairs)
 
 
+@lru_cache(maxsize=8)
+def pod_values(seat: int) -> Distribution:
+    return uniform([PodValue(seat, v) for v in range(1, 7)])
+
+
 class JellyGame(Game[JellyState, Any]):
     spec = SPEC
 
@@ -136,12 +141,12 @@ class JellyGame(Game[JellyState, Any]):
             return self._face_distribution(s.faces)
         if s.phase == Phase.PODS:
             seat = scoring.next_pod_owner(s)
-            return uniform([PodValue(seat, v) for v in range(1, 7)])
+            return pod_values(seat)
         if s.phase == Phase.PLAY and s.to_roll:
             seat = s.to_roll[0]
             return roll_distribution(seat, s.unplaced[seat])
         if s.phase == Phase.PLAY and self.table.tick and not s.tick_queue:
-            return uniform([TickOrder(o) for o in play.tick_order_outcomes(s)])
+            return play.tick_orders(play.tick_order_seats(s))
         raise IllegalActionError("this is not a chance node")
 
     def _face_distribution(self, used: tuple[int, ...]) -> Distribution:
