@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import random
 
 import pytest
@@ -63,15 +65,7 @@ def test_greedy_places_where_the_turn_can_still_stop() -> None:
 def test_bots_spend_wool_rather_than_bust() -> None:
     game = make(players=2)
     s = only_free(game, game.initial_state(), [TWO])
-    s = roll(
-        game,
-        s.__class__(**{**{f: getattr(s, f) for f in s.__slots__}, "wool": (1, 0)}),
-        6,
-        6,
-        6,
-        6,
-        6,
-    )
+    s = roll(game, dataclasses.replace(s, wool=(1, 0)), 6, 6, 6, 6, 6)
     for level in ("greedy", "expert"):
         bot = make_bot(level, game, 0)
         assert bot.act(game.observe(s, 0), game.legal_actions(s, 0), random.Random(0)) == SPEND_WOOL
@@ -113,3 +107,19 @@ def test_hint_gives_the_exact_odds_of_continuing() -> None:
     game2 = make(players=2)
     s2 = roll(game2, game2.initial_state(), 1, 1, 1, 1, 1)
     assert render_mod.hint(game2, game2.observe(s2, 0), 0) is None  # placing, no wool
+
+
+@pytest.mark.parametrize("level", ["greedy", "expert"])
+def test_bots_decide_from_the_view_alone(level: str) -> None:
+    game = make(players=3)
+    match = Match(game, 9, bots={s: make_bot("random", game, s) for s in range(3)})
+    match.run_bots(max_steps=120)
+    state = match.state
+    while game.actors(state) == (-1,):
+        state = game.apply(state, -1, game.chance_outcomes(state)[0][0])
+    seat = game.actors(state)[0]
+    view, legal = game.observe(state, seat), game.legal_actions(state, seat)
+    wire = json.loads(json.dumps(view))  # what a remote bot would get
+    bot = make_bot(level, game, seat)
+    assert bot.act(wire, legal, random.Random(1)) == bot.act(view, legal, random.Random(1))
+    assert bot.act(view, legal, random.Random(1)) in legal
