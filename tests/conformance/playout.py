@@ -10,6 +10,9 @@ from dicehall.core import CHANCE, Game, sample
 
 StepCheck = Callable[[Game[Any, Any], Any, int, Any], None]
 
+FULLY_CHECKED_STEPS = 150
+CHECK_STRIDE_AFTER = 15
+
 
 def random_playout(
     game: Game[Any, Any], seed: int, check: StepCheck | None = None
@@ -27,7 +30,8 @@ def random_playout(
         else:
             legal = game.legal_actions(state, seat)
             action = legal[rng.randrange(len(legal))]
-        if check is not None:
+        # every early step, then a regular sample: long games stay affordable
+        if check is not None and (steps < FULLY_CHECKED_STEPS or steps % CHECK_STRIDE_AFTER == 0):
             check(game, state, seat, action)
         state = game.apply(state, seat, action)
         steps += 1

@@ -47,9 +47,7 @@ RecordArg = Annotated[Path, typer.Argument(help="A match record (JSON).")]
 
 
 def _game_module(game_id: str) -> str:
-    # the registry's module of a game: built-ins live in dicehall.games.<id>
-    modules: dict[str, str] = getattr(games, "_MODULES", {})
-    return modules.get(game_id, f"dicehall.games.{game_id}")
+    return games.module_name(game_id)
 
 
 @app.command("games")

@@ -76,7 +76,7 @@ class Match:
 
     def __post_init__(self) -> None:
         if self.seed < 0:
-            raise ValueError("a match seed must be >= 0")
+            raise DicehallError("a match seed must be >= 0")
         if self.state is None:
             self.state = self.game.initial_state()
         if self.clock is not None:
@@ -174,10 +174,12 @@ class Match:
 
     # --- internals ------------------------------------------------------------------
     def _apply(self, seat: Seat, action: Any) -> None:
-        self.state = self.game.apply(self.state, seat, action)
+        # everything is computed first, so an interrupt cannot split state from log
+        state = self.game.apply(self.state, seat, action)
         t = None if self.clock is None else round(self.clock.now() - self._t0, 3)
-        self.log.append(LogEntry(seat, self.game.action_to_json(action), t))
-        self.version += 1
+        entry = LogEntry(seat, self.game.action_to_json(action), t)
+        self.state, self.version = state, self.version + 1
+        self.log.append(entry)
 
     def _settle(self) -> None:
         """Resolve chance nodes with the match seed and arm any timer the rules request."""

@@ -29,6 +29,18 @@ def register(game_id: str, module: str) -> None:
     _MODULES[game_id] = module
 
 
+def module_name(game_id: str) -> str:
+    """The Python module that holds a game (its rules.md and content live beside it)."""
+    if game_id not in _MODULES:
+        raise UnknownGameError(f"unknown game {game_id!r}; available: {', '.join(available())}")
+    return _MODULES[game_id]
+
+
+def registry() -> dict[str, str]:
+    """A copy of the registry (game id -> module), e.g. for worker processes."""
+    return dict(_MODULES)
+
+
 def _module(game_id: str) -> ModuleType:
     if game_id not in _MODULES or importlib.util.find_spec(_MODULES[game_id]) is None:
         known = ", ".join(available()) or "none"

@@ -353,7 +353,7 @@ def simulate(
             finished(index, run_seeds(*job, chunk, per_seat, keys))
     else:
         # spawned workers (no fork of a threaded parent) learn the games registered here
-        registry = dict(getattr(games, "_MODULES", {}))
+        registry = games.registry()
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(
             workers, mp_context=context, initializer=_register, initargs=(registry,)
