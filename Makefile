@@ -11,7 +11,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/pip install --quiet -e '.[web,dev]'
+	$(BIN)/pip install --quiet -e '.[web,rl,sim,dev]'
 	touch $(STAMP)
 
 install: $(STAMP)
