@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
@@ -13,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 FAST_ENV = {
@@ -96,7 +98,8 @@ class Client:
         self.ws: ClientConnection = connect(
             f"{server.ws_url}/ws/{table_id}", open_timeout=10, legacy=True
         )
-        self.ws.send(json.dumps({"type": "hello", "tokens": tokens or []}))
+        with contextlib.suppress(ConnectionClosed):  # an unknown table closes at once
+            self.ws.send(json.dumps({"type": "hello", "tokens": tokens or []}))
         self.state: dict[str, Any] = {}
         self.log: list[dict[str, Any]] = []
         self.messages: list[dict[str, Any]] = []

@@ -6,6 +6,7 @@ import json
 import time
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 
 from dicehall.engine.record import Record, replay
 from tests.web.helpers import Client, Server
@@ -180,3 +181,37 @@ def test_kill_and_restart_resumes_every_match(fresh_server: Server) -> None:
 
     assert verify(record) is not None
     back.close()
+
+
+def test_a_flood_is_rate_limited_and_the_connection_survives(server: Server) -> None:
+    made = server.create("puru", [HUMAN, HUMAN])
+    a = Client(server, made["id"], [made["tokens"]["0"]])
+    for i in range(120):
+        a.send({"type": "ping", "t": i})
+    codes = []
+    pongs = 0
+    while pongs + len(codes) < 120:
+        msg = a.recv()
+        if msg["type"] == "pong":
+            pongs += 1
+        elif msg["type"] == "error":
+            codes.append(msg["code"])
+    assert set(codes) == {"rate_limited"}
+    assert pongs >= 40
+    time.sleep(1.5)  # the bucket refills
+    assert a.act(0, {"type": "Resolve"})["type"] == "ack"
+    a.close()
+
+
+def test_huge_frames_refused_and_others_unaffected(server: Server) -> None:
+    made = server.create("puru", [HUMAN, HUMAN])
+    big = Client(server, made["id"])
+    try:  # the transport may close the socket (1009) or the handler answers too_large
+        big.send("x" * (2 << 20))
+        answer = big.wait(lambda m: m["type"] == "error", timeout=10)
+        assert answer["code"] == "too_large"
+    except ConnectionClosed as exc:
+        assert exc.rcvd is not None and exc.rcvd.code == 1009
+    other = Client(server, made["id"], [made["tokens"]["0"]])
+    assert other.state["version"] >= 1
+    other.close()

@@ -62,6 +62,10 @@ def playable() -> list[str]:
     return out
 
 
+def _looks_like_path(value: str) -> bool:
+    return any(c in value for c in "/\\~") or value.endswith((".toml", ".json")) or ".." in value
+
+
 def make_game(game_id: Any, params: Any) -> Game[Any, Any]:
     if not isinstance(game_id, str) or game_id not in playable():
         known = ", ".join(playable())
@@ -69,8 +73,9 @@ def make_game(game_id: Any, params: Any) -> Game[Any, Any]:
     if not isinstance(params, dict):
         raise RequestError(422, "bad_params", "params must be an object")
     for p in games.spec(game_id).params:
-        # files on the server are not the web's to choose: free-text params keep their default
-        if p.kind is str and not p.choices and params.get(p.name, p.default) != p.default:
+        # files on the server are not the web's to choose: no paths in free-text params
+        value = params.get(p.name)
+        if p.kind is str and isinstance(value, str) and _looks_like_path(value):
             raise RequestError(422, "bad_params", f"{p.name}: custom files work from the CLI only")
     try:
         return games.make(game_id, **params)

@@ -11,7 +11,7 @@ function paramInput(p) {
   if (p.kind === "bool") input = h("input", { type: "checkbox", id, name: p.name, checked: p.default === true });
   else if (p.choices.length) input = h("select", { id, name: p.name }, p.choices.map((c) => h("option", { value: c, selected: c === p.default }, String(c))));
   else if (p.kind === "int") input = h("input", { type: "number", id, name: p.name, value: p.default, min: p.minimum, max: p.maximum, style: "width:5em" });
-  else input = h("input", { type: "text", id, name: p.name, value: p.default ?? "", disabled: true, title: "custom files can be used from the command line" });
+  else input = h("input", { type: "text", id, name: p.name, value: p.default ?? "", maxlength: 64 });
   input.addEventListener("change", refreshSeats);
   return h("label", { title: p.help }, h("span", {}, p.help || p.name), input);
 }
