@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import re
+import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
@@ -204,3 +207,25 @@ def test_hotseat_covers_private_views(page: Page, server: Server) -> None:
     assert page.query_selector("#board svg") is None
     page.click("#cover-go")
     page.wait_for_selector("text=Behind your screen")
+
+
+def test_upload_a_record_to_view_it(page: Page, server: Server, tmp_path: Path) -> None:
+    made = server.create("puru", [{"kind": "bot", "level": "greedy"}] * 2)
+    deadline = time.monotonic() + 60
+    while server.api("GET", f"/api/tables/{made['id']}").json()["status"] != "finished":
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+    record = server.api("GET", f"/api/tables/{made['id']}/record").json()
+    good, bad = tmp_path / "good.json", tmp_path / "bad.json"
+    good.write_text(json.dumps(record))
+    record["actions"][2]["action"] = {"type": "Keep"}
+    bad.write_text(json.dumps(record))
+    page.goto(f"{server.url}/replay")
+    page.set_input_files("#file", str(bad))
+    page.wait_for_selector("#upload-error:has-text('step')")
+    page.set_input_files("#file", str(good))
+    page.wait_for_selector("#step:has-text('step')")
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowRight")
+    assert "step 1 /" in page.inner_text("#step")
+    shot(page, "replay-upload")

@@ -20,7 +20,9 @@ function show(n) {
 async function open(replay) {
   data = replay;
   draw = await renderer(data.game);
-  $("game-name").textContent = `Replay · ${data.game}`;
+  const games = await api("/api/games").catch(() => []);
+  const spec = games.find((g) => g.id === data.game);
+  $("game-name").textContent = `Replay · ${spec ? spec.name : data.game}`;
   $("controls").hidden = false;
   $("slider").max = data.frames.length - 1;
   $("log").replaceChildren(...data.frames.slice(1).map((f, i) => h("li", { onclick: () => show(i + 1), style: "cursor:pointer" }, h("b", {}, `${f.who}: `), f.text)));
