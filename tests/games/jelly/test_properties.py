@@ -29,9 +29,9 @@ def check(g: JellyGame, s: JellyState) -> None:
             assert ids and ids == sorted(set(ids))
 
 
-def playout(g: JellyGame, seed: int) -> JellyState:
+def playout(g: JellyGame, seed: int, s: JellyState | None = None) -> JellyState:
     rng = random.Random(seed)
-    s = g.initial_state()
+    s = g.initial_state() if s is None else s
     steps = 0
     while not g.is_terminal(s):
         check(g, s)
@@ -61,6 +61,16 @@ def test_random_playouts_keep_dice_jelly_and_pods_consistent(
     assert result.scores == tuple(
         float(j + sum(v)) for j, v in zip(s.jelly, s.pod_values, strict=True)
     )
+
+
+@settings(max_examples=8)
+@given(st.integers(0, 2**32))
+def test_random_playouts_with_the_promotional_faces(seed: int) -> None:
+    from tests.games.jelly.helpers import start
+
+    g = game(3, content="promo", mode="tick")
+    s = playout(g, seed, start(g, ["P2", "1B", "2B", "3B", "4B"]))  # Cannes at A
+    assert g.is_terminal(s) and len(s.round_ends) == 4
 
 
 @settings(max_examples=20)

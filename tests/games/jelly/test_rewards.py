@@ -181,3 +181,17 @@ def test_scoring_runs_district_by_district_so_pods_go_in_order() -> None:
     # A and B both offer a pod; one pod left: district A's controller takes it
     s = scored(BASE, (2, 1, 0, 0, 0), {0: [(C, 6)], 1: [(A, 6)]}, pod_stack=1)
     assert s.pods == (0, 0, 1)
+
+
+def test_promotional_cannes_rerolls_every_die_before_scoring_its_podium() -> None:
+    from dicehall.core import CHANCE
+    from dicehall.games.jelly.actions import DieValue
+
+    g = game(3, content="promo")
+    dice = {0: [(A, 6), (A, 5), (B, 1), (C, 3)]}
+    s = score_round(g, table(start(g, around("P2")), dice, targets=(0,) * 5))
+    assert g.actors(s) == (CHANCE,)
+    assert [o for o, _ in g.chance_outcomes(s)] == [DieValue(0, 0, v) for v in range(1, 7)]
+    for index, value in enumerate((1, 1, 4, 2)):  # A's two dice now cancel; B 4, C 2
+        s = g.apply(s, CHANCE, DieValue(0, index, value))
+    assert s.jelly == (2, 2 + 2, 2 + 4)  # podium 2/4/7: highest 2, second 4, no third

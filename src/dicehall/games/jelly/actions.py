@@ -149,6 +149,18 @@ class PodValue:
 
 
 @dataclass(frozen=True, slots=True)
+class DieValue:
+    """Chance, promotional Cannes: a die on `district`'s entrance is rerolled to `value`."""
+
+    district: int
+    index: int
+    value: int
+
+    def __str__(self) -> str:
+        return f"a die on {letter(self.district)} is rerolled: {self.value}"
+
+
+@dataclass(frozen=True, slots=True)
 class TickOrder:
     """Chance, tick mode: the order in which the seats act this tick."""
 
@@ -163,7 +175,7 @@ PlayerAction = (
 )
 CODEC = ActionCodec(
     Roll, Place, PlaceRemove, PlaceMove, Lock, FlipTimer, Pass, ChooseSide, GiveJelly,
-    TimeUp, DrawFace, RollDice, PodValue, TickOrder,
+    TimeUp, DrawFace, RollDice, PodValue, TickOrder, DieValue,
 )  # fmt: skip
 
 

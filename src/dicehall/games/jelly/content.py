@@ -111,6 +111,7 @@ class Face:
     name: str
     beginner: bool
     zones: tuple[Reward, Reward, Reward]
+    reroll: bool = False  # promotional Cannes: dice are rerolled before scoring
 
 
 class _Parser:
@@ -194,7 +195,7 @@ class _Parser:
 
     def face(self, value: Any, where: str) -> Face:
         keys = {"id", "board", "name", "beginner", "zones"}
-        t = self.table(value, where, keys)
+        t = self.table(value, where, keys | {"reroll_before_scoring"})
         missing = keys - set(t)
         if missing:
             raise self.fail(where, f"missing {', '.join(sorted(missing))}")
@@ -204,10 +205,13 @@ class _Parser:
         parsed = tuple(self.reward(z, f"{where}.zones[{i}]") for i, z in enumerate(zones))
         if len(set(parsed)) != 3:
             raise self.fail(f"{where}.zones", "the 3 zones must show different rewards")
-        if not isinstance(t["beginner"], bool) or not isinstance(t["name"], str):
-            raise self.fail(where, "beginner must be true/false and name text")
+        reroll = t.get("reroll_before_scoring", False)
+        if not all(isinstance(x, bool) for x in (t["beginner"], reroll)):
+            raise self.fail(where, "beginner and reroll_before_scoring must be true or false")
+        if not isinstance(t["name"], str):
+            raise self.fail(where, "name must be text")
         return Face(str(t["id"]), self.integer(t["board"], f"{where}.board", 1, 99), t["name"],
-                    t["beginner"], (parsed[0], parsed[1], parsed[2]))  # fmt: skip
+                    t["beginner"], (parsed[0], parsed[1], parsed[2]), reroll)  # fmt: skip
 
 
 def parse_faces(data: dict[str, Any], source: str) -> tuple[Face, ...]:

@@ -9,7 +9,7 @@ from dicehall.core import View
 from dicehall.games.jelly.actions import letter
 from dicehall.games.jelly.content import Face, reward_text, reward_to_json
 from dicehall.games.jelly.rewards import standing
-from dicehall.games.jelly.state import NOBODY, ROUNDS, Debt, Grant, JellyState, Phase
+from dicehall.games.jelly.state import NOBODY, ROUNDS, Debt, Grant, JellyState, Phase, RerollDie
 
 if TYPE_CHECKING:
     from dicehall.games.jelly.rules import JellyGame
@@ -21,6 +21,7 @@ def _face_view(face: Face) -> dict[str, Any]:
         "face": face.id,
         "name": face.name,
         "beginner": face.beginner,
+        "reroll_before_scoring": face.reroll,
         "zones": [reward_to_json(z) for z in face.zones],
         "zone_text": [reward_text(z) for z in face.zones],
     }
@@ -58,6 +59,8 @@ def _pending(s: JellyState) -> dict[str, Any] | None:
     if s.phase != Phase.SCORING or not s.queue:
         return None
     head = s.queue[0]
+    if isinstance(head, RerollDie):
+        return {"kind": "reroll", "district": head.district}
     if isinstance(head, Debt):
         return {"kind": "give", "giver": head.giver, "owed": [list(o) for o in head.owed]}
     assert isinstance(head, Grant)

@@ -34,6 +34,7 @@ from dicehall.games.jelly import play, scoring
 from dicehall.games.jelly.actions import (
     CODEC,
     ChooseSide,
+    DieValue,
     DrawFace,
     GiveJelly,
     PlayerAction,
@@ -53,6 +54,7 @@ from dicehall.games.jelly.state import (
     Debt,
     JellyState,
     Phase,
+    RerollDie,
     RoundEnd,
     Table,
 )
@@ -73,6 +75,11 @@ def roll_distribution(seat: int, k: int) -> Distribution:
     return Distribution(pairs)
 
 
+@lru_cache(maxsize=256)
+def die_values(district: int, index: int) -> Distribution:
+    return uniform([DieValue(district, index, v) for v in range(1, 7)])
+
+
 @lru_cache(maxsize=8)
 def pod_values(seat: int) -> Distribution:
     return uniform([PodValue(seat, v) for v in range(1, 7)])
@@ -90,7 +97,8 @@ class JellyGame(Game[JellyState, Any]):
         self.index = build_index(n, n + 2)
         self.num_actions = len(self.index)
         per_seat = 2 * (7 + play.MAX_REROLLS) + 10
-        scoring_choices = self.table.districts * (n + 20 * n * n)
+        # per district: "either" votes, Jelly handed out one by one, Cannes rerolls (<= 7n dice)
+        scoring_choices = self.table.districts * (n + 20 * n * n + 7 * n)
         self.max_game_length = n + 2 + PODS + ROUNDS * (n * per_seat + 1 + scoring_choices)
         self._face_draws: dict[tuple[int, ...], Distribution] = {}
 
@@ -111,6 +119,8 @@ class JellyGame(Game[JellyState, Any]):
         if s.phase == Phase.OVER:
             return ()
         if s.phase == Phase.SCORING:
+            if isinstance(s.queue[0], RerollDie):
+                return (CHANCE,)
             return (scoring.chooser(s),)
         if s.to_roll:
             return (CHANCE,)
@@ -139,6 +149,8 @@ class JellyGame(Game[JellyState, Any]):
     def chance_outcomes(self, s: JellyState) -> Sequence[tuple[Any, Fraction]]:
         if s.phase == Phase.SETUP:
             return self._face_distribution(s.faces)
+        if s.phase == Phase.SCORING and isinstance(s.queue[0], RerollDie):
+            return die_values(s.queue[0].district, s.queue[0].index)
         if s.phase == Phase.PODS:
             seat = scoring.next_pod_owner(s)
             return pod_values(seat)
@@ -191,6 +203,8 @@ class JellyGame(Game[JellyState, Any]):
             return scoring.roll_pod(s, outcome.seat, outcome.value)
         if isinstance(outcome, TickOrder):
             return replace(s, tick_queue=outcome.seats)
+        if isinstance(outcome, DieValue):
+            return scoring.reroll_die(self.table, s, outcome.value)
         rolls = list(s.rolls)
         rolls[outcome.seat] = outcome.values
         return replace(s, rolls=tuple(rolls), to_roll=s.to_roll[1:])

@@ -20,6 +20,7 @@ from dicehall.games.jelly.state import (
     JellyState,
     Op,
     Phase,
+    RerollDie,
     RoundEnd,
     ScoreCentre,
     ScoreDistrict,
@@ -101,8 +102,8 @@ def advance(table: Table, s: JellyState) -> JellyState:
                 return replace(s, queue=(left, *rest))
             s = replace(s, queue=rest)
             continue
-        if _is_choice(head):
-            return s
+        if _is_choice(head) or isinstance(head, RerollDie):
+            return s  # a player's choice, or a chance node
         s, ops = _run(table, replace(s, queue=rest), head)
         s = replace(s, queue=(*ops, *s.queue))
     return _after_scoring(table, s)
@@ -110,6 +111,12 @@ def advance(table: Table, s: JellyState) -> JellyState:
 
 def _run(table: Table, s: JellyState, op: Op) -> tuple[JellyState, tuple[Op, ...]]:
     if isinstance(op, ScoreDistrict):
+        face = table.faces[s.faces[op.district]]
+        dice = len(s.entrances[op.district])
+        if face.reroll and dice and not op.rerolled:
+            # promotional Cannes: every die on the entrance is rerolled before scoring
+            rolls = tuple(RerollDie(op.district, i) for i in range(dice))
+            return s, (*rolls, ScoreDistrict(op.district, rerolled=True))
         controllers = standing(s.entrances[op.district], table.players).controllers
         if not controllers:
             return s, ()  # a district with no counting die scores nothing
@@ -139,6 +146,16 @@ def _settle_debt(s: JellyState, d: Debt) -> tuple[JellyState, Debt | None]:
         r = owed[0][0]
         return replace(s, jelly=add(add(s.jelly, d.giver, -have), r, have)), None
     return s, Debt(d.giver, owed)
+
+
+def reroll_die(table: Table, s: JellyState, value: int) -> JellyState:
+    """The chance outcome of a Cannes reroll: the die shows `value` now."""
+    head = s.queue[0]
+    assert isinstance(head, RerollDie)
+    entrance = list(s.entrances[head.district])
+    entrance[head.index] = (entrance[head.index][0], value)
+    entrances = (*s.entrances[: head.district], tuple(entrance), *s.entrances[head.district + 1 :])
+    return advance(table, replace(s, entrances=entrances, queue=s.queue[1:]))
 
 
 def choose_side(table: Table, s: JellyState, side: str) -> JellyState:

@@ -32,6 +32,15 @@ class ScoreDistrict:
     """Scoring step: cancel dice, find the controllers, queue the Target reward."""
 
     district: int
+    rerolled: bool = False  # promotional Cannes: its dice were rerolled already
+
+
+@dataclass(frozen=True, slots=True)
+class RerollDie:
+    """Chance step (promotional Cannes): die number `index` of `district`'s entrance is rerolled."""
+
+    district: int
+    index: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +69,7 @@ class Debt:
     owed: tuple[tuple[int, int], ...]  # (recipient, Jelly still owed)
 
 
-Op = ScoreDistrict | ScoreCentre | Grant | Debt
+Op = ScoreDistrict | ScoreCentre | Grant | Debt | RerollDie
 Die = tuple[int, int]  # (owner seat, value 1..6)
 
 
