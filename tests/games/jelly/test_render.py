@@ -10,6 +10,7 @@ from tests.games.jelly.helpers import game, start, table
 from dicehall.bots import RandomBot
 from dicehall.cli.render import renderer_module
 from dicehall.engine import Match
+from dicehall.games.jelly.state import Phase
 
 G = game(3)
 
@@ -39,3 +40,13 @@ def test_a_finished_game_names_the_winners() -> None:
     match.run_bots()
     out = text_of(match.view(None), None)
     assert "Game over" in out and "Round 4/4" in out
+
+
+def test_pending_choices_and_rerolls_are_explained() -> None:
+    from dicehall.games.jelly.state import Debt, RerollDie
+
+    s = replace(start(G, ["1A", "2B", "3A", "4A", "5A"]), phase=Phase.SCORING)
+    out = text_of(G.observe(replace(s, queue=(RerollDie(1, 0),)), None), None)
+    assert "District B: its dice are rerolled" in out
+    out = text_of(G.observe(replace(s, queue=(Debt(2, ((0, 1), (1, 1))),)), None), None)
+    assert "Seat 2 is short of Jelly" in out and "1 to seat 0, 1 to seat 1" in out

@@ -112,6 +112,9 @@ def _pending(view: dict[str, Any]) -> Text | None:
         voters = ", ".join(f"seat {p}" for p in pending["seats"])
         votes = ", ".join(pending["votes"]) or "none yet"
         return Text(f"District {letter}: {voters} choose a neighbour (votes: {votes})")
+    if pending["kind"] == "reroll":
+        letter = view["districts"][pending["district"]]["letter"]
+        return Text(f"District {letter}: its dice are rerolled before scoring")
     owed = ", ".join(f"{n} to seat {r}" for r, n in pending["owed"])
     return Text(f"Seat {pending['giver']} is short of Jelly and chooses who gets it ({owed})")
 
