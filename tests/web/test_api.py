@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 from tests.web.helpers import Client, Server
 
 HUMAN = {"kind": "human"}
@@ -104,3 +108,18 @@ def test_corrupt_upload_refused_with_reason(server: Server) -> None:
     assert r.status_code == 422
     assert "step" in r.json()["message"]
     assert server.api("POST", "/api/replays", json={"format": "x"}).status_code == 422
+
+
+def test_downloaded_record_passes_dicehall_verify(server: Server, tmp_path: Path) -> None:
+    made = server.create("puru", [RANDOM, RANDOM])
+    watcher = Client(server, made["id"])
+    watcher.wait(lambda m: m.get("over") is True, timeout=60)
+    path = tmp_path / "record.json"
+    path.write_bytes(server.api("GET", f"/api/tables/{made['id']}/record").content)
+    run = subprocess.run(
+        [sys.executable, "-m", "dicehall.cli.main", "verify", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr

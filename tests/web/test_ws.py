@@ -215,3 +215,15 @@ def test_huge_frames_refused_and_others_unaffected(server: Server) -> None:
     other = Client(server, made["id"], [made["tokens"]["0"]])
     assert other.state["version"] >= 1
     other.close()
+
+
+def test_cross_site_pages_cannot_open_a_table(server: Server) -> None:
+    from websockets.sync.client import connect
+
+    made = server.create("puru", [HUMAN, HUMAN])
+    url = f"{server.ws_url}/ws/{made['id']}"
+    with connect(url, origin="http://evil.example", open_timeout=10) as ws:
+        assert json.loads(ws.recv(timeout=10))["code"] == "bad_origin"
+    with connect(url, origin=server.url, open_timeout=10) as ws:
+        ws.send(json.dumps({"type": "hello", "tokens": []}))
+        assert json.loads(ws.recv(timeout=10))["type"] == "welcome"

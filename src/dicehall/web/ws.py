@@ -12,6 +12,7 @@ import contextlib
 import json
 import time
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -144,8 +145,20 @@ def _handle(table: Table, conn: Conn, data: dict[str, Any]) -> None:
         raise BadMessage("unknown_type", f"unknown message type {kind[:32]!r}")
 
 
+def same_origin(ws: WebSocket) -> bool:
+    """Browsers send Origin: only pages served by this server may open a table's socket."""
+    origin = ws.headers.get("origin")
+    if origin is None:  # not a browser (scripts, bots, tests)
+        return True
+    return urlsplit(origin).netloc == ws.headers.get("host")
+
+
 async def table_socket(ws: WebSocket, hall: Hall, table_id: str) -> None:
     await ws.accept()
+    if not same_origin(ws):
+        await ws.send_json(error("bad_origin", "this table only talks to pages of this server"))
+        await ws.close(4403)
+        return
     table = hall.get(table_id) if len(table_id) <= 64 else None
     if table is None:
         await ws.send_json(error("unknown_table", "there is no table with that id"))
