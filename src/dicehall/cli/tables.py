@@ -129,7 +129,8 @@ def _length_table(data: dict[str, Any]) -> Table:
     for name in ("turns", "rounds"):
         if f"{name}_mean" in length:
             mean, median = length[f"{name}_mean"], length[f"{name}_median"]
-            table.add_row(name, f"{mean:.1f}", f"{median:g}", "", "")
+            low, high = length[f"{name}_min"], length[f"{name}_max"]
+            table.add_row(name, f"{mean:.1f}", f"{median:g}", str(low), str(high))
     table.caption = f"{data['shared_wins']} shared win(s); {data['elapsed_s']:.2f} s"
     table.caption_justify = "left"
     return table

@@ -113,6 +113,8 @@ class Summary:
             if counts is not None:
                 out[f"{name}_mean"] = stats.mean(counts)
                 out[f"{name}_median"] = stats.median(counts)
+                out[f"{name}_min"] = min(counts)
+                out[f"{name}_max"] = max(counts)
         return out
 
     def view_stats(self) -> dict[str, dict[str, Any]]:

@@ -116,6 +116,7 @@ def view(game: PuruGame, state: PuruState, seat: Seat | None) -> View:
         "players": _players(game, state),
         "phase": state.phase.name.lower(),
         "roller": state.roller,
+        "turns_played": state.turns,
         "to_act": [s for s in game.actors(state) if s >= 0],
         "dice": _counts(state.dice),
         "faces": [f.label for f in faces_of(state.dice)],

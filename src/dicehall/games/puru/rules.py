@@ -195,7 +195,7 @@ class PuruGame(Game[PuruState, PuruAction]):
             return self._finish(state, dice, powers.auto_puray(dice, self.num_players))
         rolled = PuruState(
             _CHOOSE, state.roller, state.love, state.excite, state.jelly, dice, state.n_dice,
-            state.rerolls, state.characters, last=state.last,
+            state.rerolls, state.characters, last=state.last, turns=state.turns,
         )  # fmt: skip
         if state.rerolls >= PAID_REROLL:
             return self._resolve(rolled)  # no choice left: resolve
@@ -219,7 +219,7 @@ class PuruGame(Game[PuruState, PuruAction]):
                 return replace(state, phase=Phase.OVER, jelly=jelly, last=last)
         return PuruState(
             _ROLL, state.roller, state.love, state.excite, jelly, kept, state.n_dice,
-            state.rerolls + 1, state.characters, last=state.last,
+            state.rerolls + 1, state.characters, last=state.last, turns=state.turns,
         )  # fmt: skip
 
     def _character(self, state: PuruState, seat: int) -> int | None:
@@ -322,7 +322,7 @@ class PuruGame(Game[PuruState, PuruAction]):
         if TRACK_MAX in love or TRACK_MAX in excite or 0 in jelly:  # the end check (§7)
             return PuruState(
                 _OVER, r, tuple(love), tuple(excite), tuple(jelly), dice, state.n_dice,
-                state.rerolls, state.characters, last=last,
+                state.rerolls, state.characters, last=last, turns=state.turns + 1,
             )  # fmt: skip
         if again:  # Space Jelly (§8): one more roll with one die fewer
             nxt, n_dice = r, state.n_dice - 1
@@ -331,7 +331,7 @@ class PuruGame(Game[PuruState, PuruAction]):
             n_dice = self.auto_dice if self.solo and nxt == 1 else MAX_DICE
         return PuruState(
             _ROLL, nxt, tuple(love), tuple(excite), tuple(jelly), _NO_DICE, n_dice, 0,
-            state.characters, last=last,
+            state.characters, last=last, turns=state.turns + 1,
         )  # fmt: skip
 
     def _space_jelly_again(self, state: PuruState, dice: Counts) -> bool:

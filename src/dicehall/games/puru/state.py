@@ -76,7 +76,8 @@ class Summary:
 @dataclass(frozen=True, slots=True)
 class PuruState:
     """The table. `dice` are the counts of the dice on the table (kept dice while rolling);
-    `n_dice` how many this roll uses; `rerolls` how many rerolls were taken."""
+    `n_dice` how many this roll uses; `rerolls` how many rerolls were taken; `turns` how many
+    rolls were resolved."""
 
     phase: Phase
     roller: int
@@ -91,3 +92,5 @@ class PuruState:
     power: Power = Power.NONE
     res: Resolution | None = None
     last: Summary | None = None
+    turns: int = 0
+    """Rolls resolved so far (a Space Jelly extra roll counts as one)."""
