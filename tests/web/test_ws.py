@@ -227,3 +227,29 @@ def test_cross_site_pages_cannot_open_a_table(server: Server) -> None:
     with connect(url, origin=server.url, open_timeout=10) as ws:
         ws.send(json.dumps({"type": "hello", "tokens": []}))
         assert json.loads(ws.recv(timeout=10))["type"] == "welcome"
+
+
+def test_real_time_moves_survive_others_moves_but_not_your_own(server: Server) -> None:
+    made = server.create("jelly", [HUMAN, HUMAN, HUMAN], params={"players": 3})
+    a = Client(server, made["id"], [made["tokens"]["0"]])
+    b = Client(server, made["id"], [made["tokens"]["1"]])
+    seen = a.state["version"]
+    assert b.act(1, {"type": "Roll"})["type"] == "ack"  # the table moves on meanwhile
+    assert a.act(0, {"type": "Roll"}, version=seen)["type"] == "ack"
+    again = a.act(0, {"type": "Roll"}, version=seen)  # chosen before my own last move
+    assert again["type"] == "error" and again["code"] == "stale"
+    a.close()
+    b.close()
+
+
+def test_duplicates_are_caught_across_reconnections(server: Server) -> None:
+    made, a, b = _two_humans(server)
+    msg = {"type": "act", "seat": 0, "action": {"type": "Resolve"}, "id": "once"}
+    a.send({**msg, "version": a.state["version"]})
+    assert a.wait(lambda m: m.get("id") == "once")["type"] == "ack"
+    a.close()
+    again = Client(server, made["id"], [made["tokens"]["0"]])
+    again.send({**msg, "version": again.state["version"]})
+    assert again.wait(lambda m: m.get("id") == "once")["code"] == "duplicate"
+    again.close()
+    b.close()

@@ -158,6 +158,7 @@ class Hall:
                 422, "bad_seats", f"this game has {game.num_players} seats, got {len(raw_seats)}"
             )
         seats = [_seat_config(i, s, game) for i, s in enumerate(raw_seats)]
+        self._forget_finished()
         mode = body.get("mode", "online")
         if mode not in MODES:
             raise RequestError(422, "bad_mode", f"mode must be one of {', '.join(MODES)}")

@@ -37,7 +37,6 @@ class Conn:
     seats: tuple[Seat, ...]
     limit: int = 256
     queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
-    seen: deque[str] = field(default_factory=lambda: deque(maxlen=512))
     closed: bool = False
 
     def send(self, message: dict[str, Any]) -> None:
@@ -64,6 +63,8 @@ class Table:
         self.away_since: dict[Seat, float] = {}
         self.notes: list[dict[str, Any]] = []
         self.bot_due: dict[Seat, float] = {}
+        self.acted_at: dict[Seat, int] = {}
+        self.seen: dict[Seat, deque[str]] = {}
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
         self.bot_seats = {s for s, cfg in enumerate(row.seats) if cfg.get("kind") == "bot"}
@@ -82,9 +83,18 @@ class Table:
         """Submit, commit, then broadcast; returns the new version. Raises the Match's errors."""
         m = self.match
         start, saved = len(m.log), (m.state, m.version, m._timer)
-        m.submit(seat, action, version)
+        m.submit(seat, action, self._checked_version(seat, version))
+        self.acted_at[seat] = m.version
         self._commit(start, saved)
         return m.version
+
+    def _checked_version(self, seat: Seat, version: int | None) -> int | None:
+        """Real time: others move while you choose, as at the physical table, so a move chosen
+        before their moves still counts if it is legal now, unless you yourself moved since."""
+        real_time = self.match.game.spec.real_time
+        if real_time and version is not None and version >= self.acted_at.get(seat, 0):
+            return None
+        return version
 
     def _commit(self, start: int, saved: tuple[Any, int, Any]) -> None:
         m = self.match
@@ -145,6 +155,14 @@ class Table:
                 self.away_since[seat] = loop_now
         self.broadcast_seats()
         self.wake.set()
+
+    def first_time(self, seat: Seat, msg_id: str) -> bool:
+        """Remember a message id per seat (across reconnections); False for a duplicate."""
+        seen = self.seen.setdefault(seat, deque(maxlen=512))
+        if msg_id in seen:
+            return False
+        seen.append(msg_id)
+        return True
 
     def connected(self, seat: Seat) -> bool:
         return any(seat in c.seats for c in self.conns)

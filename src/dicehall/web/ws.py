@@ -104,15 +104,13 @@ def _act(table: Table, conn: Conn, data: dict[str, Any]) -> None:
     msg_id = data.get("id")
     if msg_id is not None and (not isinstance(msg_id, str) or len(msg_id) > 64):
         raise BadMessage("bad_message", "id must be a short text")
-    if msg_id is not None and msg_id in conn.seen:
-        raise BadMessage("duplicate", "this message was already received; ignored")
-    if msg_id is not None:
-        conn.seen.append(msg_id)
     seat, version = data.get("seat"), data.get("version")
     if not conn.seats:
         raise BadMessage("spectator", "spectators cannot act")
     if seat not in conn.seats or isinstance(seat, bool):
         raise BadMessage("not_your_seat", "you do not hold that seat")
+    if msg_id is not None and not table.first_time(seat, msg_id):
+        raise BadMessage("duplicate", "this message was already received; ignored")
     if isinstance(version, bool) or not isinstance(version, int):
         raise BadMessage("bad_message", "version must be the integer version you saw")
     try:
