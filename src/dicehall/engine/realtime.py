@@ -49,7 +49,7 @@ class _Simulation:
                  speeds: dict[int, SpeedProfile]) -> None:  # fmt: skip
         self.match, self.clock, self.speeds = match, clock, speeds
         self.rngs = {s: random.Random(f"speed/{seed}/{s}") for s in speeds}
-        self.due: dict[int, float] = {}
+        self.due: dict[int, tuple[float, str]] = {}  # seat -> (when, kind of action)
 
     def run(self, max_events: int) -> None:
         for _ in range(max_events):
@@ -64,25 +64,36 @@ class _Simulation:
         actors = self.match.actors()
         for seat in [s for s in self.due if s not in actors]:
             del self.due[seat]
-        now = self.clock.now()
         for seat in actors:
             if seat not in self.due and seat >= 0:
-                kind = QUICK if len(self.match.legal_actions(seat)) == 1 else DECIDE
-                self.due[seat] = now + self.speeds[seat].sample(self.rngs[seat], kind)
+                self._react(seat, self._kind(seat))
+
+    def _kind(self, seat: int) -> str:
+        return QUICK if len(self.match.legal_actions(seat)) == 1 else DECIDE
+
+    def _react(self, seat: int, kind: str) -> None:
+        delay = self.speeds[seat].sample(self.rngs[seat], kind)
+        self.due[seat] = (self.clock.now() + delay, kind)
 
     def _next_event(self) -> None:
         deadline = self.match.timer_deadline()
         if not self.due and deadline is None:
             raise DicehallError("nobody can act and no timer is running")
-        seat, when = min(self.due.items(), key=lambda item: (item[1], item[0]), default=(-1, 0.0))
+        seat, (when, kind) = min(
+            self.due.items(), key=lambda item: (item[1][0], item[0]), default=(-1, (0.0, ""))
+        )
         if deadline is not None and (seat < 0 or deadline <= when):
             self.clock.advance_to(max(deadline, self.clock.now()))
             self.match.fire_due_timers()
             self.due.clear()  # the timer ended a phase: everyone looks again
             return
         self.clock.advance_to(when)
-        del self.due[seat]
         legal = self.match.legal_actions(seat)
+        now_kind = QUICK if len(legal) == 1 else DECIDE
+        if now_kind != kind:
+            self._react(seat, now_kind)  # a new situation (e.g. a new round): react to it first
+            return
+        del self.due[seat]
         if len(legal) == 1:
             self.match.submit(seat, legal[0])  # a forced move (a roll): any bot would take it
         else:
