@@ -109,7 +109,7 @@ function renderMoves() {
   const panel = activePanel(), box = $("moves");
   const tabs = state.panels.length > 1 ? h("div", { role: "tablist" }, state.panels.map((p) => h("button", {
     type: "button", role: "tab", class: p.seat === panel.seat ? "" : "secondary", "aria-selected": String(p.seat === panel.seat),
-    onclick: () => { shown = p.seat; state.panels = [p, ...state.panels.filter((q) => q !== p)]; renderAll(); } }, seatName(seats, p.seat)))) : null;
+    onclick: () => { shown = p.seat; renderAll(); } }, seatName(seats, p.seat)))) : null;
   const me = panel.seat !== null && state.actors.includes(panel.seat) && $("cover").hidden;
   const handled = new Set(panel.handled || []);
   const list = me ? panel.legal.filter((m) => !handled.has(m.action.type)) : [];
