@@ -5,6 +5,14 @@ import { clickable, h, s, seatColour, svgRoot } from "/static/js/svg.js";
 const FACE_BG = { heart: "#ffd3de", star: "#fff0b0", crying: "#d4e9ff", angry: "#ffd2c4" };
 const FACE_INK = { heart: "#d6336c", star: "#e0a100", crying: "#2f7fd0", angry: "#c8413b" };
 const TRACKS = [["love", "Love", "#e0577e"], ["excitement", "Excitement", "#e9a800"], ["jelly", "Jelly", "#3aa6b9"]];
+const POWERS = {
+  puru_puru: "when a neighbour gains 3+ Love or Excitement from another's roll, copy 1 of it",
+  space_jelly: "6 of a kind or a 3-3 split: roll again with one die fewer",
+  jelly_fish: "make a neighbour drip: gain 2 Love or 2 Excitement",
+  fruit_jelly: "5 or 6 of a kind: may keep the majority",
+  grass_jelly: "dripping 2+ in one roll: ignore 1 drip and gain 1 instead",
+  rainbow_jelly: "all 4 faces: +1 Love, +1 Excitement, +1 Jelly",
+};
 let picked = new Set(), pickedAt = -1;
 
 function heart(x, y, r, fill) {
@@ -54,7 +62,7 @@ function playerCard(p, x, y, w, view, receivers, seats) {
   g.append(s("rect", { width: w, height: 132, rx: 14, fill: "white", stroke: roller ? colour : "#e3d9c6", "stroke-width": roller ? 4 : 1.5 }));
   g.append(s("circle", { cx: 18, cy: 20, r: 8, fill: colour }));
   g.append(s("text", { x: 32, y: 25, "font-size": 15, "font-weight": 800 }, name));
-  if (p.character_name) g.append(s("text", { x: 32, y: 42, "font-size": 12, fill: "#746d7c" }, p.character_name));
+  if (p.character_name) g.append(s("text", { x: 32, y: 42, "font-size": 12, fill: "#746d7c", "data-power": p.character }, `${p.character_name} ⓘ`, s("title", {}, POWERS[p.character] || "")));
   if (roller) g.append(s("text", { x: w - 10, y: 25, "text-anchor": "end", "font-size": 12, fill: colour, "font-weight": 800 }, "ROLLING"));
   if (receivers.includes(p.seat)) g.append(s("text", { x: w - 10, y: 42, "text-anchor": "end", "font-size": 12, fill: "#c8413b", "font-weight": 800 }, "⇐ majority"));
   TRACKS.forEach(([key, text, c], i) => g.append(track(12, 58 + i * 24, w - 24, key, text, key === "jelly" && p.jelly <= 5 ? "#c8413b" : c, p[key])));
@@ -74,14 +82,15 @@ function legalReroll(legal, counts) {
 export function render(root, ctx) {
   const { view, legal, seats } = ctx;
   if (pickedAt !== ctx.version) { picked = new Set(); pickedAt = ctx.version; }
-  const n = view.players.length, W = 940, cardW = Math.min(360, (W - 20 - (n - 1) * 12) / n);
+  const n = view.players.length, W = 940, perRow = n > 3 ? Math.ceil(n / 2) : n;
+  const cardW = Math.min(360, (W - 20 - (perRow - 1) * 12) / perRow), rowsH = Math.ceil(n / perRow) * 144;
   const receivers = receiversOf(view);
   const nm = (i) => (seats && seats[i] && seats[i].name) || view.players[i].name;
-  const svg = svgRoot(W, 396, "Puru Puru table");
-  view.players.forEach((p, i) => svg.append(playerCard(p, 10 + i * (cardW + 12), 10, cardW, view, receivers, seats)));
+  const svg = svgRoot(W, 252 + rowsH, "Puru Puru table");
+  view.players.forEach((p, i) => svg.append(playerCard(p, 10 + (i % perRow) * (cardW + 12), 10 + Math.floor(i / perRow) * 144, cardW, view, receivers, seats)));
   // the dice tray
   const canPick = legal.some((m) => m.action.type === "Reroll");
-  const d = 62, gap = 14, trayW = view.faces.length * (d + gap) - gap, tx = (W - trayW) / 2, ty = 190;
+  const d = 62, gap = 14, trayW = view.faces.length * (d + gap) - gap, tx = (W - trayW) / 2, ty = rowsH + 46;
   svg.append(s("rect", { x: tx - 20, y: ty - 18, width: trayW + 40, height: d + 52, rx: 18, fill: "#efe3f9" }));
   view.faces.forEach((name, i) => {
     const up = picked.has(i), dy = up ? -10 : 0;
@@ -105,7 +114,7 @@ export function render(root, ctx) {
       (view.last.majority ? `, majority ${view.last.majority} ${view.last.kept ? "kept" : `to ${view.last.receivers.map(nm).join(" & ")}`}` : ""));
     for (const e of view.last.events || []) lines.push(`· ${e}`);
   }
-  lines.slice(0, 5).forEach((t, i) => svg.append(s("text", { x: W / 2, y: 306 + i * 17, "text-anchor": "middle", "font-size": 14, fill: i === 0 && view.majority ? "#c8413b" : "#2d2a32" }, t)));
+  lines.slice(0, 5).forEach((t, i) => svg.append(s("text", { x: W / 2, y: rowsH + 162 + i * 17, "text-anchor": "middle", "font-size": 14, fill: i === 0 && view.majority ? "#c8413b" : "#2d2a32" }, t)));
   // controls for the roller: reroll the marked dice, or resolve
   const controls = [];
   const resolve = legal.find((m) => m.action.type === "Resolve");
