@@ -101,3 +101,17 @@ def test_seed_is_not_public(store: Store) -> None:
     store.create_match(_row(match), {}, list(match.log))
     row = store.get("m1")
     assert row is not None and "seed" not in row.public()
+
+
+def test_default_url_from_environment_or_user_data_dir(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from dicehall.store import ENV_URL, default_url
+
+    monkeypatch.setenv(ENV_URL, "postgresql+psycopg://u@db/dicehall")
+    assert default_url() == "postgresql+psycopg://u@db/dicehall"
+    monkeypatch.delenv(ENV_URL)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    url = default_url()
+    assert url.startswith("sqlite:///") and url.endswith("dicehall.db")
+    assert str(tmp_path) in url
