@@ -1,0 +1,102 @@
+"""What every RL interface shares: making the game, resolving chance like the engine, rewards.
+
+Chance is resolved exactly as `engine.Match` does it: the outcome of a chance node reached
+after `k` applied actions (chance outcomes included) is `core.sample` with
+`random.Random(seed * 2**32 + k)`. So the same seed and the same player actions give the same
+game through an environment as through the engine.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from dicehall import games
+from dicehall.core import CHANCE, DicehallError, Game, sample
+
+REWARDS = ("win", "score", "returns")
+"""win: +1 for each winner, -1 for the others (0 for all when all win); score: the final
+scores; returns: `Game.returns` (1 shared among the winners)."""
+
+
+def make_game(game_id: str, **params: Any) -> Game[Any, Any]:
+    """The rules object; Jelly Monster defaults to its tick mode (real time needs a clock)."""
+    if game_id == "jelly":
+        params.setdefault("mode", "tick")
+        if params["mode"] != "tick":
+            raise DicehallError("jelly: RL interfaces need mode='tick' (real time needs a clock)")
+    return games.make(game_id, **params)
+
+
+def automated_seats(game: Game[Any, Any]) -> frozenset[int]:
+    """Seats that never choose an action: AutoPuray in Puru Puru's Solo mode (seat 1)."""
+    if game.id == "puru" and game.params.get("solo"):
+        return frozenset({1})
+    return frozenset()
+
+
+def final_rewards(game: Game[Any, Any], state: Any, reward: str) -> tuple[float, ...]:
+    """Per-seat reward of a terminal state."""
+    if reward == "returns":
+        return game.returns(state)
+    result = game.result(state)
+    if reward == "score":
+        return tuple(float(x) for x in result.scores)
+    if len(result.winners) == game.num_players:
+        return (0.0,) * game.num_players
+    return tuple(1.0 if s in result.winners else -1.0 for s in range(game.num_players))
+
+
+def check_reward(reward: str) -> str:
+    if reward not in REWARDS:
+        raise DicehallError(f"reward must be one of {', '.join(REWARDS)}, got {reward!r}")
+    return reward
+
+
+class Runner:
+    """One game in progress, with chance resolved from `seed` as `engine.Match` does."""
+
+    def __init__(self, game: Game[Any, Any], seed: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.state: Any = game.initial_state()
+        self.applied = 0
+        self.settle()
+
+    @property
+    def over(self) -> bool:
+        return self.game.is_terminal(self.state)
+
+    def actor(self) -> int:
+        """The one seat to act (turn-based play), or -1 when the game is over."""
+        actors = self.game.actors(self.state)
+        if not actors:
+            return -1
+        if len(actors) != 1 or actors[0] < 0:
+            raise DicehallError(f"{self.game.id}: expected one seat to act, got {actors}")
+        return actors[0]
+
+    def legal_ids(self, seat: int) -> list[int]:
+        return [self.game.encode(a) for a in self.game.legal_actions(self.state, seat)]
+
+    def act(self, seat: int, action: Any) -> None:
+        """Apply a player action (IllegalActionError if it is not legal), then settle chance."""
+        self.state = self.game.apply(self.state, seat, action)
+        self.applied += 1
+        self.settle()
+
+    def settle(self) -> None:
+        """Resolve chance nodes until a seat must act or the game is over."""
+        game = self.game
+        while not game.is_terminal(self.state) and game.actors(self.state) == (CHANCE,):
+            self.settle_one()
+
+    def settle_one(self) -> None:
+        """Resolve the chance node the game is at, seeded as `engine.Match._settle` does."""
+        rng = random.Random(self.seed * 2**32 + self.applied)
+        self.state = self.game.apply(self.state, CHANCE, sample(self.game, self.state, rng))
+        self.applied += 1
+
+    def bot_rng(self, seat: int) -> random.Random:
+        """The random source `engine.Match.play_bot` gives a bot at this point."""
+        return random.Random(f"bot/{self.seed}/{seat}/{self.applied}")

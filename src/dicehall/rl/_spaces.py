@@ -1,0 +1,62 @@
+"""Observation pieces shared by the environments: feature vectors, masks and spaces."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+
+from dicehall.core import DicehallError, Game
+from dicehall.rl.features import featurizer
+
+BOUND = 10.0
+"""Features are scaled to about 0..1; the Box allows -10..10 and values are clipped to it."""
+ILLEGAL = ("raise", "fallback")
+"""raise: an action outside the mask raises IllegalActionError; fallback: the first legal
+action is played instead and the info says `illegal_action: True` (for checkers that sample
+actions without the mask)."""
+
+
+class Observer:
+    """A seat's view of a game as a float32 feature vector of fixed size."""
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        self.game = game
+        self._features = featurizer(game)
+        self.size = len(self._features(game.observe(game.initial_state(), 0)))
+        self.box = spaces.Box(-BOUND, BOUND, (self.size,), np.float32)
+
+    def vector(self, state: Any, seat: int) -> np.ndarray:
+        values = np.asarray(self._features(self.game.observe(state, seat)), dtype=np.float32)
+        return np.clip(values, -BOUND, BOUND)
+
+    def text(self, state: Any, seat: int | None) -> str:
+        return json.dumps(self.game.observe(state, seat), sort_keys=True, separators=(",", ":"))
+
+
+def mask(size: int, ids: list[int]) -> np.ndarray:
+    out = np.zeros(size, dtype=np.int8)
+    out[ids] = 1
+    return out
+
+
+def check_illegal(illegal: str) -> str:
+    if illegal not in ILLEGAL:
+        raise DicehallError(f"illegal must be one of {', '.join(ILLEGAL)}, got {illegal!r}")
+    return illegal
+
+
+class Seeds:
+    """Match seeds: `reset(seed=s)` plays seed s; later resets without a seed continue from s."""
+
+    def __init__(self) -> None:
+        self._source = random.Random()
+
+    def next(self, seed: int | None) -> int:
+        if seed is not None:
+            self._source = random.Random(seed)
+            return int(seed)
+        return self._source.randrange(2**31)

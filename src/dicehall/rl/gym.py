@@ -1,0 +1,129 @@
+"""Gymnasium: one seat of a dicehall game against dicehall bots.
+
+`DicehallEnv(game_id, seat=0, opponents="greedy", **params)` (or
+`gymnasium.make("dicehall/<game_id>-v0", ...)`) lets an agent play `seat`; every other seat is a
+`dicehall.bots.make_bot(level, game, seat)` bot. The observation is the seat's feature vector;
+`info["action_mask"]` and `action_masks()` give the legal actions over `game.num_actions`.
+The reward comes at the end (`reward="win"`, `"score"` or `"returns"`). Chance and the bots'
+random choices are seeded as in `engine.Match`, so a seed replays the same match.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from dicehall import games
+from dicehall.bots import Bot, make_bot
+from dicehall.core import DicehallError, IllegalActionError
+from dicehall.rl._common import Runner, automated_seats, check_reward, final_rewards, make_game
+from dicehall.rl._spaces import Observer, Seeds, check_illegal, mask
+
+
+class DicehallEnv(gymnasium.Env[np.ndarray, Any]):
+    """A single-agent environment: the agent plays `seat`, bots play the other seats."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
+
+    def __init__(
+        self,
+        game_id: str,
+        *,
+        seat: int = 0,
+        opponents: str | dict[int, str] = "greedy",
+        reward: str = "win",
+        illegal: str = "raise",
+        render_mode: str | None = None,
+        **params: Any,
+    ) -> None:
+        self.game = make_game(game_id, **params)
+        if not 0 <= seat < self.game.num_players or seat in automated_seats(self.game):
+            raise DicehallError(f"{game_id}: seat {seat} is not a seat an agent can play")
+        self.seat = seat
+        self.reward, self.illegal = check_reward(reward), check_illegal(illegal)
+        self.render_mode = render_mode
+        self.bots = self._make_bots(opponents)
+        self.observer = Observer(self.game)
+        self.observation_space = self.observer.box
+        self.action_space = spaces.Discrete(self.game.num_actions)
+        self._seeds = Seeds()
+        self.runner = Runner(self.game, 0)
+
+    def _make_bots(self, opponents: str | dict[int, str]) -> dict[int, Bot]:
+        auto = automated_seats(self.game)
+        others = [s for s in range(self.game.num_players) if s != self.seat and s not in auto]
+        if isinstance(opponents, str):
+            opponents = dict.fromkeys(others, opponents)
+        if sorted(opponents) != others:
+            raise DicehallError(f"opponents must give a bot level for seats {others}")
+        return {s: make_bot(level, self.game, s) for s, level in opponents.items()}
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        super().reset(seed=seed)
+        self.runner = Runner(self.game, self._seeds.next(seed))
+        self._play_bots()
+        return self._observation(), self._info()
+
+    def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        if self.runner.over:
+            raise DicehallError("the episode is over: call reset()")
+        legal = self.game.legal_actions(self.runner.state, self.seat)
+        chosen = self.game.decode(int(action))
+        illegal = chosen not in legal
+        if illegal:
+            if self.illegal == "raise":
+                raise IllegalActionError(f"action {action} is not legal now", seat=self.seat)
+            chosen = legal[0]
+        self.runner.act(self.seat, chosen)
+        self._play_bots()
+        over = self.runner.over
+        reward = final_rewards(self.game, self.runner.state, self.reward)[self.seat] if over else 0
+        info = self._info()
+        if illegal:
+            info["illegal_action"] = True
+        return self._observation(), float(reward), over, False, info
+
+    def _play_bots(self) -> None:
+        """Bots act (seeded as `engine.Match.play_bot`) until the agent must act or the end."""
+        while not self.runner.over and (seat := self.runner.actor()) != self.seat:
+            legal = self.game.legal_actions(self.runner.state, seat)
+            view = self.game.observe(self.runner.state, seat)
+            self.runner.act(seat, self.bots[seat].act(view, legal, self.runner.bot_rng(seat)))
+
+    def _observation(self) -> np.ndarray:
+        return self.observer.vector(self.runner.state, self.seat)
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self.action_masks().astype(np.int8)}
+
+    def action_masks(self) -> np.ndarray:
+        """Legal actions as booleans (the sb3-contrib MaskablePPO convention)."""
+        ids = [] if self.runner.over else self.runner.legal_ids(self.seat)
+        return mask(self.game.num_actions, ids).astype(bool)
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi":
+            return None
+        return self.observer.text(self.runner.state, self.seat)
+
+
+def _make(**kwargs: Any) -> DicehallEnv:
+    return DicehallEnv(**kwargs)
+
+
+def register() -> None:
+    """Register `dicehall/<game_id>-v0` with Gymnasium for every installed game."""
+    for game_id in games.available():
+        name = f"dicehall/{game_id}-v0"
+        if name not in gymnasium.registry:
+            gymnasium.register(name, entry_point=_make, kwargs={"game_id": game_id})
+
+
+register()
+
+__all__ = ["DicehallEnv", "register"]
