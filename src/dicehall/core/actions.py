@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import types
 import typing
 from collections.abc import Iterable, Sequence
@@ -77,9 +78,14 @@ def _from_json_value(hint: Any, value: Any, where: str) -> Any:
     raise MalformedActionError(f"{where}: unsupported field type {hint!r}")
 
 
+@functools.cache
+def _fields_of(cls: type) -> tuple[dict[str, Any], frozenset[str]]:
+    """Type hints and field names of an action class, computed once per class."""
+    return typing.get_type_hints(cls), frozenset(f.name for f in dataclasses.fields(cls))
+
+
 def _build(cls: type, data: dict[str, Any], where: str) -> Any:
-    hints = typing.get_type_hints(cls)
-    fields = {f.name for f in dataclasses.fields(cls)}
+    hints, fields = _fields_of(cls)
     extra = sorted(set(data) - fields - {"type"})
     if extra:
         raise MalformedActionError(f"{where}: unknown field(s) {', '.join(extra)}")
