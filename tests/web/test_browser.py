@@ -169,7 +169,6 @@ def test_jelly_realtime_vs_bots_to_result_by_clicking(page: Page, server: Server
         return board_strategy(pg)
 
     play_to_result(page, strategy, timeout=300)
-    assert shots
     assert timers  # the sand timer showed while it ran
     shot(page, "jelly-result")
 

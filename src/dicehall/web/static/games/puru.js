@@ -4,7 +4,11 @@ import { clickable, h, s, seatColour, svgRoot } from "/static/js/svg.js";
 
 const FACE_BG = { heart: "#ffd3de", star: "#fff0b0", crying: "#d4e9ff", angry: "#ffd2c4" };
 const FACE_INK = { heart: "#d6336c", star: "#e0a100", crying: "#2f7fd0", angry: "#c8413b" };
-const TRACKS = [["love", "Love", "#e0577e"], ["excitement", "Excitement", "#e9a800"], ["jelly", "Jelly", "#3aa6b9"]];
+const TRACKS = [
+  ["love", "Love", "#e0577e"],
+  ["excitement", "Excitement", "#e9a800"],
+  ["jelly", "Jelly", "#3aa6b9"],
+];
 const POWERS = {
   puru_puru: "when a neighbour gains 3+ Love or Excitement from another's roll, copy 1 of it",
   space_jelly: "6 of a kind or a 3-3 split: roll again with one die fewer",
@@ -13,32 +17,82 @@ const POWERS = {
   grass_jelly: "dripping 2+ in one roll: ignore 1 drip and gain 1 instead",
   rainbow_jelly: "all 4 faces: +1 Love, +1 Excitement, +1 Jelly",
 };
-let picked = new Set(), pickedAt = -1;
+let picked = new Set(),
+  pickedAt = -1;
 
 function heart(x, y, r, fill) {
-  return s("path", { d: `M${x},${y + r * 0.9} C${x - r * 1.6},${y - r * 0.2} ${x - r * 0.6},${y - r * 1.3} ${x},${y - r * 0.4} C${x + r * 0.6},${y - r * 1.3} ${x + r * 1.6},${y - r * 0.2} ${x},${y + r * 0.9}Z`, fill });
+  return s("path", {
+    d: `M${x},${y + r * 0.9} C${x - r * 1.6},${y - r * 0.2} ${x - r * 0.6},${y - r * 1.3} ${x},${y - r * 0.4} C${x + r * 0.6},${y - r * 1.3} ${x + r * 1.6},${y - r * 0.2} ${x},${y + r * 0.9}Z`,
+    fill,
+  });
 }
 function star(x, y, r, fill) {
   const pts = [];
-  for (let i = 0; i < 10; i++) { const a = -Math.PI / 2 + (i * Math.PI) / 5, rr = i % 2 ? r * 0.45 : r; pts.push(`${x + rr * Math.cos(a)},${y + rr * Math.sin(a)}`); }
+  for (let i = 0; i < 10; i++) {
+    const a = -Math.PI / 2 + (i * Math.PI) / 5,
+      rr = i % 2 ? r * 0.45 : r;
+    pts.push(`${x + rr * Math.cos(a)},${y + rr * Math.sin(a)}`);
+  }
   return s("polygon", { points: pts.join(" "), fill });
 }
 
 // One die showing a jelly face: eyes tell the face (hearts, stars, tears, angry brows).
 export function face(x, y, d, name, extra = {}) {
-  const ink = FACE_INK[name] || "#555", g = s("g", { transform: `translate(${x},${y})`, ...extra });
-  g.append(s("rect", { width: d, height: d, rx: d * 0.22, fill: FACE_BG[name] || "#eee", stroke: ink, "stroke-width": 2.5 }));
-  const ex = [d * 0.32, d * 0.68], ey = d * 0.4, r = d * 0.12;
+  const ink = FACE_INK[name] || "#555",
+    g = s("g", { transform: `translate(${x},${y})`, ...extra });
+  g.append(
+    s("rect", {
+      width: d,
+      height: d,
+      rx: d * 0.22,
+      fill: FACE_BG[name] || "#eee",
+      stroke: ink,
+      "stroke-width": 2.5,
+    }),
+  );
+  const ex = [d * 0.32, d * 0.68],
+    ey = d * 0.4,
+    r = d * 0.12;
   for (const cx of ex) {
     if (name === "heart") g.append(heart(cx, ey, r, ink));
     else if (name === "star") g.append(star(cx, ey, r * 1.2, ink));
     else g.append(s("circle", { cx, cy: ey, r: r * 0.55, fill: "#2d2a32" }));
   }
-  if (name === "crying") g.append(s("path", { d: `M${ex[0]},${ey + r} q-${r * 0.6},${r * 1.4} 0,${r * 1.8} q${r * 0.6},-${r * 0.4} 0,-${r * 1.8}Z`, fill: "#5fb3ff" }));
-  if (name === "angry") for (const [cx, dir] of [[ex[0], 1], [ex[1], -1]])
-    g.append(s("line", { x1: cx - r * dir, y1: ey - r * 1.5, x2: cx + r * dir, y2: ey - r * 0.7, stroke: "#2d2a32", "stroke-width": 3, "stroke-linecap": "round" }));
+  if (name === "crying")
+    g.append(
+      s("path", {
+        d: `M${ex[0]},${ey + r} q-${r * 0.6},${r * 1.4} 0,${r * 1.8} q${r * 0.6},-${r * 0.4} 0,-${r * 1.8}Z`,
+        fill: "#5fb3ff",
+      }),
+    );
+  if (name === "angry")
+    for (const [cx, dir] of [
+      [ex[0], 1],
+      [ex[1], -1],
+    ])
+      g.append(
+        s("line", {
+          x1: cx - r * dir,
+          y1: ey - r * 1.5,
+          x2: cx + r * dir,
+          y2: ey - r * 0.7,
+          stroke: "#2d2a32",
+          "stroke-width": 3,
+          "stroke-linecap": "round",
+        }),
+      );
   const sad = name === "crying" || name === "angry";
-  g.append(s("path", { d: sad ? `M${d * 0.36},${d * 0.78} q${d * 0.14},-${d * 0.12} ${d * 0.28},0` : `M${d * 0.36},${d * 0.7} q${d * 0.14},${d * 0.14} ${d * 0.28},0`, fill: "none", stroke: "#2d2a32", "stroke-width": 2.5, "stroke-linecap": "round" }));
+  g.append(
+    s("path", {
+      d: sad
+        ? `M${d * 0.36},${d * 0.78} q${d * 0.14},-${d * 0.12} ${d * 0.28},0`
+        : `M${d * 0.36},${d * 0.7} q${d * 0.14},${d * 0.14} ${d * 0.28},0`,
+      fill: "none",
+      stroke: "#2d2a32",
+      "stroke-width": 2.5,
+      "stroke-linecap": "round",
+    }),
+  );
   g.append(s("title", {}, name));
   return g;
 }
@@ -46,11 +100,45 @@ export function face(x, y, d, name, extra = {}) {
 function track(x, y, w, key, labelText, colour, value) {
   const g = s("g", { transform: `translate(${x},${y})` });
   g.append(s("text", { x: 0, y: 11, "font-size": 12, fill: "#555" }, labelText));
-  const bx = 78, bw = w - bx - 30;
+  const bx = 78,
+    bw = w - bx - 30;
   g.append(s("rect", { x: bx, y: 0, width: bw, height: 14, rx: 7, fill: "#efe6d6" }));
-  g.append(s("rect", { x: bx, y: 0, width: (bw * Math.max(0, Math.min(20, value))) / 20, height: 14, rx: 7, fill: colour }));
-  for (let t = 5; t < 20; t += 5) g.append(s("line", { x1: bx + (bw * t) / 20, x2: bx + (bw * t) / 20, y1: 2, y2: 12, stroke: "white", "stroke-width": 1.5 }));
-  g.append(s("text", { x: w - 4, y: 12, "text-anchor": "end", "font-size": 14, "font-weight": 800, fill: colour, "data-track": key }, value));
+  g.append(
+    s("rect", {
+      x: bx,
+      y: 0,
+      width: (bw * Math.max(0, Math.min(20, value))) / 20,
+      height: 14,
+      rx: 7,
+      fill: colour,
+    }),
+  );
+  for (let t = 5; t < 20; t += 5)
+    g.append(
+      s("line", {
+        x1: bx + (bw * t) / 20,
+        x2: bx + (bw * t) / 20,
+        y1: 2,
+        y2: 12,
+        stroke: "white",
+        "stroke-width": 1.5,
+      }),
+    );
+  g.append(
+    s(
+      "text",
+      {
+        x: w - 4,
+        y: 12,
+        "text-anchor": "end",
+        "font-size": 14,
+        "font-weight": 800,
+        fill: colour,
+        "data-track": key,
+      },
+      value,
+    ),
+  );
   return g;
 }
 
@@ -59,13 +147,48 @@ function playerCard(p, x, y, w, view, receivers, seats) {
   const colour = seatColour(p.seat);
   const name = (seats && seats[p.seat] && seats[p.seat].name) || (p.auto ? "AutoPuray" : p.name);
   const g = s("g", { transform: `translate(${x},${y})`, "data-seat": p.seat });
-  g.append(s("rect", { width: w, height: 132, rx: 14, fill: "white", stroke: roller ? colour : "#e3d9c6", "stroke-width": roller ? 4 : 1.5 }));
+  g.append(
+    s("rect", {
+      width: w,
+      height: 132,
+      rx: 14,
+      fill: "white",
+      stroke: roller ? colour : "#e3d9c6",
+      "stroke-width": roller ? 4 : 1.5,
+    }),
+  );
   g.append(s("circle", { cx: 18, cy: 20, r: 8, fill: colour }));
   g.append(s("text", { x: 32, y: 25, "font-size": 15, "font-weight": 800 }, name));
-  if (p.character_name) g.append(s("text", { x: 32, y: 42, "font-size": 12, fill: "#746d7c", "data-power": p.character }, `${p.character_name} ⓘ`, s("title", {}, POWERS[p.character] || "")));
-  if (roller) g.append(s("text", { x: w - 10, y: 25, "text-anchor": "end", "font-size": 12, fill: colour, "font-weight": 800 }, "ROLLING"));
-  if (receivers.includes(p.seat)) g.append(s("text", { x: w - 10, y: 42, "text-anchor": "end", "font-size": 12, fill: "#c8413b", "font-weight": 800 }, "⇐ majority"));
-  TRACKS.forEach(([key, text, c], i) => g.append(track(12, 58 + i * 24, w - 24, key, text, key === "jelly" && p.jelly <= 5 ? "#c8413b" : c, p[key])));
+  if (p.character_name)
+    g.append(
+      s(
+        "text",
+        { x: 32, y: 42, "font-size": 12, fill: "#746d7c", "data-power": p.character },
+        `${p.character_name} ⓘ`,
+        s("title", {}, POWERS[p.character] || ""),
+      ),
+    );
+  if (roller)
+    g.append(
+      s(
+        "text",
+        { x: w - 10, y: 25, "text-anchor": "end", "font-size": 12, fill: colour, "font-weight": 800 },
+        "ROLLING",
+      ),
+    );
+  if (receivers.includes(p.seat))
+    g.append(
+      s(
+        "text",
+        { x: w - 10, y: 42, "text-anchor": "end", "font-size": 12, fill: "#c8413b", "font-weight": 800 },
+        "⇐ majority",
+      ),
+    );
+  TRACKS.forEach(([key, text, c], i) =>
+    g.append(
+      track(12, 58 + i * 24, w - 24, key, text, key === "jelly" && p.jelly <= 5 ? "#c8413b" : c, p[key]),
+    ),
+  );
   return g;
 }
 
@@ -76,45 +199,142 @@ function receiversOf(view) {
 }
 
 function legalReroll(legal, counts) {
-  return legal.find((m) => m.action.type === "Reroll" && ["heart", "star", "crying", "angry"].every((f) => m.action[f] === counts[f]));
+  return legal.find(
+    (m) =>
+      m.action.type === "Reroll" &&
+      ["heart", "star", "crying", "angry"].every((f) => m.action[f] === counts[f]),
+  );
 }
 
 export function render(root, ctx) {
   const { view, legal, seats } = ctx;
-  if (pickedAt !== ctx.version) { picked = new Set(); pickedAt = ctx.version; }
-  const n = view.players.length, W = 940, perRow = n > 3 ? Math.ceil(n / 2) : n;
-  const cardW = Math.min(360, (W - 20 - (perRow - 1) * 12) / perRow), rowsH = Math.ceil(n / perRow) * 144;
+  if (pickedAt !== ctx.version) {
+    picked = new Set();
+    pickedAt = ctx.version;
+  }
+  const n = view.players.length,
+    W = 940,
+    perRow = n > 3 ? Math.ceil(n / 2) : n;
+  const cardW = Math.min(360, (W - 20 - (perRow - 1) * 12) / perRow),
+    rowsH = Math.ceil(n / perRow) * 144;
   const receivers = receiversOf(view);
   const nm = (i) => (seats && seats[i] && seats[i].name) || view.players[i].name;
   const svg = svgRoot(W, 252 + rowsH, "Puru Puru table");
-  view.players.forEach((p, i) => svg.append(playerCard(p, 10 + (i % perRow) * (cardW + 12), 10 + Math.floor(i / perRow) * 144, cardW, view, receivers, seats)));
+  view.players.forEach((p, i) =>
+    svg.append(
+      playerCard(
+        p,
+        10 + (i % perRow) * (cardW + 12),
+        10 + Math.floor(i / perRow) * 144,
+        cardW,
+        view,
+        receivers,
+        seats,
+      ),
+    ),
+  );
   // the dice tray
   const canPick = legal.some((m) => m.action.type === "Reroll");
-  const d = 62, gap = 14, trayW = view.faces.length * (d + gap) - gap, tx = (W - trayW) / 2, ty = rowsH + 46;
-  svg.append(s("rect", { x: tx - 20, y: ty - 18, width: trayW + 40, height: d + 52, rx: 18, fill: "#efe3f9" }));
+  const d = 62,
+    gap = 14,
+    trayW = view.faces.length * (d + gap) - gap,
+    tx = (W - trayW) / 2,
+    ty = rowsH + 46;
+  svg.append(
+    s("rect", { x: tx - 20, y: ty - 18, width: trayW + 40, height: d + 52, rx: 18, fill: "#efe3f9" }),
+  );
   view.faces.forEach((name, i) => {
-    const up = picked.has(i), dy = up ? -10 : 0;
-    const die = face(tx + i * (d + gap), ty + dy, d, name, { "data-face": name, "data-die": i, opacity: up ? 0.75 : 1 });
-    if (up) die.append(s("text", { x: d / 2, y: d + 16, "text-anchor": "middle", "font-size": 13, fill: "#7b4fd6", "font-weight": 800 }, "reroll"));
-    if (canPick) svg.append(clickable({ "aria-label": `${name} die ${i + 1}${up ? ", marked to reroll" : ""}`, "aria-pressed": String(up), "data-die": i }, () => {
-      if (picked.has(i)) picked.delete(i); else picked.add(i);
-      render(root, ctx);
-    }, die));
+    const up = picked.has(i),
+      dy = up ? -10 : 0;
+    const die = face(tx + i * (d + gap), ty + dy, d, name, {
+      "data-face": name,
+      "data-die": i,
+      opacity: up ? 0.75 : 1,
+    });
+    if (up)
+      die.append(
+        s(
+          "text",
+          {
+            x: d / 2,
+            y: d + 16,
+            "text-anchor": "middle",
+            "font-size": 13,
+            fill: "#7b4fd6",
+            "font-weight": 800,
+          },
+          "reroll",
+        ),
+      );
+    if (canPick)
+      svg.append(
+        clickable(
+          {
+            "aria-label": `${name} die ${i + 1}${up ? ", marked to reroll" : ""}`,
+            "aria-pressed": String(up),
+            "data-die": i,
+          },
+          () => {
+            if (picked.has(i)) picked.delete(i);
+            else picked.add(i);
+            render(root, ctx);
+          },
+          die,
+        ),
+      );
     else svg.append(die);
   });
-  if (!view.faces.length) svg.append(s("text", { x: W / 2, y: ty + 30, "text-anchor": "middle", fill: "#746d7c" }, view.rolling ? `rolling ${view.rolling} dice…` : "waiting for the roll"));
+  if (!view.faces.length)
+    svg.append(
+      s(
+        "text",
+        { x: W / 2, y: ty + 30, "text-anchor": "middle", fill: "#746d7c" },
+        view.rolling ? `rolling ${view.rolling} dice…` : "waiting for the roll",
+      ),
+    );
   // what the dice mean
   const lines = [];
-  if (view.majority) lines.push(`Majority: ${view.majority.count} × ${view.majority.face}` + (receivers.length ? ` → goes to ${receivers.map(nm).join(" & ")}` : ""));
-  else if (view.faces.length && view.phase === "choose") lines.push("No majority: the roller keeps every die.");
-  if (view.phase === "choose") lines.push(`Rerolls left: ${view.rerolls_left}${view.next_reroll_cost ? " (the next one costs 1 Jelly)" : ""}`);
+  if (view.majority)
+    lines.push(
+      `Majority: ${view.majority.count} × ${view.majority.face}` +
+        (receivers.length ? ` → goes to ${receivers.map(nm).join(" & ")}` : ""),
+    );
+  else if (view.faces.length && view.phase === "choose")
+    lines.push("No majority: the roller keeps every die.");
+  if (view.phase === "choose")
+    lines.push(
+      `Rerolls left: ${view.rerolls_left}${view.next_reroll_cost ? " (the next one costs 1 Jelly)" : ""}`,
+    );
   if (view.last) {
     const who = nm(view.last.roller);
-    lines.push(`Last roll (${who}): ${Object.entries(view.last.dice).filter(([, c]) => c).map(([f, c]) => `${c} ${f}`).join(", ")}` +
-      (view.last.majority ? `, majority ${view.last.majority} ${view.last.kept ? "kept" : `to ${view.last.receivers.map(nm).join(" & ")}`}` : ""));
+    lines.push(
+      `Last roll (${who}): ${Object.entries(view.last.dice)
+        .filter(([, c]) => c)
+        .map(([f, c]) => `${c} ${f}`)
+        .join(", ")}` +
+        (view.last.majority
+          ? `, majority ${view.last.majority} ${view.last.kept ? "kept" : `to ${view.last.receivers.map(nm).join(" & ")}`}`
+          : ""),
+    );
     for (const e of view.last.events || []) lines.push(`· ${e}`);
   }
-  lines.slice(0, 5).forEach((t, i) => svg.append(s("text", { x: W / 2, y: rowsH + 162 + i * 17, "text-anchor": "middle", "font-size": 14, fill: i === 0 && view.majority ? "#c8413b" : "#2d2a32" }, t)));
+  lines
+    .slice(0, 5)
+    .forEach((t, i) =>
+      svg.append(
+        s(
+          "text",
+          {
+            x: W / 2,
+            y: rowsH + 162 + i * 17,
+            "text-anchor": "middle",
+            "font-size": 14,
+            fill: i === 0 && view.majority ? "#c8413b" : "#2d2a32",
+          },
+          t,
+        ),
+      ),
+    );
   // controls for the roller: reroll the marked dice, or resolve
   const controls = [];
   const resolve = legal.find((m) => m.action.type === "Resolve");
@@ -123,8 +343,24 @@ export function render(root, ctx) {
     for (const i of picked) counts[view.faces[i]] += 1;
     const move = picked.size ? legalReroll(legal, counts) : null;
     const cost = view.next_reroll_cost ? " (costs 1 Jelly)" : " (free)";
-    controls.push(h("button", { type: "button", id: "puru-reroll", disabled: !move, onclick: () => move && ctx.act(move) }, picked.size ? `Reroll ${picked.size} ${picked.size === 1 ? "die" : "dice"}${cost}` : "Click dice to reroll"));
-    if (resolve) controls.push(" ", h("button", { type: "button", id: "puru-resolve", class: "secondary", onclick: () => ctx.act(resolve) }, "Resolve the dice"));
+    controls.push(
+      h(
+        "button",
+        { type: "button", id: "puru-reroll", disabled: !move, onclick: () => move && ctx.act(move) },
+        picked.size
+          ? `Reroll ${picked.size} ${picked.size === 1 ? "die" : "dice"}${cost}`
+          : "Click dice to reroll",
+      ),
+    );
+    if (resolve)
+      controls.push(
+        " ",
+        h(
+          "button",
+          { type: "button", id: "puru-resolve", class: "secondary", onclick: () => ctx.act(resolve) },
+          "Resolve the dice",
+        ),
+      );
   }
   root.replaceChildren(svg, h("div", { style: "text-align:center;margin-top:.4rem" }, controls));
   return { handled: ["Reroll", "Resolve"] };

@@ -4,7 +4,11 @@ export async function api(path, options = {}) {
   if (init.body && typeof init.body !== "string") init.body = JSON.stringify(init.body);
   const res = await fetch(path, init);
   let data = null;
-  try { data = await res.json(); } catch { data = null; }
+  try {
+    data = await res.json();
+  } catch {
+    data = null;
+  }
   if (!res.ok) {
     let msg = data && (data.message || data.detail);
     if (Array.isArray(msg)) msg = msg.map((d) => `${(d.loc || []).join(".")}: ${d.msg}`).join("; ");
@@ -16,8 +20,12 @@ export async function api(path, options = {}) {
 const renderers = {};
 export async function renderer(gameId) {
   if (!renderers[gameId]) {
-    try { renderers[gameId] = await import(`/static/games/${gameId}.js`); }
-    catch (e) { console.warn(`no renderer for ${gameId}; using the generic one`, e); renderers[gameId] = await import("/static/games/generic.js"); }
+    try {
+      renderers[gameId] = await import(`/static/games/${gameId}.js`);
+    } catch (e) {
+      console.warn(`no renderer for ${gameId}; using the generic one`, e);
+      renderers[gameId] = await import("/static/games/generic.js");
+    }
   }
   return renderers[gameId];
 }
@@ -29,14 +37,29 @@ export function seatName(seats, seat) {
 }
 
 export function resultHtml(result, seats, h) {
-  const rows = result.ranks.map((rank, s) => ({ s, rank, score: result.scores[s] })).sort((a, b) => a.rank - b.rank);
+  const rows = result.ranks
+    .map((rank, s) => ({ s, rank, score: result.scores[s] }))
+    .sort((a, b) => a.rank - b.rank);
   const winners = result.winners.map((s) => seatName(seats, s)).join(" & ") || "nobody";
-  return h("div", {},
+  return h(
+    "div",
+    {},
     h("p", { class: "winner" }, `★ ${winners} ${result.winners.length > 1 ? "win" : "wins"}!`),
     h("p", { class: "muted" }, result.reason),
-    h("table", { class: "result-table" },
+    h(
+      "table",
+      { class: "result-table" },
       h("tr", {}, h("th", {}, "Rank"), h("th", {}, "Player"), h("th", {}, "Score")),
-      rows.map((r) => h("tr", { class: result.winners.includes(r.s) ? "winner" : "" },
-        h("td", {}, r.rank), h("td", {}, seatName(seats, r.s)), h("td", {}, r.score)))),
-    (result.notes || []).map((n) => h("p", { class: "muted" }, n)));
+      rows.map((r) =>
+        h(
+          "tr",
+          { class: result.winners.includes(r.s) ? "winner" : "" },
+          h("td", {}, r.rank),
+          h("td", {}, seatName(seats, r.s)),
+          h("td", {}, r.score),
+        ),
+      ),
+    ),
+    (result.notes || []).map((n) => h("p", { class: "muted" }, n)),
+  );
 }

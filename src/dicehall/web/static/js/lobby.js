@@ -3,14 +3,31 @@ import { api, seatName } from "/static/js/common.js";
 import { h } from "/static/js/svg.js";
 
 const $ = (id) => document.getElementById(id);
-let games = [], current = null, players = 0;
+let games = [],
+  current = null,
+  players = 0;
 
 function paramInput(p) {
   const id = `param-${p.name}`;
   let input;
-  if (p.kind === "bool") input = h("input", { type: "checkbox", id, name: p.name, checked: p.default === true });
-  else if (p.choices.length) input = h("select", { id, name: p.name }, p.choices.map((c) => h("option", { value: c, selected: c === p.default }, String(c))));
-  else if (p.kind === "int") input = h("input", { type: "number", id, name: p.name, value: p.default, min: p.minimum, max: p.maximum, style: "width:5em" });
+  if (p.kind === "bool")
+    input = h("input", { type: "checkbox", id, name: p.name, checked: p.default === true });
+  else if (p.choices.length)
+    input = h(
+      "select",
+      { id, name: p.name },
+      p.choices.map((c) => h("option", { value: c, selected: c === p.default }, String(c))),
+    );
+  else if (p.kind === "int")
+    input = h("input", {
+      type: "number",
+      id,
+      name: p.name,
+      value: p.default,
+      min: p.minimum,
+      max: p.maximum,
+      style: "width:5em",
+    });
   else input = h("input", { type: "text", id, name: p.name, value: p.default ?? "", maxlength: 64 });
   input.addEventListener("change", refreshSeats);
   return h("label", { title: p.help }, h("span", {}, p.help || p.name), input);
@@ -30,8 +47,15 @@ function readParams() {
 
 function pickGame(game) {
   current = game;
-  for (const b of document.querySelectorAll(".game-card")) b.setAttribute("aria-pressed", String(b.dataset.id === game.id));
-  $("summary").textContent = [game.summary, game.designers && `Design: ${game.designers}`, `${game.min_players}–${game.max_players} players`].filter(Boolean).join(" · ");
+  for (const b of document.querySelectorAll(".game-card"))
+    b.setAttribute("aria-pressed", String(b.dataset.id === game.id));
+  $("summary").textContent = [
+    game.summary,
+    game.designers && `Design: ${game.designers}`,
+    `${game.min_players}–${game.max_players} players`,
+  ]
+    .filter(Boolean)
+    .join(" · ");
   $("params").replaceChildren(...game.params.map(paramInput));
   refreshSeats();
 }
@@ -39,18 +63,48 @@ function pickGame(game) {
 async function refreshSeats() {
   $("param-error").textContent = "";
   try {
-    const check = await api(`/api/games/${current.id}/check`, { method: "POST", body: { params: readParams() } });
+    const check = await api(`/api/games/${current.id}/check`, {
+      method: "POST",
+      body: { params: readParams() },
+    });
     players = check.players;
-  } catch (e) { $("param-error").textContent = e.message; return; }
-  const old = [...document.querySelectorAll(".seat-row")].map((r) => ({ kind: r.querySelector("select").value, name: r.querySelector("input").value }));
+  } catch (e) {
+    $("param-error").textContent = e.message;
+    return;
+  }
+  const old = [...document.querySelectorAll(".seat-row")].map((r) => ({
+    kind: r.querySelector("select").value,
+    name: r.querySelector("input").value,
+  }));
   const rows = [];
   for (let s = 0; s < players; s++) {
-    const prev = old[s] || { kind: s === 0 ? "human" : `bot:${current.levels.includes("greedy") ? "greedy" : "random"}`, name: "" };
-    const select = h("select", { "aria-label": `Seat ${s + 1} player` },
+    const prev = old[s] || {
+      kind: s === 0 ? "human" : `bot:${current.levels.includes("greedy") ? "greedy" : "random"}`,
+      name: "",
+    };
+    const select = h(
+      "select",
+      { "aria-label": `Seat ${s + 1} player` },
       h("option", { value: "human", selected: prev.kind === "human" }, "Person"),
-      current.levels.map((l) => h("option", { value: `bot:${l}`, selected: prev.kind === `bot:${l}` }, `Bot (${l})`)));
-    rows.push(h("div", { class: "seat-row" }, h("span", { class: "n" }, `Seat ${s + 1}`), select,
-      h("input", { type: "text", maxlength: 24, placeholder: "name (optional)", value: prev.name, "aria-label": `Seat ${s + 1} name` })));
+      current.levels.map((l) =>
+        h("option", { value: `bot:${l}`, selected: prev.kind === `bot:${l}` }, `Bot (${l})`),
+      ),
+    );
+    rows.push(
+      h(
+        "div",
+        { class: "seat-row" },
+        h("span", { class: "n" }, `Seat ${s + 1}`),
+        select,
+        h("input", {
+          type: "text",
+          maxlength: 24,
+          placeholder: "name (optional)",
+          value: prev.name,
+          "aria-label": `Seat ${s + 1} name`,
+        }),
+      ),
+    );
   }
   $("seats").replaceChildren(...rows);
 }
@@ -58,19 +112,33 @@ async function refreshSeats() {
 async function create() {
   $("create-error").textContent = "";
   const seats = [...document.querySelectorAll(".seat-row")].map((r) => {
-    const kind = r.querySelector("select").value, name = r.querySelector("input").value.trim();
+    const kind = r.querySelector("select").value,
+      name = r.querySelector("input").value.trim();
     return kind === "human" ? { kind, name } : { kind: "bot", level: kind.slice(4), name };
   });
   const mode = document.querySelector("input[name=mode]:checked").value;
   try {
-    const made = await api("/api/tables", { method: "POST", body: { game: current.id, params: readParams(), seats, mode } });
+    const made = await api("/api/tables", {
+      method: "POST",
+      body: { game: current.id, params: readParams(), seats, mode },
+    });
     showCreated(made, seats, mode);
     loadTables();
-  } catch (e) { $("create-error").textContent = e.message; }
+  } catch (e) {
+    $("create-error").textContent = e.message;
+  }
 }
 
 function copyButton(text) {
-  return h("button", { type: "button", class: "secondary", onclick: () => navigator.clipboard && navigator.clipboard.writeText(text) }, "Copy");
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "secondary",
+      onclick: () => navigator.clipboard && navigator.clipboard.writeText(text),
+    },
+    "Copy",
+  );
 }
 
 function showCreated(made, seats, mode) {
@@ -79,12 +147,48 @@ function showCreated(made, seats, mode) {
   const items = [];
   if (mode === "hotseat" || humans.length === 0) {
     const link = humans.length ? made.hotseat_link : made.url;
-    items.push(h("p", {}, h("a", { class: "button", id: "go", href: link }, humans.length ? "Start (hot-seat on this device)" : "Watch the bots")));
+    items.push(
+      h(
+        "p",
+        {},
+        h(
+          "a",
+          { class: "button", id: "go", href: link },
+          humans.length ? "Start (hot-seat on this device)" : "Watch the bots",
+        ),
+      ),
+    );
   } else {
-    items.push(h("p", {}, h("a", { class: "button", id: "go", href: made.links[humans[0]] }, `Play as ${seatName(seats, Number(humans[0]))}`)));
+    items.push(
+      h(
+        "p",
+        {},
+        h(
+          "a",
+          { class: "button", id: "go", href: made.links[humans[0]] },
+          `Play as ${seatName(seats, Number(humans[0]))}`,
+        ),
+      ),
+    );
     const others = humans.slice(1);
-    if (others.length) items.push(h("p", {}, "Send each friend their own link (it holds their seat's secret token):"),
-      h("ul", { class: "links" }, others.map((s) => h("li", {}, h("b", {}, `${seatName(seats, Number(s))}: `), h("code", {}, abs(made.links[s])), " ", copyButton(abs(made.links[s]))))));
+    if (others.length)
+      items.push(
+        h("p", {}, "Send each friend their own link (it holds their seat's secret token):"),
+        h(
+          "ul",
+          { class: "links" },
+          others.map((s) =>
+            h(
+              "li",
+              {},
+              h("b", {}, `${seatName(seats, Number(s))}: `),
+              h("code", {}, abs(made.links[s])),
+              " ",
+              copyButton(abs(made.links[s])),
+            ),
+          ),
+        ),
+      );
   }
   items.push(h("p", { class: "muted" }, "Spectators: ", h("a", { href: made.url }, abs(made.url))));
   $("created-body").replaceChildren(...items);
@@ -96,28 +200,100 @@ async function join(id, seat) {
   try {
     const got = await api(`/api/tables/${id}/claim`, { method: "POST", body: { seat } });
     location.href = got.link;
-  } catch (e) { alert(e.message); }
+  } catch (e) {
+    alert(e.message);
+  }
 }
 
-function gameName(id) { return (games.find((g) => g.id === id) || { name: id }).name; }
+function gameName(id) {
+  return (games.find((g) => g.id === id) || { name: id }).name;
+}
 
 async function loadTables() {
-  const [live, done] = await Promise.all([api("/api/tables?status=live"), api("/api/tables?status=finished&limit=20")]);
-  $("open").replaceChildren(live.length ? h("table", { class: "list" }, live.map((t) => h("tr", {},
-    h("td", {}, h("b", {}, gameName(t.game))),
-    h("td", {}, t.seats.map((s) => seatName(t.seats, s.seat)).join(", ")),
-    h("td", {}, (t.open_seats || []).map((s) => h("button", { type: "button", class: "secondary", onclick: () => join(t.id, s) }, `Join as seat ${s + 1}`)),
-      " ", h("a", { href: `/table/${t.id}` }, "Watch"))))) : h("p", { class: "muted" }, "No tables yet — create one."));
-  $("finished").replaceChildren(done.length ? h("table", { class: "list" }, done.map((t) => h("tr", {},
-    h("td", {}, h("b", {}, gameName(t.game))),
-    h("td", {}, t.result ? t.result.winners.map((s) => seatName(t.seats, s)).join(" & ") + " won" : ""),
-    h("td", {}, h("a", { href: `/replay/${t.id}` }, "Replay"), " · ", h("a", { href: `/api/tables/${t.id}/record`, download: "" }, "Record"))))) : h("p", { class: "muted" }, "None yet."));
+  const [live, done] = await Promise.all([
+    api("/api/tables?status=live"),
+    api("/api/tables?status=finished&limit=20"),
+  ]);
+  $("open").replaceChildren(
+    live.length
+      ? h(
+          "table",
+          { class: "list" },
+          live.map((t) =>
+            h(
+              "tr",
+              {},
+              h("td", {}, h("b", {}, gameName(t.game))),
+              h("td", {}, t.seats.map((s) => seatName(t.seats, s.seat)).join(", ")),
+              h(
+                "td",
+                {},
+                (t.open_seats || []).map((s) =>
+                  h(
+                    "button",
+                    { type: "button", class: "secondary", onclick: () => join(t.id, s) },
+                    `Join as seat ${s + 1}`,
+                  ),
+                ),
+                " ",
+                h("a", { href: `/table/${t.id}` }, "Watch"),
+              ),
+            ),
+          ),
+        )
+      : h("p", { class: "muted" }, "No tables yet — create one."),
+  );
+  $("finished").replaceChildren(
+    done.length
+      ? h(
+          "table",
+          { class: "list" },
+          done.map((t) =>
+            h(
+              "tr",
+              {},
+              h("td", {}, h("b", {}, gameName(t.game))),
+              h(
+                "td",
+                {},
+                t.result ? t.result.winners.map((s) => seatName(t.seats, s)).join(" & ") + " won" : "",
+              ),
+              h(
+                "td",
+                {},
+                h("a", { href: `/replay/${t.id}` }, "Replay"),
+                " · ",
+                h("a", { href: `/api/tables/${t.id}/record`, download: "" }, "Record"),
+              ),
+            ),
+          ),
+        )
+      : h("p", { class: "muted" }, "None yet."),
+  );
 }
 
 async function main() {
   games = await api("/api/games");
-  $("games").replaceChildren(...games.map((g) => h("button", { type: "button", class: "game-card", "data-id": g.id, "aria-pressed": "false", onclick: () => pickGame(g) },
-    h("b", {}, g.name), h("span", { class: "muted" }, `${g.min_players}–${g.max_players} players${g.real_time ? " · real time" : ""}`))));
+  $("games").replaceChildren(
+    ...games.map((g) =>
+      h(
+        "button",
+        {
+          type: "button",
+          class: "game-card",
+          "data-id": g.id,
+          "aria-pressed": "false",
+          onclick: () => pickGame(g),
+        },
+        h("b", {}, g.name),
+        h(
+          "span",
+          { class: "muted" },
+          `${g.min_players}–${g.max_players} players${g.real_time ? " · real time" : ""}`,
+        ),
+      ),
+    ),
+  );
   $("create").addEventListener("click", create);
   if (games.length) pickGame(games[0]);
   else $("games").textContent = "No games are installed.";

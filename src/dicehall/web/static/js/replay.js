@@ -3,7 +3,9 @@ import { api, renderer, resultHtml, seatName } from "/static/js/common.js";
 import { h } from "/static/js/svg.js";
 
 const $ = (id) => document.getElementById(id);
-let data = null, draw = null, step = 0;
+let data = null,
+  draw = null,
+  step = 0;
 
 function show(n) {
   step = Math.max(0, Math.min(data.frames.length - 1, n));
@@ -11,10 +13,21 @@ function show(n) {
   $("slider").value = step;
   $("step").textContent = `step ${step} / ${data.frames.length - 1}`;
   $("step-text").textContent = step === 0 ? "Start of the game" : `${frame.who}: ${frame.text}`;
-  draw.render($("board"), { view: frame.view, seat: null, legal: [], seats: data.seats, me: false, over: step === data.frames.length - 1, act: () => {}, result: data.result });
+  draw.render($("board"), {
+    view: frame.view,
+    seat: null,
+    legal: [],
+    seats: data.seats,
+    me: false,
+    over: step === data.frames.length - 1,
+    act: () => {},
+    result: data.result,
+  });
   const items = $("log").children;
   for (let i = 0; i < items.length; i++) items[i].style.fontWeight = i === step - 1 ? "800" : "";
-  $("result-body").replaceChildren(step === data.frames.length - 1 && data.result ? resultHtml(data.result, data.seats, h) : "");
+  $("result-body").replaceChildren(
+    step === data.frames.length - 1 && data.result ? resultHtml(data.result, data.seats, h) : "",
+  );
 }
 
 async function open(replay) {
@@ -25,7 +38,13 @@ async function open(replay) {
   $("game-name").textContent = `Replay · ${spec ? spec.name : data.game}`;
   $("controls").hidden = false;
   $("slider").max = data.frames.length - 1;
-  $("log").replaceChildren(...data.frames.slice(1).map((f, i) => h("li", { onclick: () => show(i + 1), style: "cursor:pointer" }, h("b", {}, `${f.who}: `), f.text)));
+  $("log").replaceChildren(
+    ...data.frames
+      .slice(1)
+      .map((f, i) =>
+        h("li", { onclick: () => show(i + 1), style: "cursor:pointer" }, h("b", {}, `${f.who}: `), f.text),
+      ),
+  );
   show(data.frames.length - 1);
 }
 
@@ -35,9 +54,15 @@ $("fwd").onclick = () => show(step + 1);
 $("last").onclick = () => show(Infinity);
 $("slider").oninput = (e) => show(Number(e.target.value));
 document.addEventListener("keydown", (e) => {
-  if (!data || e.target.tagName === "INPUT" && e.target.type !== "range") return;
-  if (e.key === "ArrowLeft") { e.preventDefault(); show(step - 1); }
-  if (e.key === "ArrowRight") { e.preventDefault(); show(step + 1); }
+  if (!data || (e.target.tagName === "INPUT" && e.target.type !== "range")) return;
+  if (e.key === "ArrowLeft") {
+    e.preventDefault();
+    show(step - 1);
+  }
+  if (e.key === "ArrowRight") {
+    e.preventDefault();
+    show(step + 1);
+  }
   if (e.key === "Home") show(0);
   if (e.key === "End") show(Infinity);
 });
@@ -48,8 +73,11 @@ async function main() {
     const id = decodeURIComponent(parts[1]);
     $("download").href = `/api/tables/${encodeURIComponent(id)}/record`;
     $("download").hidden = false;
-    try { await open(await api(`/api/tables/${encodeURIComponent(id)}/replay`)); }
-    catch (e) { $("step-text").textContent = e.message; }
+    try {
+      await open(await api(`/api/tables/${encodeURIComponent(id)}/replay`));
+    } catch (e) {
+      $("step-text").textContent = e.message;
+    }
     return;
   }
   $("upload").hidden = false;
@@ -58,7 +86,9 @@ async function main() {
     try {
       const record = JSON.parse(await $("file").files[0].text());
       await open(await api("/api/replays", { method: "POST", body: record }));
-    } catch (e) { $("upload-error").textContent = e.message; }
+    } catch (e) {
+      $("upload-error").textContent = e.message;
+    }
   });
 }
 main();

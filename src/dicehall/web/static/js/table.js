@@ -6,8 +6,19 @@ import { h, seatColour } from "/static/js/svg.js";
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const storeKey = `dicehall.tokens.${tableId}`;
-let ws = null, state = null, seats = [], you = [], log = [], spec = null, draw = null;
-let shown = null, revealed = null, pending = false, resultShown = false, retry = 500, timerAt = 0;
+let ws = null,
+  state = null,
+  seats = [],
+  you = [],
+  log = [],
+  spec = null,
+  draw = null;
+let shown = null,
+  revealed = null,
+  pending = false,
+  resultShown = false,
+  retry = 500,
+  timerAt = 0;
 
 function loadTokens() {
   const tokens = new Set(JSON.parse(localStorage.getItem(storeKey) || "[]"));
@@ -28,28 +39,50 @@ function toast(text) {
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(tableId)}`);
-  ws.onopen = () => { retry = 500; $("conn").textContent = "connected"; ws.send(JSON.stringify({ type: "hello", tokens: loadTokens() })); };
+  ws.onopen = () => {
+    retry = 500;
+    $("conn").textContent = "connected";
+    ws.send(JSON.stringify({ type: "hello", tokens: loadTokens() }));
+  };
   ws.onmessage = (e) => receive(JSON.parse(e.data));
   ws.onclose = (e) => {
     $("conn").textContent = "reconnecting…";
-    if (e.code === 4404) { $("conn").textContent = "no such table"; return; }
-    setTimeout(connect, retry); retry = Math.min(retry * 2, 8000);
+    if (e.code === 4404) {
+      $("conn").textContent = "no such table";
+      return;
+    }
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 8000);
   };
 }
 
 function receive(msg) {
   if (msg.type === "welcome") {
-    seats = msg.seats; you = msg.you; log = msg.log; state = msg; pending = false;
+    seats = msg.seats;
+    you = msg.you;
+    log = msg.log;
+    state = msg;
+    pending = false;
     $("game-name").textContent = msg.game.name;
     document.title = `dicehall — ${msg.game.name}`;
     renderAll();
   } else if (msg.type === "update") {
-    state = { ...state, ...msg }; log.push(...msg.log); pending = false; renderAll();
-  } else if (msg.type === "note") { log.push(msg.line); renderLog(); }
-  else if (msg.type === "seats") { seats = msg.seats; renderSeats(); }
-  else if (msg.type === "error") {
-    pending = false; toast(msg.message);
-    if (msg.code === "bad_token") { localStorage.removeItem(storeKey); }
+    state = { ...state, ...msg };
+    log.push(...msg.log);
+    pending = false;
+    renderAll();
+  } else if (msg.type === "note") {
+    log.push(msg.line);
+    renderLog();
+  } else if (msg.type === "seats") {
+    seats = msg.seats;
+    renderSeats();
+  } else if (msg.type === "error") {
+    pending = false;
+    toast(msg.message);
+    if (msg.code === "bad_token") {
+      localStorage.removeItem(storeKey);
+    }
     if (msg.code === "stale") ws.send(JSON.stringify({ type: "resync" }));
     renderMoves();
   }
@@ -58,7 +91,15 @@ function receive(msg) {
 function send(seat, move) {
   if (pending || !ws || ws.readyState !== 1) return;
   pending = true;
-  ws.send(JSON.stringify({ type: "act", seat, action: move.action, version: state.version, id: crypto.randomUUID() }));
+  ws.send(
+    JSON.stringify({
+      type: "act",
+      seat,
+      action: move.action,
+      version: state.version,
+      id: crypto.randomUUID(),
+    }),
+  );
   renderMoves();
 }
 
@@ -78,18 +119,37 @@ function renderAll() {
   const hotseat = you.length > 1;
   if (hotseat && spec && spec.hidden_information && revealed !== shown && !state.over) {
     $("cover-title").textContent = `${seatName(seats, shown)}'s turn`;
-    $("cover").hidden = false; $("board").replaceChildren(); $("cover-go").focus();
-  } else { $("cover").hidden = true; revealed = shown; drawBoard(panel); }
-  renderStatus(panel); renderMoves(); renderSeats(); renderLog(); renderResult();
+    $("cover").hidden = false;
+    $("board").replaceChildren();
+    $("cover-go").focus();
+  } else {
+    $("cover").hidden = true;
+    revealed = shown;
+    drawBoard(panel);
+  }
+  renderStatus(panel);
+  renderMoves();
+  renderSeats();
+  renderLog();
+  renderResult();
 }
 
 function drawBoard(panel) {
   if (!draw) return;
   const me = panel.seat !== null && state.actors.includes(panel.seat);
-  const out = draw.render($("board"), {
-    view: panel.view, seat: panel.seat, legal: me && !pending ? panel.legal : [], seats, me, over: state.over,
-    version: state.version, act: (move) => send(panel.seat, move), result: state.result, hints: panel.hints,
-  }) || {};
+  const out =
+    draw.render($("board"), {
+      view: panel.view,
+      seat: panel.seat,
+      legal: me && !pending ? panel.legal : [],
+      seats,
+      me,
+      over: state.over,
+      version: state.version,
+      act: (move) => send(panel.seat, move),
+      result: state.result,
+      hints: panel.hints,
+    }) || {};
   panel.handled = out.handled || [];
 }
 
@@ -98,36 +158,107 @@ function renderStatus(panel) {
   t.classList.toggle("mine", panel.seat !== null && state.actors.includes(panel.seat));
   if (state.over) t.textContent = "Game over";
   else if (!state.actors.length) t.textContent = "…";
-  else if (panel.seat !== null && state.actors.includes(panel.seat)) t.textContent = state.actors.length > 1 ? `Your move, ${seatName(seats, panel.seat)} (everyone plays at once)` : `Your turn, ${seatName(seats, panel.seat)}`;
+  else if (panel.seat !== null && state.actors.includes(panel.seat))
+    t.textContent =
+      state.actors.length > 1
+        ? `Your move, ${seatName(seats, panel.seat)} (everyone plays at once)`
+        : `Your turn, ${seatName(seats, panel.seat)}`;
   else t.textContent = `Waiting for ${state.actors.map((s) => seatName(seats, s)).join(", ")}`;
-  $("you").textContent = you.length ? `You: ${you.map((s) => seatName(seats, s)).join(", ")}` : "Watching as a spectator";
+  $("you").textContent = you.length
+    ? `You: ${you.map((s) => seatName(seats, s)).join(", ")}`
+    : "Watching as a spectator";
   timerAt = performance.now();
 }
 
 function renderMoves() {
   if (!state) return;
-  const panel = activePanel(), box = $("moves");
-  const tabs = state.panels.length > 1 ? h("div", { role: "tablist" }, state.panels.map((p) => h("button", {
-    type: "button", role: "tab", class: p.seat === panel.seat ? "" : "secondary", "aria-selected": String(p.seat === panel.seat),
-    onclick: () => { shown = p.seat; renderAll(); } }, seatName(seats, p.seat)))) : null;
+  const panel = activePanel(),
+    box = $("moves");
+  const tabs =
+    state.panels.length > 1
+      ? h(
+          "div",
+          { role: "tablist" },
+          state.panels.map((p) =>
+            h(
+              "button",
+              {
+                type: "button",
+                role: "tab",
+                class: p.seat === panel.seat ? "" : "secondary",
+                "aria-selected": String(p.seat === panel.seat),
+                onclick: () => {
+                  shown = p.seat;
+                  renderAll();
+                },
+              },
+              seatName(seats, p.seat),
+            ),
+          ),
+        )
+      : null;
   const me = panel.seat !== null && state.actors.includes(panel.seat) && $("cover").hidden;
   const handled = new Set(panel.handled || []);
   const list = me ? panel.legal.filter((m) => !handled.has(m.action.type)) : [];
-  const items = list.map((m, k) => h("button", { type: "button", class: "move", "data-i": m.i, disabled: pending, onclick: () => send(panel.seat, m) },
-    k < 9 ? h("kbd", {}, k + 1) : null, m.text));
-  const hint = !me ? h("p", { class: "muted" }, state.over ? "The game is over." : panel.seat === null ? "Spectators cannot move." : "Not your turn.")
-    : !items.length ? h("p", { class: "muted" }, "Choose on the board.") : null;
+  const items = list.map((m, k) =>
+    h(
+      "button",
+      { type: "button", class: "move", "data-i": m.i, disabled: pending, onclick: () => send(panel.seat, m) },
+      k < 9 ? h("kbd", {}, k + 1) : null,
+      m.text,
+    ),
+  );
+  const hint = !me
+    ? h(
+        "p",
+        { class: "muted" },
+        state.over ? "The game is over." : panel.seat === null ? "Spectators cannot move." : "Not your turn.",
+      )
+    : !items.length
+      ? h("p", { class: "muted" }, "Choose on the board.")
+      : null;
   box.replaceChildren(...[tabs, hint, ...items].filter(Boolean));
 }
 
 function renderSeats() {
-  $("seats").replaceChildren(...seats.map((s) => h("li", {},
-    h("span", { class: "dot", style: `background:${seatColour(s.seat)}` }),
-    h("span", { style: state && state.actors.includes(s.seat) ? "font-weight:800" : "" }, seatName(seats, s.seat)),
-    h("span", { class: "muted" }, s.kind === "bot" ? `bot (${s.bot})` : s.covered ? "away · a bot plays" : s.connected ? "online" : "offline"),
-    you.includes(s.seat) ? h("b", {}, "(you)") : null)));
+  $("seats").replaceChildren(
+    ...seats.map((s) =>
+      h(
+        "li",
+        {},
+        h("span", { class: "dot", style: `background:${seatColour(s.seat)}` }),
+        h(
+          "span",
+          { style: state && state.actors.includes(s.seat) ? "font-weight:800" : "" },
+          seatName(seats, s.seat),
+        ),
+        h(
+          "span",
+          { class: "muted" },
+          s.kind === "bot"
+            ? `bot (${s.bot})`
+            : s.covered
+              ? "away · a bot plays"
+              : s.connected
+                ? "online"
+                : "offline",
+        ),
+        you.includes(s.seat) ? h("b", {}, "(you)") : null,
+      ),
+    ),
+  );
   const open = seats.filter((s) => s.kind === "human" && !s.claimed);
-  $("claim").replaceChildren(...(!you.length && open.length && state && !state.over ? open.map((s) => h("button", { type: "button", class: "secondary", onclick: () => claim(s.seat) }, `Take seat ${s.seat + 1}`)) : []));
+  $("claim").replaceChildren(
+    ...(!you.length && open.length && state && !state.over
+      ? open.map((s) =>
+          h(
+            "button",
+            { type: "button", class: "secondary", onclick: () => claim(s.seat) },
+            `Take seat ${s.seat + 1}`,
+          ),
+        )
+      : []),
+  );
 }
 
 async function claim(seat) {
@@ -135,12 +266,16 @@ async function claim(seat) {
     const got = await api(`/api/tables/${tableId}/claim`, { method: "POST", body: { seat } });
     localStorage.setItem(storeKey, JSON.stringify([got.token]));
     ws.close();
-  } catch (e) { toast(e.message); }
+  } catch (e) {
+    toast(e.message);
+  }
 }
 
 function renderLog() {
   const ol = $("log");
-  ol.replaceChildren(...log.map((l) => h("li", { class: l.seat === null ? "note" : "" }, h("b", {}, `${l.who}: `), l.text)));
+  ol.replaceChildren(
+    ...log.map((l) => h("li", { class: l.seat === null ? "note" : "" }, h("b", {}, `${l.who}: `), l.text)),
+  );
   ol.scrollTop = ol.scrollHeight;
 }
 
@@ -155,31 +290,58 @@ function renderResult() {
 }
 
 function hourglass(frac) {
-  const NS = "http://www.w3.org/2000/svg", svg = document.createElementNS(NS, "svg");
-  svg.setAttribute("viewBox", "0 0 20 28"); svg.setAttribute("width", "16"); svg.setAttribute("height", "22");
-  const top = 12 * frac, bottom = 12 * (1 - frac);
-  svg.innerHTML = `<path d="M3 2h14M3 26h14M5 2c0 8 10 8 10 12S5 18 5 26M15 2c0 8-10 8-10 12s10 4 10 12" fill="none" stroke="#7b4fd6" stroke-width="1.6"/>` +
+  const NS = "http://www.w3.org/2000/svg",
+    svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", "0 0 20 28");
+  svg.setAttribute("width", "16");
+  svg.setAttribute("height", "22");
+  const top = 12 * frac,
+    bottom = 12 * (1 - frac);
+  svg.innerHTML =
+    `<path d="M3 2h14M3 26h14M5 2c0 8 10 8 10 12S5 18 5 26M15 2c0 8-10 8-10 12s10 4 10 12" fill="none" stroke="#7b4fd6" stroke-width="1.6"/>` +
     `<path d="M${10 - top * 0.4} ${14 - top}h${top * 0.8}L10 14Z" fill="#e9a800"/><path d="M${10 - bottom * 0.45} 25h${bottom * 0.9}L10 ${25 - bottom}Z" fill="#e9a800"/>`;
   return svg;
 }
 
 function tickTimer() {
   const el = $("timer");
-  if (!state || !state.timer || state.over) { el.replaceChildren(); return; }
+  if (!state || !state.timer || state.over) {
+    el.replaceChildren();
+    return;
+  }
   const left = Math.max(0, state.timer.remaining - (performance.now() - timerAt) / 1000);
   const total = state.timer.total || 10;
-  el.replaceChildren(h("span", { class: "timer", title: "sand timer" }, hourglass(left / total),
-    h("span", { class: "bar" }, h("span", { class: "fill", style: `width:${(100 * left) / total}%` })), `${left.toFixed(1)} s`));
+  el.replaceChildren(
+    h(
+      "span",
+      { class: "timer", title: "sand timer" },
+      hourglass(left / total),
+      h("span", { class: "bar" }, h("span", { class: "fill", style: `width:${(100 * left) / total}%` })),
+      `${left.toFixed(1)} s`,
+    ),
+  );
 }
 
 document.addEventListener("keydown", (e) => {
-  if (!$("cover").hidden && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); $("cover-go").click(); return; }
+  if (!$("cover").hidden && (e.key === "Enter" || e.key === " ")) {
+    e.preventDefault();
+    $("cover-go").click();
+    return;
+  }
   if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
-  if (/^[1-9]$/.test(e.key)) { const b = $("moves").querySelectorAll("button.move")[Number(e.key) - 1]; if (b) b.click(); }
+  if (/^[1-9]$/.test(e.key)) {
+    const b = $("moves").querySelectorAll("button.move")[Number(e.key) - 1];
+    if (b) b.click();
+  }
   if (e.key === "Escape") $("result").hidden = true;
 });
-$("cover-go").addEventListener("click", () => { revealed = shown; renderAll(); });
-$("result-close").addEventListener("click", () => { $("result").hidden = true; });
+$("cover-go").addEventListener("click", () => {
+  revealed = shown;
+  renderAll();
+});
+$("result-close").addEventListener("click", () => {
+  $("result").hidden = true;
+});
 
 async function main() {
   try {
@@ -187,7 +349,10 @@ async function main() {
     const games = await api("/api/games");
     spec = games.find((g) => g.id === info.game) || null;
     draw = await renderer(info.game);
-  } catch (e) { $("turn").textContent = e.message; return; }
+  } catch (e) {
+    $("turn").textContent = e.message;
+    return;
+  }
   connect();
   setInterval(tickTimer, 100);
 }
