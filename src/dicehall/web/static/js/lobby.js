@@ -60,16 +60,20 @@ function pickGame(game) {
   refreshSeats();
 }
 
+let asked = 0;
+
 async function refreshSeats() {
   $("param-error").textContent = "";
+  const mine = ++asked; // only the latest answer counts (answers may arrive out of order)
   try {
     const check = await api(`/api/games/${current.id}/check`, {
       method: "POST",
       body: { params: readParams() },
     });
+    if (mine !== asked) return;
     players = check.players;
   } catch (e) {
-    $("param-error").textContent = e.message;
+    if (mine === asked) $("param-error").textContent = e.message;
     return;
   }
   const old = [...document.querySelectorAll(".seat-row")].map((r) => ({
