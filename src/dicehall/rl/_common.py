@@ -61,6 +61,7 @@ class Runner:
         self.seed = seed
         self.state: Any = game.initial_state()
         self.applied = 0
+        self.moves: list[tuple[int, Any]] = []  # the player actions applied, in order
         self.settle()
 
     @property
@@ -83,6 +84,7 @@ class Runner:
         """Apply a player action (IllegalActionError if it is not legal), then settle chance."""
         self.state = self.game.apply(self.state, seat, action)
         self.applied += 1
+        self.moves.append((seat, action))
         self.settle()
 
     def settle(self) -> None:

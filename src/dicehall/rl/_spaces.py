@@ -29,12 +29,36 @@ class Observer:
         self.size = len(self._features(game.observe(game.initial_state(), 0)))
         self.box = spaces.Box(-BOUND, BOUND, (self.size,), np.float32)
 
+        self._memo: dict[tuple[str, int, int | None], tuple[Any, Any]] = {}
+
+    def _remember(self, kind: str, state: Any, seat: int | None, make: Any) -> Any:
+        """Results for the last few (state, seat) pairs: states are immutable, and OpenSpiel
+        asks for the same observation several times per state."""
+        key = (kind, id(state), seat)
+        found = self._memo.get(key)
+        if found is not None and found[0] is state:
+            return found[1]
+        if len(self._memo) >= 16:
+            self._memo.clear()
+        value = make()
+        self._memo[key] = (state, value)
+        return value
+
     def vector(self, state: Any, seat: int) -> np.ndarray:
-        values = np.asarray(self._features(self.game.observe(state, seat)), dtype=np.float32)
-        return np.clip(values, -BOUND, BOUND)
+        def make() -> np.ndarray:
+            values = np.asarray(self._features(self.game.observe(state, seat)), np.float32)
+            return np.clip(values, -BOUND, BOUND)
+
+        out: np.ndarray = self._remember("vector", state, seat, make).copy()
+        return out
 
     def text(self, state: Any, seat: int | None) -> str:
-        return json.dumps(self.game.observe(state, seat), sort_keys=True, separators=(",", ":"))
+        def make() -> str:
+            view = self.game.observe(state, seat)
+            return json.dumps(view, sort_keys=True, separators=(",", ":"))
+
+        out: str = self._remember("text", state, seat, make)
+        return out
 
 
 def mask(size: int, ids: list[int]) -> np.ndarray:

@@ -1,0 +1,224 @@
+"""OpenSpiel: every turn-based dicehall game as a registered OpenSpiel Python game.
+
+Importing this module registers `dicehall_<game_id>` for each installed game (Jelly Monster in
+its tick mode), so `pyspiel.load_game("dicehall_puru", {"players": 3})` works and OpenSpiel's
+algorithms (MCTSBot, random simulation tests...) run on them.
+
+- Dynamics: sequential, with explicit chance. Chance outcomes get the stable integer ids of
+  `dicehall.rl.outcomes.ChanceIds` (a fixed list of every outcome a game can produce).
+- Information: imperfect where the game's spec says `hidden_information` (Jelly Monster's rolls
+  behind screens), else perfect. Observations come from `game.observe(state, player)`: the
+  string is that view as compact JSON, the tensor is its feature vector (`rl.features`).
+- Utility: `Game.returns` (1 shared among the winners, 0 for the others), at the end only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyspiel  # type: ignore[import-not-found]
+
+from dicehall import games
+from dicehall.core import CHANCE, Game
+from dicehall.rl._common import make_game
+from dicehall.rl._spaces import Observer
+from dicehall.rl.outcomes import ChanceIds
+
+PREFIX = "dicehall_"
+
+
+class _Shared:
+    """Per-game data that states share; copying a state (OpenSpiel clones by deepcopy) keeps it."""
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        self.game = game
+        self.ids = ChanceIds(game)
+        self.observer = Observer(game)
+        self._chance: dict[int, tuple[Any, list[tuple[int, float]]]] = {}
+
+    def chance(self, state: Any) -> list[tuple[int, float]]:
+        """(id, probability) pairs sorted by id, memoised per outcome list (games cache theirs)."""
+        outcomes = self.game.chance_outcomes(state)
+        found = self._chance.get(id(outcomes))
+        if found is None or found[0] is not outcomes:
+            if len(self._chance) > 4096:
+                self._chance.clear()
+            pairs = sorted((self.ids.encode(o), float(p)) for o, p in outcomes)
+            found = self._chance[id(outcomes)] = (outcomes, pairs)
+        return list(found[1])
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self
+
+
+class _Frozen:
+    """A dicehall state (immutable, so copies may share it)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Frozen:
+        return self
+
+
+def _defaults(game_id: str) -> dict[str, Any]:
+    """OpenSpiel parameters: the spec's params with a value (None defaults are left out)."""
+    out = {p.name: p.default for p in games.spec(game_id).params if p.default is not None}
+    if game_id == "jelly":
+        out["mode"] = "tick"
+    return out
+
+
+def game_type(game_id: str) -> pyspiel.GameType:
+    spec = games.spec(game_id)
+    info = pyspiel.GameType.Information
+    return pyspiel.GameType(
+        short_name=PREFIX + game_id,
+        long_name=f"dicehall {spec.name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=info.IMPERFECT_INFORMATION
+        if spec.hidden_information
+        else info.PERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=spec.max_players,
+        min_num_players=spec.min_players,
+        provides_information_state_string=False,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_defaults(game_id),
+    )
+
+
+class DicehallGame(pyspiel.Game):  # type: ignore[misc]
+    """A dicehall game for one parameter set, seen by OpenSpiel."""
+
+    def __init__(self, game_id: str, params: dict[str, Any] | None = None) -> None:
+        resolved = {**_defaults(game_id), **(params or {})}
+        self.shared = _Shared(make_game(game_id, **resolved))
+        game = self.shared.game
+        info = pyspiel.GameInfo(
+            num_distinct_actions=game.num_actions,
+            max_chance_outcomes=len(self.shared.ids),
+            num_players=game.num_players,
+            min_utility=0.0,
+            max_utility=1.0,
+            max_game_length=game.max_game_length,
+        )
+        super().__init__(game_type(game_id), info, resolved)
+
+    def new_initial_state(self) -> DicehallState:
+        return DicehallState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> DicehallObserver:
+        return DicehallObserver(self.shared)
+
+
+class DicehallState(pyspiel.State):  # type: ignore[misc]
+    """A position: the dicehall state behind OpenSpiel's State API."""
+
+    def __init__(self, game: DicehallGame) -> None:
+        super().__init__(game)
+        self._shared = game.shared
+        self._s = _Frozen(game.shared.game.initial_state())
+
+    @property
+    def dicehall_state(self) -> Any:
+        return self._s.value
+
+    def current_player(self) -> int:
+        game, s = self._shared.game, self._s.value
+        actors = game.actors(s)
+        if not actors:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if actors == (CHANCE,):
+            return int(pyspiel.PlayerId.CHANCE)
+        return int(actors[0])
+
+    def _legal_actions(self, player: int) -> list[int]:
+        game = self._shared.game
+        return sorted(game.encode(a) for a in game.legal_actions(self._s.value, player))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self._shared.chance(self._s.value)
+
+    def _apply_action(self, action: int) -> None:
+        game, s = self._shared.game, self._s.value
+        if game.actors(s) == (CHANCE,):
+            self._s = _Frozen(game.apply(s, CHANCE, self._shared.ids.decode(action)))
+        else:
+            seat = game.actors(s)[0]
+            self._s = _Frozen(game.apply(s, seat, game.decode(action)))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        game = self._shared.game
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"chance: {game.describe(self._shared.ids.decode(action))}"
+        return game.describe(game.decode(action))
+
+    def is_terminal(self) -> bool:
+        return bool(self._shared.game.is_terminal(self._s.value))
+
+    def returns(self) -> list[float]:
+        game, s = self._shared.game, self._s.value
+        if not game.is_terminal(s):
+            return [0.0] * game.num_players
+        return list(game.returns(s))
+
+    def __str__(self) -> str:
+        return repr(self._s.value)
+
+
+class DicehallObserver:
+    """Observation tensor (features of the player's view) and string (the view as JSON)."""
+
+    def __init__(self, shared: _Shared) -> None:
+        self._observer = shared.observer
+        self.tensor = np.zeros(shared.observer.size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: DicehallState, player: int) -> None:
+        self.tensor[:] = self._observer.vector(state.dicehall_state, player)
+
+    def string_from(self, state: DicehallState, player: int) -> str:
+        return self._observer.text(state.dicehall_state, player)
+
+
+def register() -> tuple[str, ...]:
+    """Register every installed game with OpenSpiel; returns the registered short names."""
+    names = []
+    known = set(pyspiel.registered_names())
+    for game_id in games.available():
+        name = PREFIX + game_id
+        if name not in known:
+            pyspiel.register_game(game_type(game_id), _constructor(game_id))
+        names.append(name)
+    return tuple(names)
+
+
+def _constructor(game_id: str) -> type[DicehallGame]:
+    """A subclass per game: OpenSpiel constructs a registered game from its params alone."""
+
+    def __init__(self: DicehallGame, params: dict[str, Any] | None = None) -> None:
+        DicehallGame.__init__(self, game_id, params)
+
+    name = f"Dicehall{game_id.title()}Game"
+    return type(name, (DicehallGame,), {"__init__": __init__, "__module__": __name__})
+
+
+def load(game_id: str, **params: Any) -> pyspiel.Game:
+    """`pyspiel.load_game("dicehall_<game_id>", params)` after registering."""
+    register()
+    return pyspiel.load_game(PREFIX + game_id, params)
+
+
+register()
+
+__all__ = ["DicehallGame", "DicehallObserver", "DicehallState", "load", "register"]

@@ -1,0 +1,85 @@
+"""OpenSpiel: the C++ random simulation test on every game, MCTSBot, chance ids, game types."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import mcts
+
+from dicehall import games
+from dicehall.rl import openspiel
+from tests.rl.cases import case_id, cases
+
+LONG = {"purrramid", "paradice"}
+"""Games with long random playouts (hundreds to thousands of actions): one simulation."""
+
+
+def _sim_cases() -> list[tuple[str, dict[str, Any]]]:
+    """Every variant, but only the main one of the games with long playouts."""
+    return [(g, p) for g, p in cases() if g not in LONG or p == {}]
+
+
+@pytest.mark.parametrize("case", _sim_cases(), ids=case_id)
+def test_random_sim_test(case: tuple[str, dict[str, Any]]) -> None:
+    game_id, params = case
+    game = openspiel.load(game_id, **params)
+    sims = 1 if game_id in LONG else 3
+    pyspiel.random_sim_test(game, num_sims=sims, serialize=False, verbose=False)
+
+
+def test_every_game_is_registered() -> None:
+    names = set(pyspiel.registered_names())
+    assert {f"dicehall_{g}" for g in games.available()} <= names
+
+
+def test_information_follows_the_spec() -> None:
+    info = pyspiel.GameType.Information
+    assert openspiel.load("jelly").get_type().information == info.IMPERFECT_INFORMATION
+    assert openspiel.load("puru").get_type().information == info.PERFECT_INFORMATION
+
+
+def test_params_reach_the_game() -> None:
+    game = openspiel.load("puru", players=4, full=True)
+    assert game.num_players() == 4
+    assert game.shared.game.params["full"] is True
+
+
+def test_mcts_bot_completes_a_game() -> None:
+    game = openspiel.load("puru")
+    rng = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = mcts.MCTSBot(game, 2.0, 12, evaluator, random_state=rng)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        else:
+            state.apply_action(bot.step(state))
+    assert sorted(state.returns()) in ([0.0, 1.0], [0.5, 0.5])
+
+
+def test_chance_outcomes_are_exact_ids() -> None:
+    game = openspiel.load("purrramid")
+    state = game.new_initial_state()
+    while not state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    pairs = state.chance_outcomes()
+    assert sum(p for _, p in pairs) == pytest.approx(1.0)
+    assert [a for a, _ in pairs] == sorted(a for a, _ in pairs)
+    outcome = game.shared.ids.decode(pairs[0][0])
+    assert outcome in [o for o, _ in game.shared.game.chance_outcomes(state.dicehall_state)]
+
+
+def test_observations_are_the_players_views() -> None:
+    game = openspiel.load("jelly", players=3)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    player = state.current_player()
+    text = state.observation_string(player)
+    assert f'"seat":{player}' in text
+    assert len(state.observation_tensor(player)) == game.observation_tensor_size()

@@ -1,0 +1,92 @@
+"""The RL layer adds no rules: the same seed and actions give the same game as `engine.Match`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from dicehall.bots import make_bot
+from dicehall.core import CHANCE
+from dicehall.engine import Match
+from dicehall.rl.gym import DicehallEnv
+from dicehall.rl.openspiel import load
+from dicehall.rl.pettingzoo import env, parallel_env
+from tests.rl.cases import case_id, main_cases
+
+
+def _replay(game: Any, seed: int, moves: list[tuple[int, Any]]) -> Match:
+    match = Match(game, seed)
+    for seat, action in moves:
+        match.submit(seat, action)
+    return match
+
+
+@pytest.mark.parametrize("case", main_cases(), ids=case_id)
+def test_aec_env_matches_the_engine(case: tuple[str, dict[str, Any]]) -> None:
+    game_id, params = case
+    aec = env(game_id, **params)
+    aec.reset(seed=11)
+    rng = np.random.default_rng(11)
+    for _ in aec.agent_iter():
+        obs, _, term, trunc, _ = aec.last()
+        aec.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    match = _replay(aec.game, 11, aec.runner.moves)
+    assert match.is_over
+    assert match.state == aec.runner.state
+    assert len(match.log) == aec.runner.applied
+    assert match.result() == aec.game.result(aec.runner.state)
+
+
+@pytest.mark.parametrize("game_id", ["puru", "jelly"])
+def test_gym_env_matches_a_match_with_bots(game_id: str) -> None:
+    gym_env = DicehallEnv(game_id, opponents="greedy")
+    _, info = gym_env.reset(seed=7)
+    done, agent_moves = False, []
+    while not done:
+        action = int(np.flatnonzero(info["action_mask"])[-1])
+        agent_moves.append(gym_env.game.decode(action))
+        _, _, done, _, info = gym_env.step(action)
+    game = gym_env.game
+    bots = {s: make_bot("greedy", game, s) for s in range(1, game.num_players)}
+    match = Match(game, 7, bots=bots)
+    match.run_bots()
+    for action in agent_moves:
+        match.submit(0, action)
+        match.run_bots()
+    assert match.state == gym_env.runner.state
+
+
+def test_parallel_ticks_are_engine_moves() -> None:
+    par = parallel_env("jelly", players=3)
+    observations, _ = par.reset(seed=5)
+    rng = np.random.default_rng(5)
+    while par.agents:
+        actions = {
+            a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in observations.items()
+        }
+        observations, *_ = par.step(actions)
+    match = _replay(par.game, 5, par.runner.moves)
+    assert match.state == par.runner.state
+
+
+@pytest.mark.parametrize("case", main_cases(), ids=case_id)
+def test_openspiel_replays_an_engine_match(case: tuple[str, dict[str, Any]]) -> None:
+    game_id, params = case
+    spiel_game = load(game_id, **params)
+    game = spiel_game.shared.game
+    bots = {s: make_bot("random", game, s) for s in range(game.num_players)}
+    match = Match(game, 3, bots=bots)
+    match.run_bots()
+    state = spiel_game.new_initial_state()
+    for entry in match.log:
+        action = game.action_from_json(entry.action)
+        if entry.seat == CHANCE:
+            state.apply_action(spiel_game.shared.ids.encode(action))
+        else:
+            assert state.current_player() == entry.seat
+            state.apply_action(game.encode(action))
+    assert state.is_terminal()
+    assert state.dicehall_state == match.state
+    assert state.returns() == list(game.returns(match.state))
