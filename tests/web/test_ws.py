@@ -162,6 +162,9 @@ def test_spectator_sees_exactly_the_spectator_view(
 @pytest.mark.slow
 def test_kill_and_restart_resumes_every_match(fresh_server: Server) -> None:
     srv = fresh_server
+    done = srv.create("puru", [RANDOM, RANDOM])
+    Client(srv, done["id"]).wait(lambda m: m.get("over") is True, timeout=60)
+    done_record = srv.api("GET", f"/api/tables/{done['id']}/record").json()
     made = srv.create("puru", [HUMAN, RANDOM])
     a = Client(srv, made["id"], [made["tokens"]["0"]])
     for _ in range(3):
@@ -174,6 +177,8 @@ def test_kill_and_restart_resumes_every_match(fresh_server: Server) -> None:
     srv.start()
     back = Client(srv, made["id"], [made["tokens"]["0"]])
     assert back.state["version"] >= acknowledged
+    # finished matches survive too, unchanged
+    assert srv.api("GET", f"/api/tables/{done['id']}/record").json() == done_record
     assert [x["text"] for x in back.log[: len(a.log)]] == [x["text"] for x in a.log]
     back.play_until_over([0])
     record = Record.from_json(srv.api("GET", f"/api/tables/{made['id']}/record").json())
