@@ -6,6 +6,8 @@ Taking dice closes the gap (gravity); returned dice go on top of a column.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from dicehall.games.paradice.spec import BLACK, COLUMNS
 
 Machine = tuple[tuple[int, ...], ...]
@@ -96,27 +98,32 @@ def column_runs(column: tuple[int, ...], start: int, *, no_black: bool) -> set[i
     return {n for n in runs if n >= 2}
 
 
-def basic_picks(machine: Machine) -> tuple[set[tuple[int, ...]], list[tuple[int, int]]]:
+@lru_cache(maxsize=256)
+def basic_picks(
+    machine: Machine,
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]]:
     """Bottom-row groups (wrap-around) and vertical runs `(col, count)` from the bottom."""
     rows = row_groups(row_of(machine, 0), row_of(machine, 1), wrap=True, no_black=False)
-    cols = [
+    cols = tuple(
         (c, n) for c in range(COLUMNS) for n in sorted(column_runs(machine[c], 0, no_black=False))
-    ]
-    return rows, cols
+    )
+    return tuple(sorted(rows)), cols
 
 
+@lru_cache(maxsize=256)
 def duck_picks(
     machine: Machine,
-) -> tuple[list[tuple[int, tuple[int, ...]]], list[tuple[int, int, int]]]:
+) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], tuple[tuple[int, int, int], ...]]:
     """Duck picks: any row treated as the bottom row, ends not connected, no black dice."""
-    rows, cols = [], []
+    rows: list[tuple[int, tuple[int, ...]]] = []
+    cols: list[tuple[int, int, int]] = []
     height = max(len(col) for col in machine)
     for r in range(height):
         found = row_groups(row_of(machine, r), row_of(machine, r + 1), wrap=False, no_black=True)
-        rows += [(r, g) for g in found]
+        rows += [(r, g) for g in sorted(found)]
         for c in range(COLUMNS):
-            cols += [(c, r, n) for n in column_runs(machine[c], r, no_black=True)]
-    return rows, cols
+            cols += [(c, r, n) for n in sorted(column_runs(machine[c], r, no_black=True))]
+    return tuple(rows), tuple(cols)
 
 
 def take_row(machine: Machine, row: int, cols: tuple[int, ...]) -> tuple[Machine, list[int]]:

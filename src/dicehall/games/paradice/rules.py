@@ -48,6 +48,7 @@ class ParadiceGame(Game[State, Any]):
             _SETUP_ACTIONS + (cfg.turn_limit + 1) * _ACTIONS_PER_TURN + powers * _ACTIONS_PER_POWER
         )
         self._ids = {a: i for i, a in enumerate(INDEX.actions)}
+        self._memo: tuple[State, list[Any]] = (self.initial_state(), [])
 
     # --- dynamics -----------------------------------------------------------------------
     def initial_state(self) -> State:
@@ -81,6 +82,15 @@ class ParadiceGame(Game[State, Any]):
         return tuple(sorted(set(self._legal(state)), key=ids.__getitem__))
 
     def _legal(self, state: State) -> list[Any]:
+        """The legal actions in any order (remembered for the last state asked about)."""
+        memo = self._memo
+        if memo[0] is state:
+            return memo[1]
+        found = self._compute_legal(state)
+        self._memo = (state, found)
+        return found
+
+    def _compute_legal(self, state: State) -> list[Any]:
         cfg, phase = self.cfg, state.phase
         if phase == Phase.PRE:
             return list(turn.placements(cfg, state))
