@@ -98,7 +98,7 @@ class Hall:
         for row in self.store.list_matches(LIVE, limit=100_000):
             try:
                 table = self.load(row)
-            except DicehallError as exc:
+            except Exception as exc:  # one bad match must not keep the others down
                 log.error("table %s cannot be resumed: %s", row.id, exc)
                 continue
             now = asyncio.get_running_loop().time()

@@ -349,7 +349,7 @@ export function render(root, ctx) {
         { type: "button", id: "puru-reroll", disabled: !move, onclick: () => move && ctx.act(move) },
         picked.size
           ? `Reroll ${picked.size} ${picked.size === 1 ? "die" : "dice"}${cost}`
-          : "Click dice to reroll",
+          : "Mark dice to reroll (click, or Tab + Enter)",
       ),
     );
     if (resolve)
