@@ -228,3 +228,16 @@ def test_upload_a_record_to_view_it(page: Page, server: Server, tmp_path: Path) 
     page.keyboard.press("ArrowRight")
     assert "step 1 /" in page.inner_text("#step")
     shot(page, "replay-upload")
+
+
+def test_puru_keyboard_marks_dice_and_rerolls(page: Page, server: Server) -> None:
+    made = server.create("puru", [{"kind": "human"}, {"kind": "bot", "level": "greedy"}])
+    page.goto(server.url + made["links"]["0"])
+    page.wait_for_selector("g.clickable[data-die='0']")
+    page.focus("g.clickable[data-die='0']")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("g.clickable[data-die='0'][aria-pressed=true]")
+    assert page.is_enabled("#puru-reroll")
+    page.focus("#puru-reroll")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#log >> text=reroll 1")
