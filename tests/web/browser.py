@@ -18,7 +18,8 @@ ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+# written on every run (git-ignored); a curated copy lives in test-artifacts/screenshots/
+SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "tmp" / "screenshots"
 
 
 def shot(page: Page, name: str) -> Path:

@@ -135,7 +135,16 @@ def test_purrramid_vs_bots_to_result_by_clicking(page: Page, server: Server) -> 
     page.wait_for_selector("g[data-space]")
     page.check("#odds-toggle")
     shot(page, "purrramid-table")
-    play_to_result(page, purrramid_strategy)
+    odds: list[str] = []
+
+    def strategy(pg: Page) -> bool:
+        if not odds and pg.is_visible("#odds:has-text('bust')"):
+            odds.append(pg.inner_text("#odds"))
+            shot(pg, "purrramid-odds")
+        return purrramid_strategy(pg)
+
+    play_to_result(page, strategy)
+    assert odds and "%" in odds[0]
     shot(page, "purrramid-result")
 
 

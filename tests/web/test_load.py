@@ -1,7 +1,7 @@
 """A bounded loopback load test: many bot tables, spectators and people at once.
 
 It reports figures (tables, websocket clients, actions/s, action round trip p50/p99) to the
-terminal and to `test-artifacts/load.json`; it asserts only that everything kept working.
+terminal and to `test-artifacts/tmp/load.json`; it asserts only that everything kept working.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from tests.web.helpers import Server
 BOT_TABLES = int(os.environ.get("DICEHALL_LOAD_TABLES", "24"))
 PEOPLE = int(os.environ.get("DICEHALL_LOAD_PEOPLE", "8"))
 SECONDS = float(os.environ.get("DICEHALL_LOAD_SECONDS", "12"))
-REPORT = Path(__file__).resolve().parents[2] / "test-artifacts" / "load.json"
+REPORT = Path(__file__).resolve().parents[2] / "test-artifacts" / "tmp" / "load.json"
 GREEDY = {"kind": "bot", "level": "greedy"}
 
 
