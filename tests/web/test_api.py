@@ -123,3 +123,33 @@ def test_downloaded_record_passes_dicehall_verify(server: Server, tmp_path: Path
         timeout=120,
     )
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_upload_limits_and_garbage(server: Server) -> None:
+    too_big = server.api(
+        "POST",
+        "/api/replays",
+        content=b"{" + b" " * (9 << 20) + b"}",
+        headers={"content-type": "application/json"},
+    )
+    assert too_big.status_code == 413 and too_big.json()["error"] == "too_large"
+    garbage = server.api(
+        "POST",
+        "/api/replays",
+        content=b"\x00\xff not json",
+        headers={"content-type": "application/json"},
+    )
+    assert garbage.status_code == 422 and "record" in garbage.json()["message"]
+    unknown = server.api(
+        "POST",
+        "/api/replays",
+        json={
+            "format": "dicehall-record",
+            "format_version": 1,
+            "game": "chess",
+            "params": {},
+            "seed": 1,
+            "actions": [],
+        },
+    )
+    assert unknown.status_code == 422 and "chess" in unknown.json()["message"]

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Body, Depends, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
@@ -188,17 +189,33 @@ def _replay_json(record: Record) -> dict[str, Any]:
     }
 
 
-@router.post("/replays")
-async def upload_replay(
-    request: Request, record: Annotated[dict[str, Any], Body()]
-) -> dict[str, Any]:
+RECORD_BODY = {
+    "requestBody": {
+        "required": True,
+        "content": {"application/json": {"schema": {"type": "object"}}},
+    }
+}
+
+
+@router.post("/replays", openapi_extra=RECORD_BODY)
+async def upload_replay(request: Request) -> dict[str, Any]:
     """View an uploaded record: it is verified first; a corrupt one is refused with the reason."""
     limit = request.app.state.settings.max_upload
-    if len(json.dumps(record)) > limit:
+    declared = request.headers.get("content-length", "0")
+    if not declared.isdigit() or int(declared) > limit:
         raise RequestError(413, "too_large", f"a record may have at most {limit} bytes")
+    body = bytearray()
+    async for chunk in request.stream():  # stop reading as soon as it is too big
+        body += chunk
+        if len(body) > limit:
+            raise RequestError(413, "too_large", f"a record may have at most {limit} bytes")
     try:
-        parsed = Record.from_json(record)
-        verify(parsed)
+        parsed = Record.from_json(json.loads(body))
+    except (ValueError, CorruptRecordError) as exc:
+        raise RequestError(422, "corrupt_record", f"not a dicehall record: {exc}") from None
+    try:
+        await asyncio.to_thread(verify, parsed)
     except CorruptRecordError as exc:
         raise RequestError(422, "corrupt_record", str(exc)) from None
-    return _replay_json(parsed)
+    frames = await asyncio.to_thread(_replay_json, parsed)
+    return frames
