@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -11,8 +13,11 @@ from hypothesis import strategies as st
 from dicehall import games
 from dicehall.core.types import CHANCE
 from dicehall.engine import LogEntry, Match
-from dicehall.web.hall import RequestError, make_game
+from dicehall.store import Store
+from dicehall.web.config import Settings
+from dicehall.web.hall import Hall, RequestError, make_game
 from dicehall.web.hints import hints_for
+from dicehall.web.table import StorageError
 from dicehall.web.views import entry_text, log_lines
 from dicehall.web.ws import BadMessage, RateLimit, parse
 
@@ -75,3 +80,25 @@ def test_no_server_paths_from_the_web(value: str) -> None:
     with pytest.raises(RequestError) as info:
         make_game("jelly", {"content": value})
     assert info.value.status == 422
+
+
+def test_a_failed_save_leaves_the_match_as_it_was(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        store = Store(f"sqlite:///{tmp_path / 'db.sqlite'}")
+        hall = Hall(store, Settings(bot_delay=60.0))
+        table, _ = hall.create({"game": "puru", "seats": [{"kind": "human"}] * 2})
+        match = table.match
+        before = (match.state, match.version, list(match.log))
+
+        def broken(*args: object, **kwargs: object) -> None:
+            raise OSError("disk full")
+
+        store.append = broken  # type: ignore[method-assign]
+        seat = match.actors()[0]
+        with pytest.raises(StorageError, match="nothing changed"):
+            table.act(seat, match.legal_actions(seat)[0], match.version)
+        assert (match.state, match.version, match.log) == before
+        await hall.stop()
+        store.close()
+
+    asyncio.run(scenario())
