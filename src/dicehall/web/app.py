@@ -34,7 +34,11 @@ def create_app(
         hall = Hall(store, settings)
         app.state.hall, app.state.settings = hall, settings
         resumed = hall.resume_all()
-        log.info("dicehall: %d unfinished match(es) resumed", resumed)
+        log.info(
+            "%d unfinished match(es) resumed from %s",
+            resumed,
+            store.engine.url.render_as_string(hide_password=True),
+        )
         yield
         await hall.stop()
         store.close()
@@ -77,6 +81,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None) 
     """Run the web app with uvicorn until interrupted (`dicehall serve`)."""
     import uvicorn
 
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(name)s: %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)
     app = create_app(db_url)
     print(f"dicehall: serving on http://{host}:{port}")
     uvicorn.run(app, host=host, port=port, ws_max_size=1 << 20, log_level="info")
