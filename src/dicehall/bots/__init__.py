@@ -1,7 +1,12 @@
 """Bots by level: `make_bot(level, game, seat)`; per-game heuristics live in `bots.<level>.<game>`.
 
-A game's greedy bot is the class `GreedyBot` in `dicehall.bots.greedy.<game id>`; an exact or
-expert bot is `ExpertBot` in `dicehall.bots.expert.<game id>`.
+Levels, weakest first: `random`; `greedy` (class `GreedyBot` in `dicehall.bots.greedy.<game>`);
+`mcts` (generic IS-MCTS over the protocol, `bots.mcts`, for every game that has a
+determiniser in `bots.determinize.<game>`); `expert` (class `ExpertBot` in
+`dicehall.bots.expert.<game>` where the game has one, otherwise MCTS with a larger budget).
+
+A level may carry a budget: `mcts:400` (iterations per move) or `mcts:1.5s` (seconds per move).
+The web lobby maps easy/medium/hard/expert onto `LOBBY`.
 """
 
 from __future__ import annotations
@@ -14,29 +19,74 @@ from dicehall.bots.base import Bot, RandomBot
 from dicehall.core.errors import DicehallError
 from dicehall.core.game import Game
 
-LEVELS = ("random", "greedy", "expert")
+LEVELS = ("random", "greedy", "mcts", "expert")
+LOBBY = {"easy": "random", "medium": "greedy", "hard": "mcts", "expert": "expert"}
+"""The web lobby's names for the levels."""
+EXPERT_ITERATIONS = 1000
+"""The budget of the `expert` level in games without an exact solver (MCTS with more thinking)."""
 _CLASS_NAMES = {"greedy": "GreedyBot", "expert": "ExpertBot"}
 
 
+def _has(package: str, game_id: str) -> bool:
+    try:
+        return importlib.util.find_spec(f"dicehall.bots.{package}.{game_id}") is not None
+    except ModuleNotFoundError:
+        return False
+
+
 def levels_for(game_id: str) -> tuple[str, ...]:
-    """The bot levels available for a game."""
+    """The bot levels available for a game, weakest first."""
     out = ["random"]
-    for level in ("greedy", "expert"):
-        if importlib.util.find_spec(f"dicehall.bots.{level}.{game_id}") is not None:
-            out.append(level)
+    if _has("greedy", game_id):
+        out.append("greedy")
+    if _has("determinize", game_id):
+        out += ["mcts", "expert"]
+    elif _has("expert", game_id):
+        out.append("expert")
     return tuple(out)
 
 
+def parse_level(text: str) -> tuple[str, dict[str, Any]]:
+    """`"mcts:400"` -> `("mcts", {"iterations": 400})`; `"mcts:2s"` -> seconds; else no options."""
+    level, sep, budget = text.strip().partition(":")
+    if not sep:
+        return level, {}
+    if level not in ("mcts", "expert"):
+        raise DicehallError(f"only mcts takes a budget, got {text!r}")
+    try:
+        if budget.endswith("s"):
+            seconds = float(budget[:-1])
+            if seconds <= 0:
+                raise ValueError
+            return level, {"seconds": seconds}
+        iterations = int(budget)
+        if iterations < 1:
+            raise ValueError
+        return level, {"iterations": iterations}
+    except ValueError:
+        raise DicehallError(
+            f"a budget is iterations (mcts:400) or seconds (mcts:1.5s), got {text!r}"
+        ) from None
+
+
 def make_bot(level: str, game: Game[Any, Any], seat: int, **options: Any) -> Bot:
-    """A bot of `level` for `seat` of `game`."""
-    if level == "random":
-        return RandomBot(game, seat)
-    if level not in _CLASS_NAMES or level not in levels_for(game.id):
+    """A bot of `level` (optionally with a budget, `mcts:400`) for `seat` of `game`."""
+    name, parsed = parse_level(level)
+    options = {**parsed, **options}
+    if name not in levels_for(game.id):
         known = ", ".join(levels_for(game.id))
-        raise DicehallError(f"no bot level {level!r} for {game.id}; available: {known}")
-    module = importlib.import_module(f"dicehall.bots.{level}.{game.id}")
-    bot: Bot = getattr(module, _CLASS_NAMES[level])(game, seat, **options)
+        raise DicehallError(f"no bot level {name!r} for {game.id}; available: {known}")
+    if name == "random":
+        return RandomBot(game, seat)
+    if name == "mcts" or (name == "expert" and not _has("expert", game.id)):
+        from dicehall.bots.mcts import MCTSBot
+
+        if name == "expert":
+            options.setdefault("iterations", EXPERT_ITERATIONS)
+        return MCTSBot(game, seat, level=name, **options)
+    module = importlib.import_module(f"dicehall.bots.{name}.{game.id}")
+    bot: Bot = getattr(module, _CLASS_NAMES[name])(game, seat, **options)
     return bot
 
 
-__all__ = ["LEVELS", "Bot", "RandomBot", "levels_for", "make_bot"]
+__all__ = ["LEVELS", "LOBBY", "Bot", "RandomBot", "levels_for", "make_bot", "parse_level"]

@@ -6,6 +6,7 @@ prints one red line and exits with code 2.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import json
 from importlib import resources
@@ -17,6 +18,7 @@ from rich.markdown import Markdown
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from dicehall import games
+from dicehall.cli import analysis
 from dicehall.cli import options as opt
 from dicehall.cli.common import (
     EXIT_INTERRUPTED,
@@ -31,6 +33,7 @@ from dicehall.cli.replay import Replay, browse, load, verify_text
 from dicehall.cli.tables import bench_table, games_table, summary_tables
 from dicehall.core import DicehallError
 from dicehall.sim import bench as benchmod
+from dicehall.sim import pool
 from dicehall.sim.simulate import Summary
 from dicehall.sim.simulate import simulate as run_simulation
 
@@ -146,9 +149,12 @@ def simulate(
         int, typer.Option("--seed", metavar="S", help="Game i uses seed + i.", min=0)
     ] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    workers: Annotated[
-        int, typer.Option("--workers", "-w", metavar="W", help="Processes.", min=1)
-    ] = 1,
+    workers: analysis.WorkersOpt = None,
+    ray: analysis.RayOpt = None,
+    out_file: Annotated[
+        Path | None,
+        typer.Option("--out", "-o", metavar="FILE", help="Save rows (.parquet or .csv)."),
+    ] = None,
     speeds: Annotated[
         str | None,
         typer.Option(
@@ -164,7 +170,9 @@ def simulate(
 ) -> None:
     """Bot-vs-bot games: win rate per seat (95% Wilson CI), game length, end reasons.
 
-    Game i is played with seed + i. A shared win counts as a win for each winner.
+    Game i is played with seed + i. A shared win counts as a win for each winner. Games run
+    in parallel processes (one per core) unless --workers 1; --out saves one row per game and
+    seat for `dicehall report`.
     """
     with guard():
         names = [b for b in (bots or "").split(",") if b.strip()]
@@ -179,11 +187,16 @@ def simulate(
         levels = opt.parse_bot_list(bots, game, seats)
         speed_names = tuple(n.strip() for n in (speeds or "").split(",") if n.strip())
         try:
-            job = (game, params, levels, n_games, seed, workers, speed_names, tuple(stat or ()))
-            summary = _simulate(*job, quiet=as_json)
+            count = workers or pool.auto_workers(n_games)
+            job = (game, params, levels, n_games, seed, count, speed_names, tuple(stat or ()))
+            summary = _simulate(*job, quiet=as_json, ray=ray)
         except KeyboardInterrupt:
             error_console().print("[yellow]simulation interrupted[/]")
             raise typer.Exit(EXIT_INTERRUPTED) from None
+        if out_file is not None:
+            from dicehall.sim import results
+
+            results.save(results.rows(summary), out_file)
         if as_json:
             typer.echo(json.dumps(summary.to_json()))
             return
@@ -204,11 +217,13 @@ def _simulate(
     speeds: tuple[str, ...],
     keys: tuple[str, ...],
     quiet: bool,
+    ray: str | None = None,
 ) -> Summary:
     if quiet:
         return run_simulation(
-            game, params, levels, count, seed, workers, speeds=speeds, stat_keys=keys
-        )
+            game, params, levels, count, seed, workers, speeds=speeds, stat_keys=keys,
+            ray_address=ray,
+        )  # fmt: skip
     columns = (
         TextColumn(f"simulating {game}"),
         BarColumn(),
@@ -221,7 +236,9 @@ def _simulate(
         def advance(done: int) -> None:
             progress.update(task, completed=done)
 
-        return run_simulation(game, params, levels, count, seed, workers, advance, speeds, keys)
+        return run_simulation(
+            game, params, levels, count, seed, workers, advance, speeds, keys, ray
+        )
 
 
 @app.command("replay")
@@ -273,8 +290,12 @@ def bench_command(
     ] = 5,
     param: opt.ParamOpt = None,
     seed: Annotated[int, typer.Option("--seed")] = 0,
+    mcts: Annotated[
+        bool, typer.Option("--mcts/--no-mcts", help="Also time MCTS iterations/s.")
+    ] = True,
 ) -> None:
-    """Random-playout throughput on one core: games/s and actions/s (chance included).
+    """Random-playout throughput on one core: games/s and actions/s (chance included),
+    and MCTS iterations per second (a 50-iteration search at each decision of random games).
 
     Real-time games are timed in tick mode unless `--param mode=...` says otherwise.
     """
@@ -287,7 +308,7 @@ def bench_command(
         results = []
         for game_id in ids:
             try:
-                results.append(_bench_one(game_id, param, seconds, runs, seed))
+                results.append(_bench_one(game_id, param, seconds, runs, seed, mcts))
             except (DicehallError, ImportError, AttributeError) as exc:
                 if game_ids:  # a game the user named: its error is the answer
                     raise
@@ -296,12 +317,20 @@ def bench_command(
 
 
 def _bench_one(
-    game_id: str, param: list[str] | None, seconds: float, runs: int, seed: int
+    game_id: str, param: list[str] | None, seconds: float, runs: int, seed: int, mcts: bool
 ) -> benchmod.BenchResult:
     params = terminal_params(games.spec(game_id), opt.game_params(game_id, {}, param), False)
     rules_ = games.make(game_id, **params)
     with error_console().status(f"timing {game_id}…"):
-        return benchmod.bench(rules_, seconds, runs, seed)
+        result = benchmod.bench(rules_, seconds, runs, seed)
+        if not mcts:
+            return result
+        rate = benchmod.mcts_rate(rules_, seconds, seed)
+        return dataclasses.replace(result, mcts_per_s=rate)
+
+
+app.command("rate")(analysis.rate)
+app.command("report")(analysis.report)
 
 
 @app.command()

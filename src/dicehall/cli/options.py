@@ -13,7 +13,7 @@ from typing import Annotated, Any
 import typer
 
 from dicehall import games
-from dicehall.bots import levels_for
+from dicehall.bots import levels_for, parse_level
 from dicehall.core import DicehallError, GameSpec, ParamError, Seat
 
 GAME_FLAGS = ("players", "full", "solo", "super", "side", "board", "content", "first_game", "mode")
@@ -107,7 +107,7 @@ def parse_bots(items: list[str] | None, game_id: str, players: int) -> dict[Seat
     out: dict[Seat, str] = {}
     rest: str | None = None
     for key, level in parse_pairs(items, "--bot"):
-        if level not in levels:
+        if parse_level(level)[0] not in levels:
             raise DicehallError(f"no bot level {level!r} for {game_id}; available: {levels}")
         if key in ("rest", "others"):
             rest = level
@@ -125,7 +125,7 @@ def parse_bot_list(text: str | None, game_id: str, players: int) -> tuple[str, .
     names = tuple(n.strip() for n in (text or "random").split(",") if n.strip())
     levels = levels_for(game_id)
     for name in names:
-        if name not in levels:
+        if parse_level(name)[0] not in levels:
             raise DicehallError(f"no bot level {name!r} for {game_id}; available: {levels}")
     if len(names) == 1:
         return names * players

@@ -151,7 +151,11 @@ def bench_table(results: list[BenchResult], seconds: float, runs: int) -> Table:
         title=f"random playouts on one core (median of {runs} run(s) of {seconds:g} s)",
         title_justify="left",
     )
-    for name in ("game", "params", "games/s", "actions/s", "actions/game"):
+    mcts = any(r.mcts_per_s is not None for r in results)
+    names = ("game", "params", "games/s", "actions/s", "actions/game") + (
+        ("MCTS iter/s",) if mcts else ()
+    )
+    for name in names:
         table.add_column(name, justify="left" if name in ("game", "params") else "right")
     for r in results:
         params = params_text(r.game, r.params)
@@ -161,6 +165,7 @@ def bench_table(results: list[BenchResult], seconds: float, runs: int) -> Table:
             f"{r.games_per_s:,.1f}",
             f"{r.actions_per_s:,.0f}",
             f"{r.actions_per_game:,.1f}",
+            *((f"{r.mcts_per_s:,.0f}" if r.mcts_per_s is not None else "-",) if mcts else ()),
         )
     return table
 

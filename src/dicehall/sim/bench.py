@@ -37,6 +37,7 @@ class BenchResult:
     game: str
     params: dict[str, Any]
     runs: tuple[BenchRun, ...]
+    mcts_per_s: float | None = None  # MCTS iterations per second, when measured
 
     @property
     def games_per_s(self) -> float:
@@ -100,3 +101,14 @@ def bench(game: Game[Any, Any], seconds: float = 1.0, runs: int = 5, seed: int =
     return BenchResult(
         game.id, dict(game.params), tuple(timed_run(game, seconds, seed + r) for r in range(runs))
     )
+
+
+def mcts_rate(game: Game[Any, Any], seconds: float = 1.0, seed: int = 0) -> float | None:
+    """MCTS iterations per second on decisions of random games; None without a determiniser."""
+    from dicehall.bots.mcts import iterations_per_second
+
+    try:
+        iterations, elapsed = iterations_per_second(game, seconds, seed)
+    except DicehallError:
+        return None
+    return iterations / elapsed if elapsed > 0 else None

@@ -10,19 +10,17 @@ Shared wins count as a win for each winner, so the seats' win rates may add up t
 from __future__ import annotations
 
 import importlib
-import multiprocessing
 import random
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
 from dicehall import games
 from dicehall.bots import Bot, RandomBot, make_bot
 from dicehall.core import CHANCE, DicehallError, Game, sample
-from dicehall.sim import stats
+from dicehall.sim import pool, stats
 
 TURN_KEYS = ("turns_played", "turns", "turn")
 ROUND_KEYS = ("rounds_played", "round")
@@ -41,6 +39,7 @@ class Outcome:
     by_seat: tuple[int, ...] = ()  # actions taken by each seat
     rounds: int | None = None  # from the final spectator view, when it tells
     extras: tuple[tuple[str, Any], ...] = ()  # `--stat` keys of the final spectator view
+    ranks: tuple[int, ...] = ()  # competition ranks (1 is best)
 
 
 @dataclass
@@ -242,6 +241,7 @@ def play_one(
         by_seat=tuple(by_seat),
         rounds=_count(view, ROUND_KEYS),
         extras=tuple((key, lookup(view, key)) for key in keys),
+        ranks=tuple(result.ranks),
     )
 
 
@@ -272,12 +272,6 @@ def run_seeds(
     """Play one game per seed (a worker's share). Bots are reused from game to game."""
     game, bots = setup(game_id, params, levels)
     return [play_one(game, bots, s, speeds, keys) for s in seeds]
-
-
-def _register(registry: dict[str, str]) -> None:
-    """Worker initialiser: the parent's game registry (plug-ins and test games included)."""
-    for game_id, module in registry.items():
-        games.register(game_id, module)
 
 
 def _chunks(first: int, count: int, size: int) -> list[list[int]]:
@@ -325,12 +319,14 @@ def simulate(
     on_progress: Callable[[int], None] | None = None,
     speeds: Sequence[str] = (),
     stat_keys: Sequence[str] = (),
+    ray_address: str | None = None,
 ) -> Summary:
     """Play `count` games (game i with seed `seed + i`) and summarise them.
 
     `on_progress(n)` is called with the number of games finished so far; `speeds` names the
     seats' speed profiles for real-time games (one per seat, or one for all); `stat_keys`
-    are (dotted) keys of the final spectator view to summarise.
+    are (dotted) keys of the final spectator view to summarise; `ray_address` runs the games
+    as Ray tasks (`"local"`: a Ray runtime on this machine) instead of worker processes.
     """
     if count < 1:
         raise DicehallError("simulate at least one game")
@@ -350,22 +346,8 @@ def simulate(
         if on_progress:
             on_progress(sum(len(r) for r in results.values()))
 
-    if workers == 1:
-        for index, chunk in enumerate(chunks):
-            finished(index, run_seeds(*job, chunk, per_seat, keys))
-    else:
-        # spawned workers (no fork of a threaded parent) learn the games registered here
-        registry = games.registry()
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(
-            workers, mp_context=context, initializer=_register, initargs=(registry,)
-        ) as pool:
-            futures = {
-                pool.submit(run_seeds, *job, chunk, per_seat, keys): i
-                for i, chunk in enumerate(chunks)
-            }
-            for future in as_completed(futures):
-                finished(futures[future], future.result())
+    jobs = [(run_seeds, (*job, chunk, per_seat, keys)) for chunk in chunks]
+    pool.run_jobs(jobs, workers, ray_address, finished)
     outcomes = [o for index in range(len(chunks)) for o in results[index]]
     elapsed = time.perf_counter() - started
     summary = Summary(game_id, dict(game.params), seed, tuple(levels), outcomes, elapsed, notes)

@@ -1,0 +1,223 @@
+"""Generic Monte Carlo tree search over the game protocol (the `mcts` level).
+
+- **Information sets by determinisation** (single-observer IS-MCTS): every iteration starts from
+  a full state drawn by `bots.determinize.<game>.state_from_view(game, view, seat, rng)`, which
+  copies what the seat sees and samples only what it cannot see. The tree is keyed by actions,
+  so statistics are shared across determinisations; a child is only selectable in iterations
+  whose state allows its action (availability counts, as in Cowling, Powley and Whitehouse 2012).
+- **Chance-aware**: at a chance node an outcome is sampled with its exact probability
+  (`core.chance.sample`); each sampled outcome has its own child (sampled chance nodes).
+- **Several players**: a node stores the sum of return vectors (`Game.returns`, one entry per
+  seat) and each mover maximises its own entry (max^n with UCB1).
+- **Budget**: `iterations` per move, or `seconds` per move (wall clock), whichever is given.
+  With an iteration budget the bot is deterministic given the rng the engine passes in.
+
+Rollouts play uniformly random legal actions (the lowest seat among several actors moves, as in
+`dicehall bench`) to the end, capped at `game.max_game_length` actions, unless the determiniser
+module also gives a cheap `rollout_action(game, state, seat, legal, rng)` default policy.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from dicehall.bots.determinize import NotDeterminisable
+from dicehall.core import CHANCE, DicehallError, Game, sample
+from dicehall.core.types import View
+
+StateFromView = Callable[[Game[Any, Any], View, int, random.Random], Any]
+RolloutPolicy = Callable[[Game[Any, Any], Any, int, Sequence[Any], random.Random], Any]
+
+DEFAULT_ITERATIONS = 200
+EXPLORATION = 0.7  # UCB1 constant for returns in [0, 1]
+
+
+def determiniser(game_id: str) -> StateFromView:
+    """The game's `state_from_view`; raises `DicehallError` when the game has none."""
+    try:
+        module = importlib.import_module(f"dicehall.bots.determinize.{game_id}")
+    except ModuleNotFoundError:
+        raise DicehallError(f"mcts: no determiniser for {game_id}") from None
+    found: StateFromView = module.state_from_view
+    return found
+
+
+class Node:
+    """Statistics of one action sequence: visits, availability and summed returns per seat."""
+
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self, players: int) -> None:
+        self.children: dict[Any, Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = [0.0] * players
+
+
+class MCTSBot:
+    """IS-MCTS with sampled chance nodes and vector returns; see the module docstring."""
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        seat: int,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        exploration: float = EXPLORATION,
+        level: str = "mcts",
+    ) -> None:
+        self.game, self.seat, self.level = game, seat, level
+        self.iterations = iterations if iterations or seconds else DEFAULT_ITERATIONS
+        self.seconds = seconds
+        self.exploration = exploration
+        self.state_from_view = determiniser(game.id)
+        module = importlib.import_module(f"dicehall.bots.determinize.{game.id}")
+        self.rollout_action: RolloutPolicy | None = getattr(module, "rollout_action", None)
+        hook = getattr(module, "search_game", None)
+        self.search: Game[Any, Any] = hook(game) if hook else game
+        self._fallback: Any = None
+        self.last_iterations = 0  # iterations run for the last decision (bench, tests)
+
+    # --- the Bot protocol -----------------------------------------------------------
+    def act(self, view: View, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        try:
+            first = self.state_from_view(self.search, view, self.seat, rng)
+        except NotDeterminisable:
+            return self.fallback().act(view, legal_actions, rng)
+        root = Node(self.game.num_players)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            state = first if done == 0 else self.state_from_view(self.search, view, self.seat, rng)
+            self._iterate(root, state, rng)
+            done += 1
+        self.last_iterations = done
+        return self._best(root, legal_actions)
+
+    def fallback(self) -> Any:
+        """The greedy bot (random where a game has none), for views no state fits."""
+        if self._fallback is None:
+            from dicehall.bots import levels_for, make_bot
+
+            level = "greedy" if "greedy" in levels_for(self.game.id) else "random"
+            self._fallback = make_bot(level, self.game, self.seat)
+        return self._fallback
+
+    def _best(self, root: Node, legal: Sequence[Any]) -> Any:
+        """The most visited legal root action (ties: the first in legal order)."""
+        best, most = legal[0], -1
+        for action in legal:
+            child = root.children.get(action)
+            visits = child.visits if child else 0
+            if visits > most:
+                best, most = action, visits
+        return best
+
+    # --- one iteration --------------------------------------------------------------
+    def _iterate(self, root: Node, state: Any, rng: random.Random) -> None:
+        game = self.search
+        path = [root]
+        node = root
+        expanded = False
+        while not expanded:
+            actors = game.actors(state)
+            if not actors:
+                break
+            if actors == (CHANCE,):
+                action = sample(game, state, rng)
+                seat = CHANCE
+            else:
+                seat = min(actors)
+                legal = game.legal_actions(state, seat)
+                action, expanded = self._select(node, legal, seat, rng)
+            child = node.children.get(action)
+            if child is None:
+                child = node.children[action] = Node(game.num_players)
+                expanded = True
+            state = game.apply(state, seat, action)
+            node = child
+            path.append(node)
+        returns = self._rollout(state, rng)
+        for visited in path:
+            visited.visits += 1
+            total = visited.total
+            for i, r in enumerate(returns):
+                total[i] += r
+
+    def _select(
+        self, node: Node, legal: Sequence[Any], seat: int, rng: random.Random
+    ) -> tuple[Any, bool]:
+        """An untried legal action (at random), else the legal child with the best UCB1."""
+        children = node.children
+        untried = [a for a in legal if a not in children]
+        for action in legal:
+            if action in children:
+                children[action].avail += 1
+        if untried:
+            return untried[rng.randrange(len(untried))], True
+        best, best_score = legal[0], -math.inf
+        c = self.exploration
+        for action in legal:
+            child = children[action]
+            mean = child.total[seat] / child.visits if child.visits else 0.0
+            score = mean + c * math.sqrt(math.log(max(child.avail, 1)) / max(child.visits, 1))
+            if score > best_score:
+                best, best_score = action, score
+        return best, False
+
+    def _rollout(self, state: Any, rng: random.Random) -> tuple[float, ...]:
+        game, policy = self.search, self.rollout_action
+        for _ in range(game.max_game_length):
+            actors = game.actors(state)
+            if not actors:
+                return game.returns(state)
+            if actors == (CHANCE,):
+                state = game.apply(state, CHANCE, sample(game, state, rng))
+                continue
+            seat = min(actors)
+            legal = game.legal_actions(state, seat)
+            if policy is None:
+                action = legal[rng.randrange(len(legal))]
+            else:
+                action = policy(game, state, seat, legal, rng)
+            state = game.apply(state, seat, action)
+        share = 1.0 / game.num_players  # an unfinished rollout: nobody is favoured
+        return (share,) * game.num_players
+
+
+def iterations_per_second(
+    game: Game[Any, Any], seconds: float = 1.0, seed: int = 0, budget: int = 50
+) -> tuple[int, float]:
+    """MCTS iterations run in about `seconds` on decisions of random games (`dicehall bench`).
+
+    Plays random games; at each decision with a choice, runs an `budget`-iteration search for
+    the seat to act. Returns `(iterations, elapsed seconds)`.
+    """
+    rng = random.Random(seed)
+    bots = [MCTSBot(game, s, iterations=budget) for s in range(game.num_players)]
+    total, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds or total == 0:
+        state = game.initial_state()
+        while not game.is_terminal(state) and time.perf_counter() - start < seconds:
+            actors = game.actors(state)
+            if actors == (CHANCE,):
+                state = game.apply(state, CHANCE, sample(game, state, rng))
+                continue
+            seat = min(actors)
+            legal = game.legal_actions(state, seat)
+            if len(legal) > 1:
+                bots[seat].act(game.observe(state, seat), legal, rng)
+                total += bots[seat].last_iterations
+            state = game.apply(state, seat, legal[rng.randrange(len(legal))])
+    return total, time.perf_counter() - start

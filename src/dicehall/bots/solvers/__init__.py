@@ -1,0 +1,1 @@
+"""Exact solvers: Puru Puru Solo by dynamic programming, Purrramid turns by expectimax."""

@@ -1,0 +1,125 @@
+"""`dicehall rate` and `dicehall report`: bot ratings and simulation reports."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+from rich.table import Table
+
+from dicehall import games
+from dicehall.cli import options as opt
+from dicehall.cli.common import console, error_console, guard
+from dicehall.sim import pool
+from dicehall.sim.ratings import Tournament
+from dicehall.sim.ratings import rate as run_rate
+
+RayOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--ray",
+        metavar="[ADDRESS]",
+        is_flag=False,
+        flag_value=pool.LOCAL_RAY,
+        help="Run on Ray: a cluster ADDRESS, or alone for a local Ray runtime.",
+    ),
+]
+WorkersOpt = Annotated[
+    int | None,
+    typer.Option("--workers", "-w", metavar="W", min=1, help="Processes (default: one per core)."),
+]
+
+
+def rate(
+    game: Annotated[str, typer.Argument(help="Game id (see `dicehall games`).")],
+    bots: Annotated[
+        str,
+        typer.Option("--bots", metavar="LEVELS", help="Bots to rate, e.g. random,greedy,mcts:200."),
+    ] = "random,greedy",
+    n_games: Annotated[
+        int, typer.Option("--games", "-g", metavar="N", min=1, help="Games per set of bots.")
+    ] = 100,
+    players: opt.PlayersOpt = None,
+    param: opt.ParamOpt = None,
+    seed: Annotated[int, typer.Option("--seed", metavar="S", min=0)] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    workers: WorkersOpt = None,
+    ray: RayOpt = None,
+) -> None:
+    """Round-robin with seat rotation: win-rate matrix (95% CI) and openskill ratings."""
+    with guard():
+        names = [b.strip() for b in bots.split(",") if b.strip()]
+        flags: dict[str, Any] = {
+            "players": players or min(len(names), games.spec(game).max_players)
+        }
+        params = opt.game_params(game, flags, param)
+        seats = games.make(game, **params).num_players
+        for name in names:
+            opt.parse_bot_list(name, game, seats)  # each level must exist for the game
+        total = n_games * len(names)
+        count = workers or pool.auto_workers(total)
+        if as_json:
+            result = run_rate(game, params, names, n_games, seed, count, ray)
+            typer.echo(json.dumps(result.to_json()))
+            return
+        columns = (TextColumn(f"rating on {game}"), BarColumn(), MofNCompleteColumn())
+        with Progress(*columns, console=error_console(), transient=True) as progress:
+            task = progress.add_task("games", total=None)
+
+            def advance(done: int) -> None:
+                progress.update(task, completed=done)
+
+            result = run_rate(game, params, names, n_games, seed, count, ray, advance)
+        for table in rating_tables(result):
+            console().print(table)
+
+
+def rating_tables(result: Tournament) -> list[Table]:
+    data = result.to_json()
+    ratings = Table(
+        title=f"{result.game}: {data['games']} games, openskill (Plackett-Luce)",
+        title_justify="left",
+        caption="ordinal = mu - 3 sigma",
+        caption_justify="left",
+    )
+    for name in ("bot", "mu", "sigma", "ordinal"):
+        ratings.add_column(name, justify="left" if name == "bot" else "right")
+    ranked = sorted(data["ratings"].items(), key=lambda kv: -kv[1]["ordinal"])
+    for bot, r in ranked:
+        ratings.add_row(bot, f"{r['mu']:.2f}", f"{r['sigma']:.2f}", f"{r['ordinal']:.2f}")
+    matrix = Table(
+        title="row bot finished ahead of column bot (ties count half), 95% Wilson CI",
+        title_justify="left",
+    )
+    matrix.add_column("")
+    for bot in result.bots:
+        matrix.add_column(bot, justify="right")
+    for a in result.bots:
+        cells = []
+        for b in result.bots:
+            cell = data["matrix"][a].get(b)
+            if cell is None or cell["rate"] is None:
+                cells.append("-")
+            else:
+                lo, hi = cell["ci95"]
+                cells.append(f"{100 * cell['rate']:.0f}% ({100 * lo:.0f}–{100 * hi:.0f})")
+        matrix.add_row(a, *cells)
+    return [ratings, matrix]
+
+
+def report(
+    results: Annotated[list[Path], typer.Argument(help="Results files (.parquet or .csv).")],
+    out: Annotated[
+        Path, typer.Option("--out", "-o", metavar="DIR", help="Folder for the plots and page.")
+    ] = Path("report"),
+) -> None:
+    """Plots (PNG) and an HTML page from `dicehall simulate --out` results."""
+    with guard():
+        from dicehall.sim import report as reportmod
+        from dicehall.sim import results as resultsmod
+
+        page = reportmod.write_report(resultsmod.load(results), out)
+        console().print(f"report written: {page}", markup=False, soft_wrap=True)

@@ -1,0 +1,104 @@
+"""Simulation results as a table: one row per game and seat, saved as Parquet or CSV.
+
+Columns: game, params (JSON text), variant (the params that differ from the game's defaults),
+seed, seat, bot, score, rank, win (shared wins count), winners, length (actions by players),
+turns, rounds, reason. Parquet needs pyarrow and CSV pandas (the `sim` extra).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from dicehall import games
+from dicehall.core import DicehallError
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from dicehall.sim.simulate import Summary
+
+COLUMNS = ("game", "params", "variant", "seed", "seat", "bot", "score", "rank", "win", "winners",
+           "length", "turns", "rounds", "reason")  # fmt: skip
+FORMATS = (".parquet", ".csv")
+
+
+def variant_text(game_id: str, params: dict[str, Any]) -> str:
+    """The player count and every param that differs from the game's default."""
+    try:
+        defaults = games.spec(game_id).defaults()
+    except DicehallError:
+        defaults = {}
+    shown = [
+        f"{k}={v}" for k, v in sorted(params.items()) if k == "players" or defaults.get(k) != v
+    ]
+    return ", ".join(shown) or "defaults"
+
+
+def rows(summary: Summary) -> list[dict[str, Any]]:
+    """One row per game and seat (game i of the summary has seed `summary.seed + i`)."""
+    params = json.dumps(summary.params, sort_keys=True)
+    variant = variant_text(summary.game, summary.params)
+    out = []
+    for i, o in enumerate(summary.outcomes):
+        for seat, bot in enumerate(summary.bots):
+            out.append(
+                {
+                    "game": summary.game,
+                    "params": params,
+                    "variant": variant,
+                    "seed": summary.seed + i,
+                    "seat": seat,
+                    "bot": bot,
+                    "score": float(o.scores[seat]),
+                    "rank": o.ranks[seat] if o.ranks else None,
+                    "win": seat in o.winners,
+                    "winners": len(o.winners),
+                    "length": o.actions,
+                    "turns": o.turns,
+                    "rounds": o.rounds,
+                    "reason": o.reason,
+                }
+            )
+    return out
+
+
+def _frame(data: list[dict[str, Any]]) -> pd.DataFrame:
+    try:
+        import pandas as pd
+    except ImportError as exc:
+        raise DicehallError(f"saving results needs the sim extra (pandas): {exc}") from exc
+    return pd.DataFrame(data, columns=list(COLUMNS))
+
+
+def save(data: list[dict[str, Any]], path: Path) -> Path:
+    """Write rows to `path` (.parquet or .csv)."""
+    suffix = path.suffix.lower()
+    if suffix not in FORMATS:
+        raise DicehallError(f"results go to a .parquet or .csv file, got {path.name!r}")
+    frame = _frame(data)
+    if suffix == ".csv":
+        frame.to_csv(path, index=False)
+    else:
+        frame.to_parquet(path, index=False)
+    return path
+
+
+def load(paths: list[Path]) -> pd.DataFrame:
+    """Rows of one or more results files (.parquet or .csv) as one table."""
+    import pandas as pd
+
+    frames = []
+    for path in paths:
+        suffix = path.suffix.lower()
+        if suffix not in FORMATS:
+            raise DicehallError(f"not a results file (.parquet or .csv): {path}")
+        frame = pd.read_csv(path) if suffix == ".csv" else pd.read_parquet(path)
+        missing = [c for c in COLUMNS if c not in frame.columns]
+        if missing:
+            raise DicehallError(f"{path.name}: not dicehall results (no {', '.join(missing)})")
+        frames.append(frame)
+    if not frames:
+        raise DicehallError("no results files given")
+    return pd.concat(frames, ignore_index=True)

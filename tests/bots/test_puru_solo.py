@@ -1,0 +1,84 @@
+"""Puru Puru Solo DP: exact values against a brute-force expectimax over the real rules."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import pytest
+
+from dicehall import games
+from dicehall.bots.solvers.puru_solo import Grid, player_effects, solve
+from dicehall.core import CHANCE
+from dicehall.games.puru.state import Phase, PuruState
+
+
+def _brute(game: Any) -> Any:
+    """Optimal win probability of seat 0 (shared wins count) by recursion over the rules."""
+
+    @cache
+    def value(state: PuruState) -> float:
+        actors = game.actors(state)
+        if not actors:
+            return 1.0 if 0 in game.result(state).winners else 0.0
+        if actors == (CHANCE,):
+            return sum(float(p) * value(game.apply(state, CHANCE, o))
+                       for o, p in game.chance_outcomes(state))  # fmt: skip
+        return max(value(game.apply(state, 0, a)) for a in game.legal_actions(state, 0))
+
+    return value
+
+
+def _position(game: Any, pos: tuple[int, ...], roller: int = 0) -> PuruState:
+    a, b, c, d, e, f = pos
+    n = 6 if roller == 0 else game.auto_dice
+    return PuruState(Phase.ROLL, roller, (a, d), (b, e), (c, f), (0, 0, 0, 0), n, 0)
+
+
+@pytest.mark.parametrize("auto_dice", [3, 4])
+def test_late_game_values_match_brute_force(auto_dice: int) -> None:
+    game = games.make("puru", solo=True, **{"super": auto_dice == 4})
+    solution = solve(auto_dice, lo=18)
+    brute = _brute(game)
+    positions = [(18, 18, 2, 18, 18, 2), (19, 18, 1, 18, 19, 2), (18, 19, 2, 19, 18, 1),
+                 (19, 19, 2, 19, 19, 2), (18, 18, 1, 19, 19, 1)]  # fmt: skip
+    for pos in positions:
+        expected = brute(_position(game, pos))
+        assert solution.value(*pos) == pytest.approx(expected, abs=1e-5), pos
+        auto = solution.auto_turn[solution.grid.index(*pos)]
+        assert auto == pytest.approx(brute(_position(game, pos, roller=1)), abs=1e-5), pos
+
+
+def test_values_are_probabilities_and_terminal_positions_are_fixed() -> None:
+    solution = solve(3, lo=18)
+    assert 0.0 <= solution.win.min() and solution.win.max() <= 1.0
+    assert solution.value(20, 18, 5, 18, 18, 2) == 1.0  # you reached 20 Love
+    assert solution.value(18, 18, 0, 18, 18, 2) == 0.0  # you dripped out
+    assert solution.value(18, 18, 2, 18, 18, 0) == 1.0  # AutoPuray dripped out
+
+
+def test_six_of_a_kind_offers_keep_and_give() -> None:
+    keep, give = player_effects((6, 0, 0, 0))
+    assert keep == (6, 0, 0, 0, 0, 0) and give == (0, 0, 0, 6, 0, 0)
+    assert player_effects((3, 2, 1, 0)) == [(0, 2, -1, 3, 0, 0)]  # hearts go to AutoPuray
+    assert player_effects((0, 1, 3, 2)) == [(0, 1, -2, 0, 0, -3)]  # crying drips AutoPuray
+    assert player_effects((2, 2, 1, 1)) == [(2, 2, -2, 0, 0, 0)]  # no majority: all yours
+    assert Grid(18).index(18, 18, -7, 18, 18, -7) == 0
+
+
+@pytest.mark.parametrize("rerolls", [0, 1])
+@pytest.mark.parametrize("dice", [(3, 2, 1, 0), (0, 0, 3, 3), (6, 0, 0, 0), (1, 2, 2, 1)])
+def test_expert_values_every_choice_exactly(rerolls: int, dice: tuple[int, ...]) -> None:
+    from dicehall.bots.expert.puru import ExpertBot
+
+    game = games.make("puru", solo=True)
+    brute = _brute(game)
+    bot = ExpertBot(game, 0, lo=18)
+    state = PuruState(Phase.CHOOSE, 0, (18, 19), (18, 18), (2, 2), dice, 6, rerolls)  # type: ignore[arg-type]
+    legal = game.legal_actions(state, 0)
+    values = bot.values(game.observe(state, 0))
+    assert set(values) == set(legal)
+    for action in legal:
+        assert values[action] == pytest.approx(brute(game.apply(state, 0, action)), abs=1e-5)
+    best = bot.act(game.observe(state, 0), legal, __import__("random").Random(0))
+    assert values[best] == max(values.values())
