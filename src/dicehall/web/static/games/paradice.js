@@ -314,36 +314,36 @@ export function render(root, ctx) {
     svg.append(
       s(
         "text",
-        { x: 38, y: y + 25, "font-size": 14, "font-weight": 800 },
+        { x: 38, y: y + 25, "font-size": 13, "font-weight": 800 },
         `${nameOf(seats, k)} · ${p.score} pts`,
       ),
     );
-    svg.append(
-      s(
-        "text",
-        { x: 38, y: y + 44, "font-size": 11, fill: "#746d7c" },
-        `done ${p.done.length} · powers ${
-          p.powers
-            .map((n, t) => (n ? `${types[t]}×${n}` : ""))
-            .filter(Boolean)
-            .join(", ") || "none"
-        }`,
-      ),
-    );
-    if (p.surprise.length)
+    // one short line each: completed stalls, powers by type, Surprise Bag prizes
+    const lines = [`${p.done.length} stall(s) completed`];
+    p.powers.forEach((n, t) => n && lines.push(`${types[t]} power ×${n}`));
+    for (const b of p.surprise) lines.push(`surprise: ${b.text}`);
+    lines.slice(0, 6).forEach((text, i) =>
       svg.append(
         s(
           "text",
-          { x: 38, y: y + 60, "font-size": 11, fill: "#8e6cd8" },
-          `surprise: ${p.surprise.map((b) => b.text).join("; ")}`.slice(0, 40),
+          {
+            x: 38,
+            y: y + 44 + i * 15,
+            "font-size": 11,
+            fill: text.startsWith("surprise") ? "#8e6cd8" : "#746d7c",
+          },
+          text.length > 30 ? `${text.slice(0, 29)}…` : text,
+          s("title", {}, text),
         ),
-      );
+      ),
+    );
+    const sw = Math.min(140, (W - 250 - 16) / Math.max(1, p.stalls.length) - 10);
     p.stalls.forEach((c, i) => {
-      const x = 220 + i * 150,
+      const x = 250 + i * (sw + 10),
         moves = legal.filter((m) => m.action.type === "Place" && m.action.stall === i);
-      const node = card(c, x, y + 12, 140, colours, types, c.dice);
+      const node = card(c, x, y + 12, sw, colours, types, c.dice);
       if (moves.length && me) {
-        node.prepend(s("rect", { x: x - 4, y: y + 8, width: 148, height: 126, rx: 12, fill: "#ffe66d" }));
+        node.prepend(s("rect", { x: x - 4, y: y + 8, width: sw + 8, height: 126, rx: 12, fill: "#ffe66d" }));
         svg.append(
           clickable(
             { "data-stall": i, "aria-label": `your stall ${i + 1}` },
