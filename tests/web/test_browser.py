@@ -250,3 +250,19 @@ def test_puru_keyboard_marks_dice_and_rerolls(page: Page, server: Server) -> Non
     page.focus("#puru-reroll")
     page.keyboard.press("Enter")
     page.wait_for_selector("#log >> text=reroll 1")
+
+
+def test_join_an_open_seat_from_the_lobby(browser: Browser, server: Server) -> None:
+    made = server.create("puru", [{"kind": "human"}, {"kind": "human"}])
+    host = browser.new_context(viewport={"width": 1200, "height": 800})
+    guest = browser.new_context(viewport={"width": 1200, "height": 800})
+    first = host.new_page()
+    first.goto(server.url + made["links"]["0"])
+    first.wait_for_selector("#board svg")
+    lobby = guest.new_page()
+    lobby.goto(server.url)
+    lobby.click(f"#open tr:has(a[href='/table/{made['id']}']) button:has-text('Join as seat 2')")
+    lobby.wait_for_selector("text=You: Player 2")
+    first.wait_for_selector("#seats li:has-text('Player 2') >> text=online")
+    host.close()
+    guest.close()
