@@ -153,3 +153,11 @@ def test_upload_limits_and_garbage(server: Server) -> None:
         },
     )
     assert unknown.status_code == 422 and "chess" in unknown.json()["message"]
+
+
+def test_private_tables_are_not_listed(server: Server) -> None:
+    hidden = server.create("puru", [HUMAN, HUMAN], private=True)
+    shown = server.create("puru", [HUMAN, HUMAN])
+    listed = [t["id"] for t in server.api("GET", "/api/tables").json()]
+    assert shown["id"] in listed and hidden["id"] not in listed
+    assert server.api("GET", f"/api/tables/{hidden['id']}").status_code == 200

@@ -33,6 +33,7 @@ class TableIn(BaseModel):
     params: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatIn] = Field(min_length=1, max_length=8)
     mode: Literal["online", "hotseat"] = "online"
+    private: bool = False  # not listed in the lobby: only people with the link find it
 
 
 class ParamsIn(BaseModel):
@@ -112,7 +113,7 @@ async def list_tables(
 ) -> list[dict[str, Any]]:
     """Tables being played (with their open seats) or finished ones, newest first."""
     rows = hall.store.list_matches(status, limit=max(1, min(limit, 200)))
-    return [_table_json(hall, r) for r in rows]
+    return [_table_json(hall, r) for r in rows if not r.options.get("private")]
 
 
 @router.post("/tables", status_code=201)

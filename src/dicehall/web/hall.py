@@ -162,7 +162,7 @@ class Hall:
         mode = body.get("mode", "online")
         if mode not in MODES:
             raise RequestError(422, "bad_mode", f"mode must be one of {', '.join(MODES)}")
-        return self._open(game, seats, {"mode": mode})
+        return self._open(game, seats, {"mode": mode, "private": body.get("private") is True})
 
     def _open(
         self, game: Game[Any, Any], seats: list[dict[str, Any]], options: dict[str, Any]

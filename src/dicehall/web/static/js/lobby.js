@@ -124,7 +124,7 @@ async function create() {
   try {
     const made = await api("/api/tables", {
       method: "POST",
-      body: { game: current.id, params: readParams(), seats, mode },
+      body: { game: current.id, params: readParams(), seats, mode, private: $("private").checked },
     });
     showCreated(made, seats, mode);
     loadTables();
