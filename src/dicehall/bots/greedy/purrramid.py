@@ -106,12 +106,14 @@ class GreedyBot:
 
     def __init__(self, game: Any = None, seat: int = 0) -> None:
         self.seat = seat
-        self._geo: Geometry | None = None
+        self._geo: tuple[tuple[Any, ...], Geometry] | None = None
 
     def geo(self, view: View) -> Geometry:
-        if self._geo is None or len(self._geo.number) != len(view["spaces"]):
-            self._geo = geometry(view)
-        return self._geo
+        """The board geometry, read once per board (a bot may be reused across games)."""
+        key = (view["board"], *(s["number"] for s in view["spaces"]))
+        if self._geo is None or self._geo[0] != key:
+            self._geo = (key, geometry(view))
+        return self._geo[1]
 
     def act(self, view: View, legal_actions: Sequence[Any], rng: random.Random) -> Any:
         if CONTINUE in legal_actions:
