@@ -62,6 +62,15 @@ def test_score_rewards_are_the_final_scores(game_id: str) -> None:
     assert [totals[a] for a in aec.possible_agents] == list(result.scores)
 
 
+def test_margin_rewards_beat_the_best_other_seat() -> None:
+    aec = env("purrramid", players=3, reward="margin")
+    totals = _play_out(aec, seed=4)
+    scores = aec.game.result(aec.runner.state).scores
+    for agent, seat in aec.seat_of.items():
+        best_other = max(s for i, s in enumerate(scores) if i != seat)
+        assert totals[agent] == scores[seat] - best_other
+
+
 def test_win_rewards() -> None:
     aec = env("puru", players=3)
     totals = _play_out(aec, seed=2)

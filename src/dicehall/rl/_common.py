@@ -14,9 +14,10 @@ from typing import Any
 from dicehall import games
 from dicehall.core import CHANCE, DicehallError, Game, sample
 
-REWARDS = ("win", "score", "returns")
+REWARDS = ("win", "score", "margin", "returns")
 """win: +1 for each winner, -1 for the others (0 for all when all win); score: the final
-scores; returns: `Game.returns` (1 shared among the winners)."""
+scores; margin: a seat's final score minus the best final score of the other seats;
+returns: `Game.returns` (1 shared among the winners)."""
 
 
 def make_game(game_id: str, **params: Any) -> Game[Any, Any]:
@@ -40,8 +41,11 @@ def final_rewards(game: Game[Any, Any], state: Any, reward: str) -> tuple[float,
     if reward == "returns":
         return game.returns(state)
     result = game.result(state)
+    scores = tuple(float(x) for x in result.scores)
     if reward == "score":
-        return tuple(float(x) for x in result.scores)
+        return scores
+    if reward == "margin":
+        return tuple(x - max(scores[:i] + scores[i + 1 :]) for i, x in enumerate(scores))
     if len(result.winners) == game.num_players:
         return (0.0,) * game.num_players
     return tuple(1.0 if s in result.winners else -1.0 for s in range(game.num_players))

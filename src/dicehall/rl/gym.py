@@ -18,7 +18,7 @@ from gymnasium import spaces
 
 from dicehall import games
 from dicehall.bots import Bot, make_bot
-from dicehall.core import DicehallError, IllegalActionError
+from dicehall.core import DicehallError, IllegalActionError, View
 from dicehall.rl._common import Runner, automated_seats, check_reward, final_rewards, make_game
 from dicehall.rl._spaces import Observer, Seeds, check_illegal, mask
 
@@ -100,6 +100,10 @@ class DicehallEnv(gymnasium.Env[np.ndarray, Any]):
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks().astype(np.int8)}
+
+    def view(self) -> View:
+        """The agent's view of the table (what the features are made from)."""
+        return self.game.observe(self.runner.state, self.seat)
 
     def action_masks(self) -> np.ndarray:
         """Legal actions as booleans (the sb3-contrib MaskablePPO convention)."""
