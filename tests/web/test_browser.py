@@ -16,6 +16,7 @@ from tests.web.browser import (
     CHROMIUM,
     board_strategy,
     create_from_lobby,
+    first_move,
     play_to_result,
     purrramid_strategy,
     puru_strategy,
@@ -97,12 +98,19 @@ def test_two_browsers_play_one_online_match(browser: Browser, server: Server) ->
         pg.context.close()
 
 
+def play_until_log(page: Page, lines: int) -> None:
+    """Take Puru turns until the game log has at least `lines` lines."""
+    page.wait_for_selector("#board svg")
+    script = f"document.querySelectorAll('#log li').length >= {lines}"
+    while not page.evaluate(script):
+        if not puru_strategy(page):
+            page.wait_for_timeout(50)
+
+
 def test_reload_mid_game_resumes_the_seat(page: Page, server: Server) -> None:
     made = server.create("puru", [{"kind": "human"}, {"kind": "bot", "level": "random"}])
     page.goto(server.url + made["links"]["0"])
-    page.wait_for_selector("#puru-resolve")
-    page.click("#puru-resolve")
-    page.wait_for_function("document.querySelectorAll('#log li').length >= 3")
+    play_until_log(page, 3)
     before = page.inner_text("#log")
     page.reload()
     page.wait_for_selector("#board svg")
@@ -116,9 +124,7 @@ def test_server_killed_and_restarted_mid_game(page: Page, fresh_server: Server) 
     srv = fresh_server
     made = srv.create("puru", [{"kind": "human"}, {"kind": "bot", "level": "greedy"}])
     page.goto(srv.url + made["links"]["0"])
-    page.wait_for_selector("#puru-resolve")
-    page.click("#puru-resolve")
-    page.wait_for_selector("#puru-resolve")
+    play_until_log(page, 6)
     lines = page.query_selector_all("#log li")
     srv.kill()
     page.wait_for_selector("text=reconnecting")
@@ -242,7 +248,10 @@ def test_upload_a_record_to_view_it(page: Page, server: Server, tmp_path: Path) 
 def test_puru_keyboard_marks_dice_and_rerolls(page: Page, server: Server) -> None:
     made = server.create("puru", [{"kind": "human"}, {"kind": "bot", "level": "greedy"}])
     page.goto(server.url + made["links"]["0"])
-    page.wait_for_selector("g.clickable[data-die='0']")
+    page.wait_for_selector("#board svg")
+    while not page.query_selector("g.clickable[data-die='0']"):  # e.g. a keep-or-give choice
+        if not first_move(page):
+            page.wait_for_timeout(50)
     page.focus("g.clickable[data-die='0']")
     page.keyboard.press("Enter")
     page.wait_for_selector("g.clickable[data-die='0'][aria-pressed=true]")

@@ -72,7 +72,8 @@ def test_bad_messages_rejected_match_untouched(server: Server) -> None:
 def test_duplicate_message_applied_once(server: Server) -> None:
     _made, a, b = _two_humans(server)
     v = a.state["version"]
-    msg = {"type": "act", "seat": 0, "action": {"type": "Resolve"}, "version": v, "id": "same"}
+    first = a.panel(0)["legal"][0]["action"]
+    msg = {"type": "act", "seat": 0, "action": first, "version": v, "id": "same"}
     a.send(msg)
     assert a.wait(lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
     a.send(msg)
@@ -117,7 +118,7 @@ def test_away_player_covered_by_bot_then_returns(server: Server) -> None:
     start = a.state["version"]
     while a.state["version"] < start + 6 and not a.state["over"]:
         if a.my_turn(0):
-            a.act(0, {"type": "Resolve"})
+            a.act(0, a.panel(0)["legal"][0]["action"])
         else:
             a.wait(lambda m: m["type"] == "update")
     assert any(line["seat"] == 1 for line in a.log[-10:]) or a.state["over"]
@@ -204,7 +205,7 @@ def test_a_flood_is_rate_limited_and_the_connection_survives(server: Server) -> 
     assert set(codes) == {"rate_limited"}
     assert pongs >= 40
     time.sleep(1.5)  # the bucket refills
-    assert a.act(0, {"type": "Resolve"})["type"] == "ack"
+    assert a.act(0, a.panel(0)["legal"][0]["action"])["type"] == "ack"
     a.close()
 
 
@@ -249,7 +250,7 @@ def test_real_time_moves_survive_others_moves_but_not_your_own(server: Server) -
 
 def test_duplicates_are_caught_across_reconnections(server: Server) -> None:
     made, a, b = _two_humans(server)
-    msg = {"type": "act", "seat": 0, "action": {"type": "Resolve"}, "id": "once"}
+    msg = {"type": "act", "seat": 0, "action": a.panel(0)["legal"][0]["action"], "id": "once"}
     a.send({**msg, "version": a.state["version"]})
     assert a.wait(lambda m: m.get("id") == "once")["type"] == "ack"
     a.close()
