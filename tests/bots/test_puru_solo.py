@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from functools import cache
 from typing import Any
 
@@ -51,7 +52,7 @@ def test_late_game_values_match_brute_force(auto_dice: int) -> None:
 
 def test_values_are_probabilities_and_terminal_positions_are_fixed() -> None:
     solution = solve(3, lo=18)
-    assert 0.0 <= solution.win.min() and solution.win.max() <= 1.0
+    assert solution.win.min() >= 0.0 and solution.win.max() <= 1.0
     assert solution.value(20, 18, 5, 18, 18, 2) == 1.0  # you reached 20 Love
     assert solution.value(18, 18, 0, 18, 18, 2) == 0.0  # you dripped out
     assert solution.value(18, 18, 2, 18, 18, 0) == 1.0  # AutoPuray dripped out
@@ -80,5 +81,5 @@ def test_expert_values_every_choice_exactly(rerolls: int, dice: tuple[int, ...])
     assert set(values) == set(legal)
     for action in legal:
         assert values[action] == pytest.approx(brute(game.apply(state, 0, action)), abs=1e-5)
-    best = bot.act(game.observe(state, 0), legal, __import__("random").Random(0))
+    best = bot.act(game.observe(state, 0), legal, random.Random(0))
     assert values[best] == max(values.values())

@@ -18,15 +18,28 @@ from dicehall.sim.ratings import Tournament
 from dicehall.sim.ratings import rate as run_rate
 
 RayOpt = Annotated[
-    str | None,
+    bool,
     typer.Option(
-        "--ray",
-        metavar="[ADDRESS]",
-        is_flag=False,
-        flag_value=pool.LOCAL_RAY,
-        help="Run on Ray: a cluster ADDRESS, or alone for a local Ray runtime.",
+        "--ray", help="Run the games as Ray tasks (a local Ray runtime unless an address is set)."
     ),
 ]
+RayAddressOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--ray-address",
+        metavar="ADDRESS",
+        help="The Ray cluster for --ray (default: $RAY_ADDRESS, else a local runtime).",
+    ),
+]
+
+
+def ray_target(ray: bool, address: str | None) -> str | None:
+    """The `ray_address` for the simulation functions: None without --ray."""
+    if address is not None:
+        return address
+    return pool.LOCAL_RAY if ray else None
+
+
 WorkersOpt = Annotated[
     int | None,
     typer.Option("--workers", "-w", metavar="W", min=1, help="Processes (default: one per core)."),
@@ -47,7 +60,8 @@ def rate(
     seed: Annotated[int, typer.Option("--seed", metavar="S", min=0)] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     workers: WorkersOpt = None,
-    ray: RayOpt = None,
+    ray: RayOpt = False,
+    ray_address: RayAddressOpt = None,
 ) -> None:
     """Round-robin with seat rotation: win-rate matrix (95% CI) and openskill ratings."""
     with guard():
@@ -61,8 +75,9 @@ def rate(
             opt.parse_bot_list(name, game, seats)  # each level must exist for the game
         total = n_games * len(names)
         count = workers or pool.auto_workers(total)
+        target = ray_target(ray, ray_address)
         if as_json:
-            result = run_rate(game, params, names, n_games, seed, count, ray)
+            result = run_rate(game, params, names, n_games, seed, count, target)
             typer.echo(json.dumps(result.to_json()))
             return
         columns = (TextColumn(f"rating on {game}"), BarColumn(), MofNCompleteColumn())
@@ -72,7 +87,7 @@ def rate(
             def advance(done: int) -> None:
                 progress.update(task, completed=done)
 
-            result = run_rate(game, params, names, n_games, seed, count, ray, advance)
+            result = run_rate(game, params, names, n_games, seed, count, target, advance)
         for table in rating_tables(result):
             console().print(table)
 

@@ -150,7 +150,8 @@ def simulate(
     ] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     workers: analysis.WorkersOpt = None,
-    ray: analysis.RayOpt = None,
+    ray: analysis.RayOpt = False,
+    ray_address: analysis.RayAddressOpt = None,
     out_file: Annotated[
         Path | None,
         typer.Option("--out", "-o", metavar="FILE", help="Save rows (.parquet or .csv)."),
@@ -189,7 +190,7 @@ def simulate(
         try:
             count = workers or pool.auto_workers(n_games)
             job = (game, params, levels, n_games, seed, count, speed_names, tuple(stat or ()))
-            summary = _simulate(*job, quiet=as_json, ray=ray)
+            summary = _simulate(*job, quiet=as_json, ray=analysis.ray_target(ray, ray_address))
         except KeyboardInterrupt:
             error_console().print("[yellow]simulation interrupted[/]")
             raise typer.Exit(EXIT_INTERRUPTED) from None

@@ -17,7 +17,7 @@ from dicehall.core import DicehallError
 
 Job = tuple[Callable[..., Any], tuple[Any, ...]]
 LOCAL_RAY = "local"
-"""`--ray` without an address: start a Ray runtime on this machine."""
+"""`--ray` without an address: Ray's default (`$RAY_ADDRESS`, else a runtime on this machine)."""
 
 
 def auto_workers(count: int, per_worker: int = 25) -> int:

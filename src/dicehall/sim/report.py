@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any
 from dicehall.core import DicehallError
 from dicehall.sim import stats
 
+Frame = Any  # a pandas DataFrame (pandas ships no type information)
+
 if TYPE_CHECKING:
-    import pandas as pd
     from matplotlib.figure import Figure
 
 
@@ -27,7 +28,7 @@ def _figure() -> Figure:
     return Figure(figsize=(7, 4), dpi=100)
 
 
-def seat_table(frame: pd.DataFrame) -> list[dict[str, Any]]:
+def seat_table(frame: Frame) -> list[dict[str, Any]]:
     """Per variant and seat: games, wins, win rate and its 95% Wilson interval."""
     out = []
     for (variant, seat), group in frame.groupby(["variant", "seat"], sort=True):
@@ -45,7 +46,7 @@ def _save(fig: Figure, folder: Path, name: str) -> str:
     return name
 
 
-def _scores(frame: pd.DataFrame, folder: Path) -> str:
+def _scores(frame: Frame, folder: Path) -> str:
     fig = _figure()
     ax = fig.add_subplot()
     for bot, group in frame.groupby("bot", sort=True):
@@ -55,7 +56,7 @@ def _scores(frame: pd.DataFrame, folder: Path) -> str:
     return _save(fig, folder, "scores.png")
 
 
-def _lengths(frame: pd.DataFrame, folder: Path) -> str:
+def _lengths(frame: Frame, folder: Path) -> str:
     games = frame.drop_duplicates(["params", "seed", "variant", "length", "reason"])
     fig = _figure()
     ax = fig.add_subplot()
@@ -80,7 +81,7 @@ def _win_rates(rows: list[dict[str, Any]], folder: Path, name: str, title: str) 
     return _save(fig, folder, name)
 
 
-def write_report(frame: pd.DataFrame, folder: Path) -> Path:
+def write_report(frame: Frame, folder: Path) -> Path:
     """Draw the plots into `folder` and write `folder/index.html`; returns the page's path."""
     if frame.empty:
         raise DicehallError("the results hold no games")
@@ -97,7 +98,7 @@ def write_report(frame: pd.DataFrame, folder: Path) -> Path:
     return page
 
 
-def _html(frame: pd.DataFrame, seats: list[dict[str, Any]], plots: list[str]) -> str:
+def _html(frame: Frame, seats: list[dict[str, Any]], plots: list[str]) -> str:
     game = ", ".join(sorted(set(frame["game"])))
     games = len(frame.drop_duplicates(["params", "seed", "variant", "length", "reason"]))
     rows = "".join(

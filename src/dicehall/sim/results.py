@@ -7,6 +7,7 @@ turns, rounds, reason. Parquet needs pyarrow and CSV pandas (the `sim` extra).
 
 from __future__ import annotations
 
+import importlib
 import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -14,9 +15,9 @@ from typing import TYPE_CHECKING, Any
 from dicehall import games
 from dicehall.core import DicehallError
 
-if TYPE_CHECKING:
-    import pandas as pd
+Frame = Any  # a pandas DataFrame (pandas ships no type information)
 
+if TYPE_CHECKING:
     from dicehall.sim.simulate import Summary
 
 COLUMNS = ("game", "params", "variant", "seed", "seat", "bot", "score", "rank", "win", "winners",
@@ -64,12 +65,16 @@ def rows(summary: Summary) -> list[dict[str, Any]]:
     return out
 
 
-def _frame(data: list[dict[str, Any]]) -> pd.DataFrame:
+def _pandas() -> Any:
+    """pandas (imported by name: it ships no type information)."""
     try:
-        import pandas as pd
+        return importlib.import_module("pandas")
     except ImportError as exc:
-        raise DicehallError(f"saving results needs the sim extra (pandas): {exc}") from exc
-    return pd.DataFrame(data, columns=list(COLUMNS))
+        raise DicehallError(f"results files need the sim extra (pandas): {exc}") from exc
+
+
+def _frame(data: list[dict[str, Any]]) -> Frame:
+    return _pandas().DataFrame(data, columns=list(COLUMNS))
 
 
 def save(data: list[dict[str, Any]], path: Path) -> Path:
@@ -85,10 +90,9 @@ def save(data: list[dict[str, Any]], path: Path) -> Path:
     return path
 
 
-def load(paths: list[Path]) -> pd.DataFrame:
+def load(paths: list[Path]) -> Frame:
     """Rows of one or more results files (.parquet or .csv) as one table."""
-    import pandas as pd
-
+    pd = _pandas()
     frames = []
     for path in paths:
         suffix = path.suffix.lower()

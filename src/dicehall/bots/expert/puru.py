@@ -79,7 +79,7 @@ class ExpertBot:
             paid[0, where[m]] = 0.0 if pos[2] == 1 else max(table[here + cost + o] for o in offs)
         _, after_free, after_paid = turn_values(np, resolve, paid)
         after = after_free if view["rerolls_used"] == 0 else after_paid
-        out = {RESOLVE: float(resolve[0, where[dice]])}
+        out: dict[Any, float] = {RESOLVE: float(resolve[0, where[dice]])}
         for k in every:
             if sum(k) < MAX_DICE and all(x <= y for x, y in zip(k, dice, strict=True)):
                 chosen = Reroll(*(y - x for x, y in zip(k, dice, strict=True)))
