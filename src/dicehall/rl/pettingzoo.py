@@ -2,8 +2,8 @@
 
 `env(game_id, **params)` is an AEC environment: one agent `player_<seat>` per seat that makes
 choices, a dict observation `{"observation": float32 vector, "action_mask": int8 over
-game.num_actions}`, rewards only at the end (`reward="win"`, `"score"` or `"returns"`), and
-chance resolved inside from the reset seed exactly as `engine.Match` resolves it.
+game.num_actions}`, rewards only at the end (`reward=` "win", "score", "margin" or "returns"),
+and chance resolved inside from the reset seed exactly as `engine.Match` resolves it.
 
 `parallel_env(game_id, **params)` is a Parallel environment. Jelly Monster's tick mode is
 simultaneous there: at the start of each tick every seat of the tick chooses from the same
