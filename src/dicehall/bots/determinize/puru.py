@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 from dicehall.core.types import View
-from dicehall.games.puru.actions import Character
+from dicehall.games.puru.actions import RESOLVE, Character
 from dicehall.games.puru.dice import NO_MAJORITY, Face
 from dicehall.games.puru.state import Phase, Power, PuruState, Resolution, Stage, Summary
 
@@ -78,3 +78,11 @@ def state_from_view(game: Any, view: View, seat: int, rng: random.Random) -> Pur
         last=_summary(view["last"]),
         turns=view.get("turns_played", 0),
     )
+
+
+def rollout_action(game: Any, state: PuruState, seat: int, legal: Any, rng: random.Random) -> Any:
+    """MCTS rollouts: resolve the dice as rolled (random rerolls only waste Jelly and time);
+    every other choice at random."""
+    if RESOLVE in legal:
+        return RESOLVE
+    return legal[rng.randrange(len(legal))]

@@ -70,18 +70,19 @@ class ExpertBot:
             keep, give = (float(table[here + grid.offset(x)]) for x in player_effects(dice))
             return {KEEP: keep, GIVE_AWAY: give}
         every, where = kept_sets()
-        resolve = np.zeros((1, len(every)), dtype=np.float32)
+        resolve = np.zeros((len(every), 1), dtype=np.float32)
         paid = np.zeros_like(resolve)
         cost = grid.offset((0, 0, -1, 0, 0, 0))
         for m in multisets(MAX_DICE):
             offs = [grid.offset(x) for x in player_effects(m)]
-            resolve[0, where[m]] = max(table[here + o] for o in offs)
-            paid[0, where[m]] = 0.0 if pos[2] == 1 else max(table[here + cost + o] for o in offs)
-        _, after_free, after_paid = turn_values(np, resolve, paid)
+            resolve[where[m], 0] = max(table[here + o] for o in offs)
+            paid[where[m], 0] = 0.0 if pos[2] == 1 else max(table[here + cost + o] for o in offs)
+        now = float(resolve[where[dice], 0])
+        _, after_free, after_paid = turn_values(np, resolve, paid)  # (overwrites its inputs)
         after = after_free if view["rerolls_used"] == 0 else after_paid
-        out: dict[Any, float] = {RESOLVE: float(resolve[0, where[dice]])}
+        out: dict[Any, float] = {RESOLVE: now}
         for k in every:
             if sum(k) < MAX_DICE and all(x <= y for x, y in zip(k, dice, strict=True)):
                 chosen = Reroll(*(y - x for x, y in zip(k, dice, strict=True)))
-                out[chosen] = float(after[0, where[k]])
+                out[chosen] = float(after[where[k], 0])
         return out

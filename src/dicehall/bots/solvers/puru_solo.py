@@ -19,6 +19,8 @@ a move is one index offset): about 1.7 GB per table, some minutes of CPU. Errors
 
 from __future__ import annotations
 
+import os
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -117,52 +119,61 @@ def _plus(k: Counts, face: int, by: int = 1) -> Counts:
             k[3] + (face == 3) * by)  # fmt: skip
 
 
+@cache
+def _plan() -> tuple[list[tuple[int, list[int]]], list[tuple[int, list[int]]], list[int], Any]:
+    """Row plans over `kept_sets()`: completing one die (largest kept sets first), the sub-sets
+    one die smaller (smallest first), the 6-dice rows and their probabilities."""
+    every, pos = kept_sets()
+    expect = [(pos[k], [pos[_plus(k, f)] for f in range(4)])
+              for k in reversed(every) if sum(k) < MAX_DICE]  # fmt: skip
+    smaller = [(pos[k], [pos[_plus(k, f, -1)] for f in range(4) if k[f]]) for k in every]
+    sixes = [pos[m] for m in multisets(MAX_DICE)]
+    probs = [float(probability(m)) for m in multisets(MAX_DICE)]
+    return expect, smaller, sixes, probs
+
+
 def turn_values(np: Any, resolve: Any, paid: Any) -> tuple[Any, Any, Any]:
     """Your turn's value from the value of resolving each 6-dice roll, now and after paying.
 
-    `resolve`, `paid`: arrays (positions, every multiset) holding values at the 6-dice entries.
-    Returns (turn value, expectation of each kept set before the free reroll's roll, the same
-    before the paid reroll's roll), the last two over every multiset of 0..5 dice.
+    `resolve`, `paid`: arrays (every multiset, positions) holding values in the 6-dice rows;
+    both are overwritten (work space).
+    Returns (turn value per position, expectation of each kept set before the free reroll's
+    roll, the same before the paid reroll's roll), the last two in the rows of 0..5 dice.
     """
-    every, pos = kept_sets()
-    w = [float(p) for p in FACE_P]
-    after_paid = _expect(np, paid, every, pos, w)
-    first = np.maximum(resolve, _best_sub(np, after_paid, every, pos))
-    after_free = _expect(np, first, every, pos, w)
-    start = np.maximum(resolve, _best_sub(np, after_free, every, pos))
-    sixes = [pos[m] for m in multisets(MAX_DICE)]
-    probs = np.array([float(probability(m)) for m in multisets(MAX_DICE)], dtype=resolve.dtype)
-    return start[:, sixes] @ probs, after_free, after_paid
+    _, _, sixes, probs = _plan()
+    after_paid = _expect(np, paid)
+    first = resolve.copy()
+    _best_reroll(np, after_paid, first)
+    after_free = _expect(np, first)
+    _best_reroll(np, after_free, resolve)  # now the value of the first roll's choice
+    return np.asarray(probs, dtype=resolve.dtype) @ resolve[sixes], after_free, after_paid
 
 
-def _expect(np: Any, final: Any, every: tuple[Counts, ...], pos: dict[Counts, int], w: Any) -> Any:
-    """E[value of kept set + the roll completing it to 6 dice], one die at a time."""
-    out = np.array(final)
-    for k in reversed(every):
-        if sum(k) < MAX_DICE:
-            i = pos[k]
-            out[:, i] = sum(w[f] * out[:, pos[_plus(k, f)]] for f in range(4))
+def _expect(np: Any, out: Any) -> Any:
+    """E[value of kept set + the roll completing it to 6 dice], one die at a time (in place:
+    the 6-dice rows of `out` are read, the other rows written)."""
+    tmp = np.empty_like(out[0])
+    for i, (h, s, c, a) in _plan()[0]:
+        row = out[i]
+        np.add(out[h], out[s], out=row)  # Heart and Star: 2 sides each, Crying, Angry: 1
+        np.add(out[c], out[a], out=tmp)
+        row *= 2
+        row += tmp
+        row /= 6
     return out
 
 
-def _best_sub(np: Any, kept: Any, every: tuple[Counts, ...], pos: dict[Counts, int]) -> Any:
-    """For each 6-dice roll: the best kept proper sub-multiset (its value in `kept`)."""
-    best = np.full_like(kept, -1.0)
-    for k in every:
-        if sum(k) < MAX_DICE:
-            col = kept[:, pos[k]]
-            for f in range(4):
-                if k[f]:
-                    col = np.maximum(col, best[:, pos[_plus(k, f, -1)]])
-            best[:, pos[k]] = col
-    out = np.full_like(kept, -1.0)
-    for k in multisets(MAX_DICE):
-        col = out[:, pos[k]]
-        for f in range(4):
-            if k[f]:
-                col = np.maximum(col, best[:, pos[_plus(k, f, -1)]])
-        out[:, pos[k]] = col
-    return out
+def _best_reroll(np: Any, kept: Any, target: Any) -> None:
+    """Raise each 6-dice row of `target` to the best kept proper sub-multiset's value."""
+    _, smaller, sixes, _ = _plan()
+    best = np.empty_like(kept)
+    six = set(sixes)
+    for i, subs in smaller:
+        row = target[i] if i in six else best[i]
+        if i not in six:
+            row[...] = kept[i]
+        for j in subs:
+            np.maximum(row, best[j], out=row)
 
 
 @dataclass
@@ -202,9 +213,12 @@ def terminal_values(np: Any, grid: Grid) -> Any:
 
 
 def _batches(np: Any, grid: Grid, batch: int) -> Any:
-    """Padded indices of every running position, in batches of progress, the latest first.
+    """Padded indices of every running position, by progress level, the latest level first.
 
-    Yields (indices, your Jelly at each)."""
+    Yields per level a list of batches (indices, your Jelly at each, mirrored indices). Heart
+    and Star have two sides each, so swapping Love with Excitement (yours and AutoPuray's at
+    once) keeps every value: only positions with a < b, or a = b and d <= e, are listed, and
+    their mirror images take the same values."""
     n = TRACK - grid.lo
     r = np.arange(n)
     a, b, c, d, e, f = np.ix_(r, r, r + 1, r, r, r + 1)  # offsets from lo; Jelly 1..20-lo
@@ -217,46 +231,71 @@ def _batches(np: Any, grid: Grid, batch: int) -> Any:
     for n in counts:
         group = order[start : start + n]
         start += n
-        coords = np.unravel_index(group, sizes)
+        x = np.unravel_index(group, sizes)
+        keep = (x[0] < x[1]) | ((x[0] == x[1]) & (x[3] <= x[4]))
+        x = tuple(v[keep] for v in x)
+        mirror = (x[1], x[0], x[2], x[4], x[3], x[5])
         shifts = (0, 0, LOW + 1, 0, 0, LOW + 1)
-        padded = sum(
-            (x + shift) * s for x, shift, s in zip(coords, shifts, grid.strides, strict=True)
+        padded, mirrored = (
+            sum((v + shift) * s for v, shift, s in zip(xs, shifts, grid.strides, strict=True))
+            for xs in (x, mirror)
         )
-        for i in range(0, len(padded), batch):
-            yield padded[i : i + batch], coords[2][i : i + batch] + 1
+        jelly = x[2] + 1
+        yield [
+            (padded[i : i + batch], jelly[i : i + batch], mirrored[i : i + batch])
+            for i in range(0, len(padded), batch)
+        ]
 
 
-def solve(auto_dice: int = 3, lo: int = 0, batch: int = 50_000) -> Solution:
+def solve(auto_dice: int = 3, lo: int = 0, batch: int = 20_000, threads: int = 0) -> Solution:
     """Solve Puru Puru Solo against AutoPuray (3 dice) or SuperAutoPuray (4 dice).
 
-    `lo > 0` solves only the late-game corner of `Grid(lo)` (see there)."""
+    `lo > 0` solves only the late-game corner of `Grid(lo)` (see there). Batches of one
+    progress level do not depend on each other and run on `threads` threads (numpy releases
+    the GIL; 0: one per core)."""
     import numpy as np
 
     grid = Grid(lo)
-    value = terminal_values(np, grid)
-    win = value.copy()
-    auto = value.copy()
-    del value
-    every, pos = kept_sets()
-    six = multisets(MAX_DICE)
-    auto_moves = [
-        (grid.offset(auto_effect(m)), float(probability(m))) for m in multisets(auto_dice)
-    ]
-    moves = [[grid.offset(x) for x in player_effects(m)] for m in six]
-    cost = grid.offset((0, 0, -1, 0, 0, 0))
-    for idx, jelly in _batches(np, grid, batch):
+    win = terminal_values(np, grid)
+    auto = win.copy()
+    sweep = _Sweep(np, grid, auto_dice, win, auto)
+    with ThreadPoolExecutor(threads or os.cpu_count() or 1) as pool:
+        for group in _batches(np, grid, batch):
+            list(pool.map(sweep.solve, group))
+    return Solution(auto_dice, grid, win, auto)
+
+
+class _Sweep:
+    """Solves one batch of positions whose successors are solved already."""
+
+    def __init__(self, np: Any, grid: Grid, auto_dice: int, win: Any, auto: Any) -> None:
+        self.np, self.win, self.auto = np, win, auto
+        self.auto_moves = [
+            (grid.offset(auto_effect(m)), np.float32(probability(m))) for m in multisets(auto_dice)
+        ]
+        self.moves = [
+            (kept_sets()[1][m], [grid.offset(x) for x in player_effects(m)])
+            for m in multisets(MAX_DICE)
+        ]
+        self.cost = grid.offset((0, 0, -1, 0, 0, 0))
+
+    def solve(self, batch: tuple[Any, Any, Any]) -> None:
+        np, win, auto = self.np, self.win, self.auto
+        idx, jelly, mirrored = batch
         q = np.zeros(len(idx), dtype=np.float32)
-        for off, p in auto_moves:
-            q += np.float32(p) * win[idx + off]
+        for off, p in self.auto_moves:
+            q += p * win[idx + off]
         auto[idx] = q
-        resolve = np.zeros((len(idx), len(every)), dtype=np.float32)
+        auto[mirrored] = q
+        resolve = np.zeros((len(kept_sets()[0]), len(idx)), dtype=np.float32)
         paid = np.zeros_like(resolve)
         broke = jelly == 1  # paying the last Jelly ends the game, lost (§4)
-        for m, offs in zip(six, moves, strict=True):
-            col = pos[m]
-            resolve[:, col] = np.max([auto[idx + o] for o in offs], axis=0)
-            paid[:, col] = np.where(
-                broke, 0.0, np.max([auto[idx + cost + o] for o in offs], axis=0)
-            )
-        win[idx] = turn_values(np, resolve, paid)[0]
-    return Solution(auto_dice, grid, win, auto)
+        after_paying = idx + self.cost
+        for row, offs in self.moves:
+            resolve[row] = auto[idx + offs[0]]
+            paid[row] = auto[after_paying + offs[0]]
+            for o in offs[1:]:  # six of a kind: keep or give, whichever is better (§6)
+                np.maximum(resolve[row], auto[idx + o], out=resolve[row])
+                np.maximum(paid[row], auto[after_paying + o], out=paid[row])
+            paid[row][broke] = 0.0
+        win[idx] = win[mirrored] = turn_values(np, resolve, paid)[0]

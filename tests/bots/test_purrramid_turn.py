@@ -1,0 +1,70 @@
+"""Purrramid turn expectimax: exact one-die expectations and the stop/continue recursion."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from dicehall import games
+from dicehall.bots.expert.purrramid import ExpertBot
+from dicehall.bots.greedy.purrramid import read_turn
+from dicehall.bots.solvers.purrramid_turn import TurnSolver
+from dicehall.core import CHANCE, sample
+from dicehall.games.purrramid.actions import CONTINUE
+
+
+def _decisions(count: int, seed: int = 2) -> list[Any]:
+    """Views at the first `count` stop-or-continue decisions of an expert-played game."""
+    game = games.make("purrramid")
+    rng = random.Random(seed)
+    state, out = game.initial_state(), []
+    while not game.is_terminal(state) and len(out) < count:
+        actors = game.actors(state)
+        if actors == (CHANCE,):
+            state = game.apply(state, CHANCE, sample(game, state, rng))
+            continue
+        seat = actors[0]
+        legal, view = game.legal_actions(state, seat), game.observe(state, seat)
+        if CONTINUE in legal:
+            out.append(view)
+        state = game.apply(state, seat, ExpertBot(game, seat).act(view, legal, rng))
+    return out
+
+
+def _solver(view: Any) -> tuple[TurnSolver, Any]:
+    bot = ExpertBot(games.make("purrramid"), view["current"])
+    turn = read_turn(view)
+    return TurnSolver(bot.geo(view), bot.position(view, turn)), turn
+
+
+def test_one_die_left_is_the_average_of_the_six_faces() -> None:
+    for view in _decisions(12):
+        solver, turn = _solver(view)
+        dice = turn.dice
+        expected = 0.0
+        for face in range(1, 7):
+            fits = [s for s in solver.options(dice) if solver.geo.number[s] == face]
+            expected += max((solver.stop(dice | 1 << s, 0) for s in fits), default=0.0) / 6
+        assert abs(solver.continue_value(dice, 1, 0) - expected) < 1e-12
+
+
+def test_value_is_the_better_of_stop_and_continue() -> None:
+    for view in _decisions(10):
+        solver, turn = _solver(view)
+        for left in range(1, turn.left + 1):
+            stop = solver.stop(turn.dice, left)
+            go = solver.continue_value(turn.dice, left, 0)
+            assert solver.value(turn.dice, left, 0) == max(stop, go)
+            assert solver.continue_value(turn.dice, left, 1) >= go  # a wool token never hurts
+
+
+def test_placements_keep_the_turn_connected_and_within_budget() -> None:
+    for view in _decisions(10):
+        solver, turn = _solver(view)
+        for s in solver.options(turn.dice):
+            assert not (solver.pos.tiles | turn.dice) >> s & 1
+            assert turn.dice == 0 or solver.geo.adjacent[s] & turn.dice
+        tight = TurnSolver(solver.geo, replace(solver.pos, room=0))
+        assert tight.options(turn.dice) == []
+        assert tight.continue_value(turn.dice, turn.left, 0) == 0.0
