@@ -124,3 +124,13 @@ def test_params_resolve_and_reject() -> None:
 def test_competition_ranks() -> None:
     assert competition_ranks([5, 9, 5, 1]) == (2, 1, 2, 4)
     assert competition_ranks([5, 9], higher_is_better=False) == (1, 2)
+
+
+def test_distribution_from_weights_is_the_exact_distribution() -> None:
+    fast = Distribution.from_weights([("a", 1), ("b", 2), ("c", 3)])
+    exact = Distribution([("a", Fraction(1, 6)), ("b", Fraction(1, 3)), ("c", Fraction(1, 2))])
+    assert tuple(fast) == tuple(exact)
+    rng_a, rng_b = random.Random(4), random.Random(4)
+    assert [fast.sample(rng_a) for _ in range(50)] == [exact.sample(rng_b) for _ in range(50)]
+    with pytest.raises(ValueError):
+        Distribution.from_weights([("a", 0)])

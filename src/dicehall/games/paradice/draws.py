@@ -7,9 +7,7 @@ one at a time (a random die of the returning ones, a random value, a random empt
 from __future__ import annotations
 
 from dataclasses import replace
-from fractions import Fraction
 from functools import lru_cache
-from itertools import accumulate
 from typing import Any
 
 from dicehall.core import Distribution, IllegalActionError, uniform
@@ -24,18 +22,8 @@ ROLLS = uniform([Roll(v) for v in range(1, 7)])
 
 
 def weighted(pairs: list[tuple[Any, int]]) -> Distribution:
-    """A `Distribution` from positive integer weights, built without summing Fractions.
-
-    Exact: each probability is weight / total, and sampling draws an integer below the total.
-    It fills the same fields as `Distribution.__new__` (a fast path for large setup nodes).
-    """
-    total = sum(w for _, w in pairs)
-    share = {w: Fraction(w, total) for w in {w for _, w in pairs}}
-    dist: Distribution = tuple.__new__(Distribution, [(o, share[w]) for o, w in pairs])
-    dist.outcomes = tuple(o for o, _ in pairs)
-    dist._cumulative = list(accumulate(w for _, w in pairs))
-    dist._total = total
-    return dist
+    """A `Distribution` from positive integer weights (exact, without summing Fractions)."""
+    return Distribution.from_weights(pairs)
 
 
 @lru_cache(maxsize=8192)
