@@ -67,4 +67,4 @@ def test_secrets_stay_secret(case: tuple[str, dict[str, Any]]) -> None:
 
 def test_every_hidden_information_game_has_a_probe() -> None:
     hidden = [g for g in games.available() if games.spec(g).hidden_information]
-    assert set(hidden) <= set(PROBES) | {"paradice"}
+    assert set(hidden) <= set(PROBES)
