@@ -17,6 +17,7 @@ def test_games_listed_with_params_and_levels(server: Server) -> None:
     puru = next(g for g in games if g["id"] == "puru")
     assert puru["min_players"] == 2
     assert "random" in puru["levels"]
+    assert puru["level_names"]["random"] == "easy" and puru["level_names"]["mcts"] == "hard"
     assert any(p["name"] == "players" and p["kind"] == "int" for p in puru["params"])
 
 

@@ -11,7 +11,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from dicehall import games
-from dicehall.bots import levels_for
+from dicehall.bots import LOBBY, levels_for
 from dicehall.core.errors import CorruptRecordError
 from dicehall.core.types import GameSpec
 from dicehall.engine.record import Record, verify
@@ -64,6 +64,7 @@ def spec_json(spec: GameSpec) -> dict[str, Any]:
         "summary": spec.summary,
         "designers": spec.designers,
         "levels": list(levels_for(spec.id)),
+        "level_names": {level: name for name, level in LOBBY.items()},
         "params": [
             {
                 "name": p.name,

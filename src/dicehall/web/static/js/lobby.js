@@ -91,7 +91,11 @@ async function refreshSeats() {
       { "aria-label": `Seat ${s + 1} player` },
       h("option", { value: "human", selected: prev.kind === "human" }, "Person"),
       current.levels.map((l) =>
-        h("option", { value: `bot:${l}`, selected: prev.kind === `bot:${l}` }, `Bot (${l})`),
+        h(
+          "option",
+          { value: `bot:${l}`, selected: prev.kind === `bot:${l}` },
+          `Bot: ${(current.level_names || {})[l] || l} (${l})`,
+        ),
       ),
     );
     rows.push(
