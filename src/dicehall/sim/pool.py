@@ -77,6 +77,9 @@ def _run_ray(jobs: Sequence[Job], address: str, done: Callable[[int, Any], None]
         ) from exc
     started = not ray.is_initialized()
     if started:
+        # Ray runs its workers at nice 15 by default: on a busy machine they would starve
+        # behind every other process, so a simulation keeps normal priority unless told.
+        os.environ.setdefault("RAY_worker_niceness", "0")
         if address == LOCAL_RAY:
             ray.init(include_dashboard=False, log_to_driver=False, configure_logging=False)
         else:

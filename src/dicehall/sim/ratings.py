@@ -5,7 +5,7 @@ Every lineup of `players` different bots (all of them when there are exactly tha
 the same seeds (common random numbers), so seat advantages cancel. The matrix entry for bots
 (A, B) is the share of their common games where A finished ahead of B (a tie counts half),
 with a 95% Wilson interval. Ratings are openskill's Plackett-Luce model fed every game's ranks
-in a fixed order, so they are reproducible.
+in a fixed order (seed by seed, the seatings interleaved), so they are reproducible.
 """
 
 from __future__ import annotations
@@ -55,7 +55,8 @@ class Tournament:
             raise DicehallError(f"ratings need the sim extra (openskill): {exc}") from exc
         model = PlackettLuce()
         current = {b: model.rating(name=b) for b in self.bots}
-        for game in self.played:
+        # interleave the seatings (seed by seed) so no seat order comes last in the updates
+        for game in sorted(self.played, key=lambda g: g.seed):
             teams = [[current[b]] for b in game.bots]
             ranks = [float(r) for r in _ranks(game.outcome)]
             rated = model.rate(teams, ranks=ranks)

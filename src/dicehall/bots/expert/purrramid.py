@@ -1,11 +1,12 @@
-"""Purrramid expert bot: stop or continue by the exact odds of the next roll.
+"""Purrramid expert bot: stop, continue and place by expectimax over the exact dice odds.
 
 A turn's worth is the tiles it places, plus a little for wool taken and the expected tiles of
 the bonus turn it earns. Stopping is worth that now (0 if Stop would bust). Continuing is
-worth the exact expectation over the next roll of the best placement's stop value (one roll
-ahead, over the sorted multisets with their exact weights; a busting roll is rerolled while
-the bot holds wool). The bot continues when continuing is worth more. Placements are ranked
-the same way among the casual player's best few. Everything is read from the view.
+worth the exact expectation over the next roll of the best placement's worth, recursively to
+the end of the turn (`bots.solvers.purrramid_turn.TurnSolver`; a busting roll is rerolled
+while the bot holds wool). The bot continues when continuing is worth more, and places where
+the turn is worth most (the casual player's ranking breaks ties). `continue_value` below is the
+one-roll-ahead expectation, kept for the hints. Everything is read from the view.
 """
 
 from __future__ import annotations
@@ -66,31 +67,39 @@ class ExpertBot(GreedyBot):
         return Position(turn.tiles, turn.dice, turn.left, turn.start, room, turn.wool,
                         view["wool"][seat])  # fmt: skip
 
+    def solver(self, view: View, turn: Turn) -> Any:
+        """The turn's expectimax (`bots.solvers.purrramid_turn`) from this view."""
+        from dicehall.bots.solvers.purrramid_turn import TurnSolver
+
+        return TurnSolver(self.geo(view), self.position(view, turn))
+
     def decide(self, view: View) -> Any:
-        geo, turn = self.geo(view), read_turn(view)
+        turn = read_turn(view)
         if not turn.stop_ok:
             return CONTINUE  # stopping now would bust
-        pos = self.position(view, turn)
-        return CONTINUE if continue_value(geo, pos) > stop_value(geo, pos) else STOP
+        solver = self.solver(view, turn)
+        go = solver.continue_value(turn.dice, turn.left, solver.pos.tokens)
+        return CONTINUE if go > solver.stop(turn.dice, turn.left) else STOP
 
     def place(self, view: View, legal_actions: Sequence[Any]) -> Any:
-        geo, turn = self.geo(view), read_turn(view)
-        pos = self.position(view, turn)
+        turn = read_turn(view)
+        solver = self.solver(view, turn)
+        tokens = solver.pos.tokens
+        geo = solver.geo
         places = [a for a in legal_actions if isinstance(a, Place)]
-        places.sort(key=lambda a: placement_key(geo, turn, a), reverse=True)
-        best, best_value, seen = places[0], -1.0, set()
-        for action in places:
-            key = (action.space, len(action.dice))
-            if key in seen:
-                continue
-            seen.add(key)
-            value = after_value(geo, pos, action)
-            if value > best_value:
-                best, best_value = action, value
-            if len(seen) >= CANDIDATES:
-                break
-        if best_value <= 0 and SPEND_WOOL in legal_actions and len(best.dice) == turn.left:
-            return SPEND_WOOL  # every placement ends the turn in a bust
+
+        def worth(action: Place) -> tuple[float, tuple[int, ...]]:
+            after = solver.value(
+                turn.dice | 1 << action.space, turn.left - len(action.dice), tokens
+            )
+            return after, placement_key(geo, turn, action)
+
+        best = max(places, key=worth)
+        if SPEND_WOOL in legal_actions:
+            # a wool token rerolls the dice just rolled (RULINGS §3)
+            again = solver.continue_value(turn.dice, turn.left, tokens - 1) - WOOL_VALUE
+            if again > worth(best)[0]:
+                return SPEND_WOOL
         return best
 
 
