@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from dicehall import games
-from dicehall.bots import RandomBot, levels_for, make_bot
+from dicehall.bots import RandomBot, make_bot
 from dicehall.core import CHANCE, DicehallError
 from dicehall.engine import Match
 from dicehall.sim import stats
@@ -95,11 +95,13 @@ def test_bad_setups_are_clear_errors() -> None:
         simulate("clitoy", {}, ("random", "random"), 0)
 
 
-@pytest.mark.parametrize("game_id", ["puru", "purrramid", "paradice"])
-def test_reused_bots_play_the_games_fresh_bots_play_in_a_match(game_id: str) -> None:
+@pytest.mark.parametrize(
+    ("game_id", "level"), [("puru", "mcts:3"), ("purrramid", "expert"), ("paradice", "greedy")]
+)
+def test_reused_bots_play_the_games_fresh_bots_play_in_a_match(game_id: str, level: str) -> None:
     """A simulation reuses its bots from game to game; each game is still the Match's game."""
     game = games.make(game_id)
-    levels = [levels_for(game_id)[-1], "random"]  # the strongest level against random
+    levels = [level, "random"]  # a bot with memory (caches, a search) against random
     reused = [make_bot(level, game, seat) for seat, level in enumerate(levels)]
     for seed in (0, 1):
         fresh = {seat: make_bot(level, game, seat) for seat, level in enumerate(levels)}
