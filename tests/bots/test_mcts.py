@@ -92,13 +92,30 @@ def test_jelly_hidden_rolls_are_sampled_and_own_roll_kept() -> None:
     assert all(len(s.rolls[other]) == len(state.rolls[other]) for s in samples)
 
 
+def _sure_win(game: Any, state: PuruState, action: Any) -> bool:
+    """Seat 0 wins whatever the dice do after `action`, resolving at the next choice."""
+    after = game.apply(state, 0, action)
+    if game.is_terminal(after):
+        return 0 in game.result(after).winners
+    for outcome, _ in game.chance_outcomes(after):
+        rolled = game.apply(after, CHANCE, outcome)
+        if not game.is_terminal(rolled):
+            rolled = game.apply(rolled, 0, RESOLVE)
+        if game.is_terminal(rolled) and 0 in game.result(rolled).winners:
+            continue
+        return False
+    return True
+
+
 def test_mcts_takes_a_certain_win() -> None:
     game = games.make("puru")
     # 1 heart, 2 crying, 3 angry: the angry majority goes away, the heart makes 20 Love
     state = PuruState(Phase.CHOOSE, 0, (19, 0), (0, 0), (10, 10), (1, 0, 2, 3), 6, 0)
     legal = game.legal_actions(state, 0)
+    assert _sure_win(game, state, RESOLVE)
+    assert not all(_sure_win(game, state, a) for a in legal)  # rerolling the heart may lose
     bot = MCTSBot(game, 0, iterations=300)
-    assert bot.act(game.observe(state, 0), legal, random.Random(0)) == RESOLVE
+    assert _sure_win(game, state, bot.act(game.observe(state, 0), legal, random.Random(0)))
 
 
 def test_iteration_budget_is_deterministic_and_counted() -> None:
