@@ -151,3 +151,4 @@ def test_mcts_searches_real_time_jelly_as_ticks_and_falls_back_while_scoring() -
 def test_iterations_per_second_counts_searches() -> None:
     iterations, elapsed = iterations_per_second(games.make("puru"), seconds=0.05, budget=5)
     assert iterations >= 5 and iterations % 5 == 0 and elapsed > 0
+    assert iterations_per_second(games.make("puru"), seconds=0, budget=5)[0] == 5  # one search

@@ -207,9 +207,13 @@ def iterations_per_second(
     rng = random.Random(seed)
     bots = [MCTSBot(game, s, iterations=budget) for s in range(game.num_players)]
     total, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds or total == 0:
+
+    def more() -> bool:  # at least one search, however short the time
+        return total == 0 or time.perf_counter() - start < seconds
+
+    for _ in range(100):  # games; a game with no choice at all must not loop forever
         state = game.initial_state()
-        while not game.is_terminal(state) and time.perf_counter() - start < seconds:
+        while not game.is_terminal(state) and more():
             actors = game.actors(state)
             if actors == (CHANCE,):
                 state = game.apply(state, CHANCE, sample(game, state, rng))
@@ -220,4 +224,6 @@ def iterations_per_second(
                 bots[seat].act(game.observe(state, seat), legal, rng)
                 total += bots[seat].last_iterations
             state = game.apply(state, seat, legal[rng.randrange(len(legal))])
+        if not more():
+            break
     return total, time.perf_counter() - start
