@@ -34,6 +34,11 @@ def _has(package: str, game_id: str) -> bool:
         return False
 
 
+def has_solver(game_id: str) -> bool:
+    """True when the game's `expert` is its own exact player rather than a bigger MCTS."""
+    return _has("expert", game_id)
+
+
 def levels_for(game_id: str) -> tuple[str, ...]:
     """The bot levels available for a game, weakest first."""
     out = ["random"]
@@ -78,7 +83,7 @@ def make_bot(level: str, game: Game[Any, Any], seat: int, **options: Any) -> Bot
         raise DicehallError(f"no bot level {name!r} for {game.id}; available: {known}")
     if name == "random":
         return RandomBot(game, seat)
-    if name == "mcts" or (name == "expert" and not _has("expert", game.id)):
+    if name == "mcts" or (name == "expert" and not has_solver(game.id)):
         from dicehall.bots.mcts import MCTSBot
 
         if name == "expert":
@@ -89,4 +94,13 @@ def make_bot(level: str, game: Game[Any, Any], seat: int, **options: Any) -> Bot
     return bot
 
 
-__all__ = ["LEVELS", "LOBBY", "Bot", "RandomBot", "levels_for", "make_bot", "parse_level"]
+__all__ = [
+    "LEVELS",
+    "LOBBY",
+    "Bot",
+    "RandomBot",
+    "has_solver",
+    "levels_for",
+    "make_bot",
+    "parse_level",
+]

@@ -131,13 +131,18 @@ class Match:
         self._settle()
         return self.events_since(start)
 
+    def bot_inputs(self, seat: Seat) -> tuple[Bot, View, tuple[Any, ...], random.Random]:
+        """What the bot at `seat` decides from: itself, its view, its legal actions, its rng.
+
+        A server may run `bot.act(view, legal, rng)` in a worker thread, then `submit`.
+        """
+        rng = random.Random(f"bot/{self.seed}/{seat}/{len(self.log)}")
+        return self.bots[seat], self.view(seat), self.legal_actions(seat), rng
+
     def play_bot(self, seat: Seat) -> list[Event]:
         """Let the bot at `seat` choose and submit one action."""
-        bot = self.bots[seat]
-        legal = self.legal_actions(seat)
-        rng = random.Random(f"bot/{self.seed}/{seat}/{len(self.log)}")
-        action = bot.act(self.view(seat), legal, rng)
-        return self.submit(seat, action)
+        bot, view, legal, rng = self.bot_inputs(seat)
+        return self.submit(seat, bot.act(view, legal, rng))
 
     def run_bots(self, max_steps: int | None = None) -> list[Event]:
         """Play bots (lowest seat first) until a person must act or the match ends."""

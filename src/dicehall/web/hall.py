@@ -8,7 +8,7 @@ import secrets
 from typing import Any
 
 from dicehall import games
-from dicehall.bots import levels_for, make_bot
+from dicehall.bots import has_solver, levels_for, make_bot, parse_level
 from dicehall.bots.base import Bot
 from dicehall.core.errors import DicehallError
 from dicehall.core.game import Game
@@ -22,6 +22,19 @@ from dicehall.web.table import Table
 log = logging.getLogger("dicehall.web")
 MODES = ("online", "hotseat")
 MAX_NAME = 24
+
+
+INTERACTIVE_BUDGETS = {"mcts": "1s", "expert": "3s"}
+"""Thinking time per move of the searching levels at a table, where people wait for them."""
+
+
+def interactive_level(level: str, game_id: str) -> str:
+    """A searching level gets a time budget at the table, unless one was given."""
+    name, _ = parse_level(level)
+    searching = name == "mcts" or (name == "expert" and not has_solver(game_id))
+    if ":" in level or not searching:
+        return level
+    return f"{name}:{INTERACTIVE_BUDGETS[name]}"
 
 
 class RequestError(DicehallError):
@@ -211,7 +224,11 @@ class Hall:
 
     @staticmethod
     def _bots(game: Game[Any, Any], seats: list[dict[str, Any]]) -> dict[int, Bot]:
-        return {s["seat"]: make_bot(s["bot"], game, s["seat"]) for s in seats if s["kind"] == "bot"}
+        return {
+            s["seat"]: make_bot(interactive_level(s["bot"], game.id), game, s["seat"])
+            for s in seats
+            if s["kind"] == "bot"
+        }
 
     @staticmethod
     def _clock(game: Game[Any, Any]) -> WallClock | None:

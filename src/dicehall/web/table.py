@@ -111,17 +111,23 @@ class Table:
         self.broadcast(start)
         self.wake.set()
 
-    def _bot_step(self, seat: Seat) -> None:
+    async def _bot_step(self, seat: Seat) -> None:
+        """The bot thinks in a worker thread (searching bots take seconds), so the server keeps
+        serving; its move counts only if the table has not moved on meanwhile."""
         m = self.match
-        start, saved = len(m.log), (m.state, m.version, m._timer)
+        version = m.version
+        bot, view, legal, rng = m.bot_inputs(seat)
         try:
-            m.play_bot(seat)
+            action = await asyncio.to_thread(bot.act, view, legal, rng)
         except Exception as exc:  # a faulty bot must not stall the table: play randomly
             log.warning("table %s: bot at seat %d failed (%s); random move", self.id, seat, exc)
-            m.state, m.version, m._timer = saved
-            del m.log[start:]
-            legal = m.legal_actions(seat)
-            m.submit(seat, legal[self.rng.randrange(len(legal))])
+            action = None
+        if m.version != version or m.is_over or seat not in m.bots_to_act():
+            return  # others moved while it thought: it decides again from the new view
+        if action not in legal:
+            action = legal[self.rng.randrange(len(legal))]
+        start, saved = len(m.log), (m.state, m.version, m._timer)
+        m.submit(seat, action)
         self._commit(start, saved)
 
     def _fire_timer(self) -> None:
@@ -282,20 +288,20 @@ class Table:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.wake.wait(), timeout)
             try:
-                self._tick(loop.time())
+                await self._tick(loop.time())
             except StorageError:
                 await asyncio.sleep(1.0)
             except Exception:
                 log.exception("table %s: driver error", self.id)
                 await asyncio.sleep(1.0)
 
-    def _tick(self, now: float) -> None:
+    async def _tick(self, now: float) -> None:
         self._cover_away(now)
         self._fire_timer()
         for seat, due in sorted(self.bot_due.items(), key=lambda x: x[1]):
             if due <= now and seat in self.match.bots_to_act():
                 del self.bot_due[seat]
-                self._bot_step(seat)
+                await self._bot_step(seat)
                 return
 
     def _cover_away(self, now: float) -> None:
