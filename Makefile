@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: run test install lint typecheck browser bench clean
+.PHONY: run test install lint typecheck system-deps bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,11 +19,12 @@ install: $(STAMP)
 run: install
 	$(BIN)/dicehall serve --host 127.0.0.1 --port 8000
 
-# Debian's chromium for the browser tests (Playwright drives it via executable_path).
-browser:
-	@command -v chromium >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
-	  else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi; }
+# Debian's chromium (browser tests, driven by Playwright via executable_path) and postgresql
+# (the store tests start a private server of their own).
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+system-deps:
+	@if ! command -v chromium >/dev/null 2>&1 || ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium postgresql >/dev/null; fi
 
 lint: install
 	$(BIN)/ruff check src tests
@@ -32,7 +33,7 @@ lint: install
 typecheck: install
 	$(BIN)/mypy
 
-test: install browser lint typecheck
+test: install system-deps lint typecheck
 	$(BIN)/pytest -n 2 --timeout 600
 
 bench: install

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,6 +17,9 @@ from dicehall.bots.base import RandomBot
 from dicehall.engine import Match, Record, verify
 from dicehall.store import FINISHED, LIVE, MatchRow, Store, now_text, token_digest
 from dicehall.store.models import metadata
+from tests.store.postgres import create_database, postgres_server
+
+_database_numbers = itertools.count()
 
 
 def _row(match: Match, match_id: str = "m1") -> MatchRow:
@@ -36,9 +41,23 @@ def _row(match: Match, match_id: str = "m1") -> MatchRow:
     )
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(f"sqlite:///{tmp_path / 'db.sqlite'}")
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[str]:
+    with postgres_server() as url:
+        yield url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    """The same tests against the embedded SQLite store and a real PostgreSQL server."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'db.sqlite'}"
+    else:
+        server = request.getfixturevalue("postgres")
+        url = create_database(server, f"t_{next(_database_numbers)}")
+    opened = Store(url)
+    yield opened
+    opened.close()
 
 
 def test_migrations_build_the_models_schema(store: Store) -> None:
