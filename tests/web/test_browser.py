@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.web.browser import (
     ARGS,
@@ -86,10 +87,13 @@ def test_two_browsers_play_one_online_match(browser: Browser, server: Server) ->
     turns = 0
     while not all(p.is_visible("#result-title") for p in pages) and turns < 2000:
         for pg in pages:
-            if pg.query_selector("#puru-resolve"):
-                pg.click("#puru-resolve")
-            elif pg.query_selector("#moves button.move:not([disabled])"):
-                pg.keyboard.press("1")
+            try:
+                if pg.query_selector("#puru-resolve"):
+                    pg.click("#puru-resolve", timeout=2000)
+                elif pg.query_selector("#moves button.move:not([disabled])"):
+                    pg.keyboard.press("1")
+            except PlaywrightError:  # the board was redrawn under the click: look again
+                continue
         pages[0].wait_for_timeout(40)
         turns += 1
     shot(pages[1], "puru-online-result")
