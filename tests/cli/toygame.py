@@ -82,6 +82,8 @@ _INDEX = ActionIndex((Take(), Safe()))
 
 class ToyGame(Game[State, Any]):
     spec = SPEC
+    action_index = _INDEX
+    action_codec = _CODEC
 
     def __init__(self, params: dict[str, Any]) -> None:
         self.params = dict(params)
@@ -164,18 +166,6 @@ class ToyGame(Game[State, Any]):
             "die": state.die,
             "seat": seat,
         }
-
-    def encode(self, action: Any) -> int:
-        return _INDEX.encode(action)
-
-    def decode(self, action_id: int) -> Any:
-        return _INDEX.decode(action_id)
-
-    def action_to_json(self, action: Any) -> dict[str, Any]:
-        return _CODEC.to_json(action)
-
-    def action_from_json(self, data: Any) -> Any:
-        return _CODEC.from_json(data)
 
 
 def make_game(params: dict[str, Any]) -> ToyGame:

@@ -67,6 +67,8 @@ _ROLLS: Distribution = uniform([Roll(v) for v in range(1, 7)])
 
 class ToyGame(Game[ToyState, Any]):
     spec = SPEC
+    action_index = _INDEX
+    action_codec = _CODEC
 
     def __init__(self, params: dict[str, Any]) -> None:
         self.params = params
@@ -112,18 +114,6 @@ class ToyGame(Game[ToyState, Any]):
 
     def observe(self, s: ToyState, seat: int | None) -> dict[str, Any]:
         return {"scores": list(s.scores), "turn": s.turn, "die": s.die}
-
-    def encode(self, action: Any) -> int:
-        return _INDEX.encode(action)
-
-    def decode(self, action_id: int) -> Any:
-        return _INDEX.decode(action_id)
-
-    def action_to_json(self, action: Any) -> dict[str, Any]:
-        return _CODEC.to_json(action)
-
-    def action_from_json(self, data: Any) -> Any:
-        return _CODEC.from_json(data)
 
 
 def make_game(params: dict[str, Any]) -> ToyGame:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, Generic, TypeVar
 
+from dicehall.core.actions import ActionCodec, ActionIndex
 from dicehall.core.types import CHANCE, GameSpec, Result, Seat, TimerRequest, View
 
 S = TypeVar("S")
@@ -70,20 +71,27 @@ class Game(ABC, Generic[S, A]):
         """JSON-compatible view for `seat`, or the spectators' view when `seat` is None."""
 
     # --- wire forms -----------------------------------------------------------------
-    @abstractmethod
+    # Games set `action_index` (every player action, in id order) and `action_codec` (JSON
+    # for every action type, chance outcomes included); override to do otherwise.
+    action_index: ActionIndex
+    action_codec: ActionCodec
+
     def encode(self, action: A) -> int:
         """Stable integer id of a player action in `range(num_actions)`."""
+        return self.action_index.encode(action)
 
-    @abstractmethod
-    def decode(self, action_id: int) -> A: ...
+    def decode(self, action_id: int) -> A:
+        decoded: A = self.action_index.decode(action_id)
+        return decoded
 
-    @abstractmethod
     def action_to_json(self, action: A) -> dict[str, Any]:
         """Wire form of any action, chance outcomes and engine actions included."""
+        return self.action_codec.to_json(action)
 
-    @abstractmethod
     def action_from_json(self, data: Any) -> A:
         """Parse a wire-form action; raises `MalformedActionError`."""
+        parsed: A = self.action_codec.from_json(data)
+        return parsed
 
     def describe(self, action: A) -> str:
         """A short human-readable text for an action (the game log)."""

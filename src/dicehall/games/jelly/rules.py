@@ -37,7 +37,6 @@ from dicehall.games.jelly.actions import (
     DieValue,
     DrawFace,
     GiveJelly,
-    PlayerAction,
     PodValue,
     RollDice,
     TickOrder,
@@ -87,6 +86,7 @@ def pod_values(seat: int) -> Distribution:
 
 class JellyGame(Game[JellyState, Any]):
     spec = SPEC
+    action_codec = CODEC
 
     def __init__(self, params: dict[str, Any], faces: tuple[Face, ...], digest: str) -> None:
         self.params = params
@@ -94,8 +94,8 @@ class JellyGame(Game[JellyState, Any]):
         self.content_hash = digest
         self.table = Table(n, n + 2, params["mode"] == "tick", faces)
         self.boards = boards(faces, bool(params["first_game"]))
-        self.index = build_index(n, n + 2)
-        self.num_actions = len(self.index)
+        self.action_index = build_index(n, n + 2)
+        self.num_actions = len(self.action_index)
         per_seat = 2 * (7 + play.MAX_REROLLS) + 10
         # per district: "either" votes, Jelly handed out one by one, Cannes rerolls (<= 7n dice)
         scoring_choices = self.table.districts * (n + 20 * n * n + 7 * n)
@@ -244,15 +244,6 @@ class JellyGame(Game[JellyState, Any]):
     # --- information and wire forms -------------------------------------------------
     def observe(self, s: JellyState, seat: Seat | None) -> View:
         return observe_mod.view(self, s, seat)
-
-    def encode(self, action: PlayerAction) -> int:
-        return self.index.encode(action)
-
-    def decode(self, action_id: int) -> Any:
-        return self.index.decode(action_id)
-
-    def action_to_json(self, action: Any) -> dict[str, Any]:
-        return CODEC.to_json(action)
 
     def action_from_json(self, data: Any) -> Any:
         key = _json_key(data)

@@ -36,6 +36,9 @@ _ACTIONS_PER_POWER = 60
 
 
 class ParadiceGame(Game[State, Any]):
+    action_index = INDEX
+    action_codec = CODEC
+
     def __init__(self, cfg: Config, params: dict[str, Any], content_hash: str) -> None:
         self.cfg = cfg
         self.spec = SPEC
@@ -172,15 +175,3 @@ class ParadiceGame(Game[State, Any]):
     # --- information and wire forms -----------------------------------------------------
     def observe(self, state: State, seat: Seat | None) -> View:
         return observe(self.cfg, state, seat)
-
-    def encode(self, action: Any) -> int:
-        return INDEX.encode(action)
-
-    def decode(self, action_id: int) -> Any:
-        return INDEX.decode(action_id)
-
-    def action_to_json(self, action: Any) -> dict[str, Any]:
-        return CODEC.to_json(action)
-
-    def action_from_json(self, data: Any) -> Any:
-        return CODEC.from_json(data)

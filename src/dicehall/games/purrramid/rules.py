@@ -69,16 +69,17 @@ class PurrramidGame(Game[PurrramidState, Action]):
     """Purrramid for 2-4 players on one board side."""
 
     spec = SPEC
+    action_codec = CODEC
 
     def __init__(self, params: dict[str, Any], board: Board, content_hash: str) -> None:
         self.params = dict(params)
         self.board = board
         self.num_players = int(params["players"])
         self.content_hash = content_hash
-        self._index = action_index(board)
-        self.num_actions = len(self._index)
+        self.action_index = action_index(board)
+        self.num_actions = len(self.action_index)
         self.max_game_length = MAX_TURNS * _ACTIONS_PER_TURN + 2 * WOOL_TOKENS
-        self._place_id = {a: i for i, a in enumerate(self._index.actions)}
+        self._place_id = {a: i for i, a in enumerate(self.action_index.actions)}
         self._base = tuple(self._place_id[Place(s.id, multisets_with_sum(s.number)[0])]
                            for s in board.spaces)  # fmt: skip
         self._free_order = tuple(s.id for s in board.spaces)
@@ -152,7 +153,7 @@ class PurrramidGame(Game[PurrramidState, Action]):
             if found:
                 b = base[s]
                 ids += [b + i for i in found]
-        actions = self._index.actions
+        actions = self.action_index.actions
         out = tuple(actions[i] for i in ids)
         self._memo = (key, out)
         return out
@@ -318,20 +319,6 @@ class PurrramidGame(Game[PurrramidState, Action]):
 
     def observe(self, state: PurrramidState, seat: Seat | None) -> View:
         return observe_mod.view(self, state, seat)
-
-    def encode(self, action: Action) -> int:
-        return self._index.encode(action)
-
-    def decode(self, action_id: int) -> Action:
-        decoded: Action = self._index.decode(action_id)
-        return decoded
-
-    def action_to_json(self, action: Action) -> dict[str, Any]:
-        return CODEC.to_json(action)
-
-    def action_from_json(self, data: Any) -> Action:
-        parsed: Action = CODEC.from_json(data)
-        return parsed
 
     def describe(self, action: Action) -> str:
         if isinstance(action, Place) and 0 <= action.space < len(self.board.spaces):

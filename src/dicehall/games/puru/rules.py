@@ -71,6 +71,8 @@ class PuruGame(Game[PuruState, PuruAction]):
     """One parameter set of Puru Puru Paradice."""
 
     spec = SPEC
+    action_index = INDEX
+    action_codec = CODEC
 
     def __init__(self, params: dict[str, Any]) -> None:
         self.chosen = check_params(params)
@@ -357,20 +359,6 @@ class PuruGame(Game[PuruState, PuruAction]):
         from dicehall.games.puru.observe import view
 
         return view(self, state, seat)
-
-    def encode(self, action: PuruAction) -> int:
-        return INDEX.encode(action)
-
-    def decode(self, action_id: int) -> PuruAction:
-        decoded: PuruAction = INDEX.decode(action_id)
-        return decoded
-
-    def action_to_json(self, action: PuruAction) -> dict[str, Any]:
-        return CODEC.to_json(action)
-
-    def action_from_json(self, data: Any) -> PuruAction:
-        action: PuruAction = CODEC.from_json(data)
-        return action
 
 
 def _seat_of(characters: tuple[int, ...], character: Character) -> int:
