@@ -1,0 +1,114 @@
+"""Paradice invariants for the rules fuzzer (`dicehall.sim.fuzz`): pure checks of a state.
+
+Components are conserved: every stall card is in exactly one place (deck, Plaza, an active
+stall, a completed stall), every Surprise Bag card in the bag deck or one player's hand, and
+each colour keeps its dice (machine, roulette, the mover's dice, passed dice, dice on stalls,
+dice dropping back in). The Storehouse, the tickets and unused powers follow from the stalls.
+
+Paradice has no secrets: the deck's order is not even stored (each draw is a chance node over
+the cards left). `hidden_variants` reorders the deck and the bag deck, which no view may show.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from dicehall.games.paradice.spec import DICE_PER_COLOUR, MAX_ACTIVE, PLAZA_SIZE, TYPES
+from dicehall.games.paradice.stalls import feasible
+from dicehall.games.paradice.state import Phase, State
+
+if TYPE_CHECKING:
+    from dicehall.games.paradice.rules import ParadiceGame
+
+SEAT_KEYS = ("you",)
+"""View keys that may differ between seats (everything else is public)."""
+
+
+def violations(game: ParadiceGame, s: State) -> list[str]:
+    """What is wrong with `s` (empty when every invariant holds)."""
+    return [*_cards(game, s), *_dice(game, s), *_store(game, s), *_owners(game, s)]
+
+
+def _cards(game: ParadiceGame, s: State) -> list[str]:
+    content, out = game.cfg.content, []
+    places = [*s.deck, *(c for c in s.plaza if c >= 0)]
+    for p in s.players:
+        places += [c for c, _ in p.stalls] + list(p.done)
+    if Counter(places) != Counter(range(len(content.stalls))):
+        out.append("stall cards are not each in exactly one place")
+    if list(s.deck) != sorted(s.deck) or list(s.bag_deck) != sorted(s.bag_deck):
+        out.append("the decks are stored sorted (no order is kept)")
+    bags = [*s.bag_deck, *(b for p in s.players for b in p.bag)]
+    if Counter(bags) != Counter(range(len(content.bag))):
+        out.append("Surprise Bag cards are not each in exactly one place")
+    if len(s.plaza) != PLAZA_SIZE:
+        out.append(f"a Plaza of {len(s.plaza)} stalls")
+    for seat, p in enumerate(s.players):
+        if len(p.stalls) > MAX_ACTIVE:
+            out.append(f"seat {seat} has {len(p.stalls)} active stalls (at most {MAX_ACTIVE})")
+        for card, on in p.stalls:
+            if sum(1 for d in on if d) > 2 or not feasible(content.stalls[card], on):
+                out.append(f"seat {seat}: stall {content.stalls[card].id} holds {on}")
+    return out
+
+
+def _dice(game: ParadiceGame, s: State) -> list[str]:
+    """Each colour keeps its dice wherever they are; every die shows 1..6."""
+    codes = [d for col in s.machine for d in col]
+    codes += [*s.pending, *s.passed, *(d for d in s.table if d)]
+    codes += [d for p in s.players for _, on in p.stalls for d in on if d]
+    out = []
+    if any(not 0 <= d // 10 < len(DICE_PER_COLOUR) or not 1 <= d % 10 <= 6 for d in codes):
+        out.append("a die code that is no die")
+    colours = Counter(d // 10 for d in codes)
+    counts = tuple(colours[c] + s.returns[c] for c in range(len(DICE_PER_COLOUR)))
+    if counts != DICE_PER_COLOUR or any(r < 0 for r in s.returns):
+        out.append(f"dice per colour {counts}, expected {DICE_PER_COLOUR}")
+    return out
+
+
+def _store(game: ParadiceGame, s: State) -> list[str]:
+    length, out = game.cfg.length, []
+    if any(not 0 <= x <= length for x in s.store):
+        out.append(f"Storehouse tokens outside 0..{length}: {s.store}")
+    out_types = {k for k, x in enumerate(s.store) if x == length}
+    named = {k for k in (s.first_out, s.second_out) if k >= 0}
+    if out_types != named or (s.second_out >= 0 and s.first_out < 0):
+        out.append(f"tokens at 'no stock' {out_types}, recorded {named}")
+    if s.second_out >= 0 and s.phase != Phase.OVER:
+        out.append("a second token reached 'no stock' but the game goes on")
+    if s.gains < 0 or s.moves < 0:
+        out.append(f"negative gains or moves: {s.gains}, {s.moves}")
+    return out
+
+
+def _owners(game: ParadiceGame, s: State) -> list[str]:
+    """Unused powers and tickets follow from the completed stalls (ruling 10)."""
+    stalls, out = game.cfg.content.stalls, []
+    done = [Counter(stalls[c].type for c in p.done) for p in s.players]
+    for seat, p in enumerate(s.players):
+        if any(not 0 <= p.powers[k] <= done[seat][k] for k in range(len(TYPES))):
+            out.append(f"seat {seat} has powers {p.powers} for completed {dict(done[seat])}")
+    if s.golden >= 0 and len(done[s.golden]) != len(TYPES):
+        out.append(f"seat {s.golden} holds the Golden Ticket without all {len(TYPES)} types")
+    for kind, holder in enumerate(s.tickets):
+        if holder >= 0 and (
+            done[holder][kind] < 2 or any(d[kind] > done[holder][kind] for d in done)
+        ):
+            out.append(f"seat {holder} holds the {TYPES[kind]} ticket without the most (2+)")
+    return out
+
+
+def hidden_variants(
+    game: ParadiceGame, s: State, rng: random.Random
+) -> Iterator[tuple[None, State]]:
+    """The same table with the decks in another order: no seat (None) may see the order."""
+    if len(s.deck) > 1 or len(s.bag_deck) > 1:
+        deck, bag = list(s.deck), list(s.bag_deck)
+        rng.shuffle(deck)
+        rng.shuffle(bag)
+        yield None, replace(s, deck=tuple(deck), bag_deck=tuple(bag))

@@ -1,0 +1,80 @@
+"""Puru Puru invariants for the rules fuzzer (`dicehall.sim.fuzz`): pure checks of a state.
+
+Puru Puru has no hidden information (every seat sees the whole table), so there are no
+hidden variants; `SEAT_KEYS` names the only part of a view that differs between seats.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dicehall.games.puru.dice import MAX_DICE
+from dicehall.games.puru.state import PAID_REROLL, TRACK_MAX, Phase, Power, PuruState
+
+if TYPE_CHECKING:
+    from dicehall.games.puru.rules import PuruGame
+
+SEAT_KEYS = ("viewer",)
+"""View keys that may differ between seats (everything else is public)."""
+
+
+def violations(game: PuruGame, s: PuruState) -> list[str]:
+    """What is wrong with `s` (empty when every invariant holds)."""
+    n, out = game.num_players, []
+    tracks = {"love": s.love, "excitement": s.excite, "jelly": s.jelly}
+    for name, track in tracks.items():
+        if len(track) != n or any(not 0 <= v <= TRACK_MAX for v in track):
+            out.append(f"{name} track out of 0..{TRACK_MAX}: {track}")
+    if not 0 <= s.roller < n:
+        out.append(f"roller {s.roller} is not a seat")
+    out += _dice(game, s)
+    if not 0 <= s.rerolls <= PAID_REROLL:
+        out.append(f"{s.rerolls} rerolls taken (at most {PAID_REROLL}, RULINGS §4)")
+    waiting = s.phase == Phase.POWER
+    if waiting != (s.res is not None and s.power != Power.NONE and 0 <= s.chooser < n):
+        out.append(f"a pending power needs the POWER phase: {s.phase.name}, {s.power.name}")
+    if game.solo and s.roller == 1 and s.phase in (Phase.CHOOSE, Phase.KEEP):
+        out.append("AutoPuray never decides (RULINGS §9)")
+    out += _characters(game, s)
+    ended = TRACK_MAX in s.love or TRACK_MAX in s.excite or 0 in s.jelly
+    if ended != (s.phase == Phase.OVER):
+        out.append(f"the end check (§7): end reached {ended}, phase {s.phase.name}")
+    if s.phase == Phase.OVER and ended:
+        out += _winners(game, s)
+    return out
+
+
+def _dice(game: PuruGame, s: PuruState) -> list[str]:
+    """Dice are conserved: never more on the table than this roll uses."""
+    out = []
+    auto = game.solo and s.roller == 1
+    allowed = {game.auto_dice} if auto else {MAX_DICE, MAX_DICE - 1}  # -1: Space Jelly (§8)
+    if s.n_dice not in allowed:
+        out.append(f"a roll of {s.n_dice} dice (allowed {sorted(allowed)})")
+    if any(c < 0 for c in s.dice) or sum(s.dice) > s.n_dice:
+        out.append(f"dice {s.dice} do not fit a roll of {s.n_dice}")
+    if s.phase in (Phase.CHOOSE, Phase.KEEP, Phase.POWER) and sum(s.dice) != s.n_dice:
+        out.append(f"{sum(s.dice)} dice on the table after a roll of {s.n_dice}")
+    return out
+
+
+def _characters(game: PuruGame, s: PuruState) -> list[str]:
+    if not game.full:
+        return [f"characters {s.characters} outside the Full game"] if s.characters else []
+    if s.phase == Phase.DEAL:
+        return [] if not s.characters else ["characters before the deal"]
+    if len(s.characters) != game.num_players or len(set(s.characters)) != len(s.characters):
+        return [f"each seat needs a different character: {s.characters}"]
+    return []
+
+
+def _winners(game: PuruGame, s: PuruState) -> list[str]:
+    """The result agrees with the tracks: Paradice first, else the best lower track (§7)."""
+    seats = range(game.num_players)
+    top = [p for p in seats if TRACK_MAX in (s.love[p], s.excite[p])]
+    if not top:
+        alive = [p for p in seats if s.jelly[p] > 0] or list(seats)
+        best = max(min(s.love[p], s.excite[p]) for p in alive)
+        top = [p for p in alive if min(s.love[p], s.excite[p]) == best]
+    winners = game.result(s).winners
+    return [] if list(winners) == top else [f"winners {winners}, the tracks say {top}"]

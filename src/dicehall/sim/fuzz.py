@@ -1,0 +1,372 @@
+"""Rules fuzzing: random games from seeds, with invariant, illegal-action and secrecy probes.
+
+`fuzz_game(game, seed)` plays one game, choosing uniformly among the legal actions (chance by
+its exact distribution; in real time the engine's sand timer now and then). After every step
+it checks the game's invariants (`dicehall.games.<id>.invariants.violations`, pure functions)
+and that the game ends within `max_game_length`. At probed steps (the first ones, then a random
+share) it also tries illegal and malformed actions, each of which must raise
+`IllegalActionError`/`MalformedActionError` and leave the state equal (and equal in hash) to a
+copy taken before, and it checks hidden information: seats' views differ only in the game's
+`SEAT_KEYS`; changing a seat's secret (`hidden_variants`) or a chance outcome that only some
+seats see (`chance_witnesses`) changes no other seat's view. `fuzz` runs many games and counts.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import json
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from dicehall import games
+from dicehall.core import CHANCE, ENGINE, Game, IllegalActionError, MalformedActionError, sample
+
+CONFIGS: dict[str, tuple[dict[str, Any], ...]] = {
+    "puru": (
+        *({"players": n} for n in range(2, 6)),
+        *({"players": n, "full": True} for n in range(2, 6)),
+        {"solo": True},
+        {"solo": True, "super": True},
+    ),
+    "purrramid": tuple({"players": n, "side": side} for side in "ab" for n in range(2, 5)),
+    "paradice": tuple({"players": n} for n in range(2, 5)),
+    "jelly": (
+        *({"players": n, "mode": "tick"} for n in range(3, 6)),
+        {"players": 4, "mode": "realtime"},
+    ),
+}
+"""The variants and player counts fuzzed per game (a superset of the conformance configs)."""
+
+EARLY_STEPS = 20
+"""Every one of a game's first steps is probed; later ones with `probe_rate`."""
+TIMER_RATE = 0.02
+"""Real time: the chance per step that the engine fires a running sand timer."""
+POOL_SIZE = 256
+"""Distinct actions remembered from earlier states, tried again as probes."""
+
+
+@dataclass(frozen=True)
+class Violation:
+    game: str
+    params: dict[str, Any]
+    seed: int
+    step: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.params} seed {self.seed} step {self.step}: {self.message}"
+
+
+@dataclass
+class FuzzStats:
+    """Counts of one game/params pair; `revealing` counts hidden-information probes whose
+    change the secret's owner could see (so the probe did touch a secret)."""
+
+    game: str
+    params: dict[str, Any]
+    games: int = 0
+    actions: int = 0
+    illegal_probes: int = 0
+    hidden_probes: int = 0
+    revealing: int = 0
+    violations: list[Violation] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        out = {k: v for k, v in self.__dict__.items() if k != "violations"}
+        return {**out, "violations": [str(v) for v in self.violations]}
+
+
+def configs(game_id: str) -> tuple[dict[str, Any], ...]:
+    """The params fuzzed for a game (its defaults for a game not in `CONFIGS`)."""
+    return CONFIGS.get(game_id, ({},))
+
+
+def checks(game: Game[Any, Any]) -> ModuleType | None:
+    """The game's `invariants` module, or None when it has none."""
+    try:
+        return importlib.import_module(games.module_name(game.id) + ".invariants")
+    except ModuleNotFoundError:
+        return None
+
+
+# --- checks of one state ----------------------------------------------------------------
+def invariant_violations(game: Game[Any, Any], state: Any) -> list[str]:
+    """The game's own invariants plus the protocol's: actors exactly until the end."""
+    module = checks(game)
+    out = list(module.violations(game, state)) if module is not None else []
+    actors = game.actors(state)
+    if game.is_terminal(state) != (actors == ()):
+        out.append(f"terminal {game.is_terminal(state)} but actors {actors}")
+    return out
+
+
+def is_legal(game: Game[Any, Any], state: Any, seat: int, action: Any) -> bool:
+    if seat == CHANCE:
+        return game.is_chance_node(state) and any(
+            o == action for o, _ in game.chance_outcomes(state)
+        )
+    if seat == ENGINE:
+        return action in game.legal_actions(state, ENGINE)
+    return seat in game.actors(state) and action in game.legal_actions(state, seat)
+
+
+def rejection_problem(
+    game: Game[Any, Any], state: Any, twin: Any, seat: int, action: Any
+) -> str | None:
+    """None when `apply` rejects `action` with a dicehall error and `state` still equals `twin`."""
+    problem = None
+    try:
+        game.apply(state, seat, action)
+        problem = f"accepted an illegal action: {action!r} by seat {seat}"
+    except (IllegalActionError, MalformedActionError):
+        pass
+    except Exception as exc:  # any other error is what we look for
+        problem = f"{action!r} by seat {seat} raised {type(exc).__name__}: {exc}"
+    if state != twin or hash(state) != hash(twin):
+        problem = f"rejecting {action!r} by seat {seat} changed the state"
+    return problem
+
+
+def illegal_candidates(game: Game[Any, Any], state: Any, rng: random.Random,
+                       pool: list[Any]) -> Iterator[tuple[int, Any]]:  # fmt: skip
+    """(seat, action) pairs to try: random ids, earlier actions, wrong seats, chance outcomes,
+    mutated wire forms, anything after the end; callers keep those that are really illegal."""
+    n, actors = game.num_players, game.actors(state)
+    earlier = rng.sample(pool, min(4, len(pool)))
+    ids = [game.decode(rng.randrange(game.num_actions)) for _ in range(4)]
+    if not actors:
+        for seat in (*range(n), CHANCE):
+            yield from ((seat, a) for a in (*earlier[:2], *ids[:1]))
+        return
+    if actors == (CHANCE,):
+        outcome = sample(game, state, rng)
+        yield from ((CHANCE, a) for a in (*earlier, *ids[:2]))
+        yield rng.randrange(n), outcome  # players never pick a chance outcome
+        yield from ((CHANCE, a) for a in mutations(game, outcome, rng))
+        return
+    seat = actors[rng.randrange(len(actors))]
+    legal = game.legal_actions(state, seat)
+    yield from ((seat, a) for a in (*ids, *earlier))
+    yield CHANCE, legal[0]
+    outsiders = [s for s in (*range(n), n, -3) if s not in actors]
+    if not game.spec.real_time:
+        outsiders.append(ENGINE)
+    for other in rng.sample(outsiders, min(2, len(outsiders))):
+        yield other, legal[rng.randrange(len(legal))]  # legal for another seat only
+    yield from ((seat, a) for a in mutations(game, legal[rng.randrange(len(legal))], rng))
+
+
+_JUNK: tuple[Any, ...] = (-1, 0, 7, 99, -(2**40), 2**40, "x", None, True, [], [1, 2], {})
+
+
+def mutations(game: Game[Any, Any], action: Any, rng: random.Random) -> Iterator[Any]:
+    """Actions parsed from `action`'s wire form with one field changed (unparsable ones are
+    skipped: `malformed_problems` checks those are refused)."""
+    data = game.action_to_json(action)
+    fields = [k for k in data if k != "type"]
+    for _ in range(3):
+        changed = dict(data)
+        if fields:
+            key = fields[rng.randrange(len(fields))]
+            value = changed[key]
+            if isinstance(value, list) and value and rng.random() < 0.5:
+                value = list(value)
+                value[rng.randrange(len(value))] = rng.choice((-1, 0, 7, 99))
+                changed[key] = value
+            else:
+                changed[key] = rng.choice(_JUNK)
+        else:
+            changed["type"] = rng.choice(game.action_codec.type_names)
+        try:
+            yield game.action_from_json(changed)
+        except MalformedActionError:
+            continue
+
+
+def malformed_problems(game: Game[Any, Any], rng: random.Random) -> list[str]:
+    """Integer ids out of range and JSON that names no action must raise MalformedActionError."""
+    out = []
+    ids: tuple[Any, ...] = (
+        -1,
+        game.num_actions,
+        game.num_actions + rng.randrange(1, 10**6),
+        "3",
+        2.5,
+        None,
+        True,
+    )
+    datas: tuple[Any, ...] = (
+        [],
+        "x",
+        3,
+        {},
+        {"type": 3},
+        {"type": "NoSuchAction"},
+        {"kind": "Roll"},
+    )
+    for bad, parse in [
+        *((i, game.decode) for i in ids),
+        *((d, game.action_from_json) for d in datas),
+    ]:
+        try:
+            parse(bad)
+            out.append(f"{parse.__name__} accepted {bad!r}")
+        except MalformedActionError:
+            pass
+        except Exception as exc:
+            out.append(f"{parse.__name__}({bad!r}) raised {type(exc).__name__}: {exc}")
+    return out
+
+
+def _without(view: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
+    return {k: v for k, v in view.items() if k not in keys}
+
+
+def secrecy_problems(
+    game: Game[Any, Any], state: Any, rng: random.Random
+) -> tuple[list[str], int, int]:
+    """(problems, probes, revealing probes) of the hidden-information checks at `state`."""
+    module = checks(game)
+    keys: tuple[str, ...] = getattr(module, "SEAT_KEYS", ())
+    viewers: tuple[int | None, ...] = (*range(game.num_players), None)
+    views = {v: game.observe(state, v) for v in viewers}
+    out, probes, revealing = [], 1, 0
+    public = _without(views[None], keys)
+    out += [
+        f"seat {v} sees more than {keys}" for v in viewers if _without(views[v], keys) != public
+    ]
+    variants = getattr(module, "hidden_variants", None)
+    for owner, other in variants(game, state, rng) if variants else ():
+        probes += 1
+        for v in viewers:
+            if v != owner and game.observe(other, v) != views[v]:
+                out.append(f"viewer {v} sees a secret of {'no seat' if owner is None else owner}")
+        revealing += owner is not None and game.observe(other, owner) != views[owner]
+    witnesses = getattr(module, "chance_witnesses", None)
+    seen = witnesses(game, state) if witnesses and game.is_chance_node(state) else None
+    outcomes = [o for o, _ in game.chance_outcomes(state)] if seen is not None else []
+    if len(outcomes) > 1:
+        a, b = rng.sample(outcomes, 2)
+        after = game.apply(state, CHANCE, a), game.apply(state, CHANCE, b)
+        probes += 1
+        differ = [v for v in viewers if game.observe(after[0], v) != game.observe(after[1], v)]
+        out += [
+            f"viewer {v} sees a chance outcome meant for {seen}"
+            for v in differ
+            if v not in (seen or ())
+        ]
+        revealing += any(v in (seen or ()) for v in differ)
+    return out, probes, revealing
+
+
+def result_problems(game: Game[Any, Any], state: Any) -> list[str]:
+    """A terminal state: nobody acts, and the result's winners are exactly its rank-1 seats."""
+    n, result = game.num_players, game.result(state)
+    out = [
+        f"seat {s} has legal actions after the end"
+        for s in range(n)
+        if game.legal_actions(state, s)
+    ]
+    if len(result.scores) != n or len(result.ranks) != n:
+        out.append(f"a result for {len(result.scores)} seats of {n}")
+    elif not result.winners or list(result.winners) != [
+        s for s in range(n) if result.ranks[s] == 1
+    ]:
+        out.append(f"winners {result.winners} are not the rank-1 seats of {result.ranks}")
+    return out
+
+
+# --- playing ----------------------------------------------------------------------------
+def choose(game: Game[Any, Any], state: Any, rng: random.Random) -> tuple[int, Any]:
+    """A random actor's uniformly random legal action (chance: its exact distribution)."""
+    actors = game.actors(state)
+    if actors == (CHANCE,):
+        return CHANCE, sample(game, state, rng)
+    if game.spec.real_time and rng.random() < TIMER_RATE:
+        timer = game.legal_actions(state, ENGINE)
+        if timer:
+            return ENGINE, timer[0]
+    seat = actors[rng.randrange(len(actors))]
+    legal = game.legal_actions(state, seat)
+    if not legal:
+        raise AssertionError(f"seat {seat} acts but has no legal action")
+    return seat, legal[rng.randrange(len(legal))]
+
+
+def probe(game: Game[Any, Any], state: Any, rng: random.Random, pool: list[Any],
+          stats: FuzzStats) -> list[str]:  # fmt: skip
+    """Every illegal-action and hidden-information probe of one state."""
+    twin = copy.deepcopy(state)
+    out = malformed_problems(game, rng)
+    for seat, action in illegal_candidates(game, state, rng, pool):
+        if not is_legal(game, state, seat, action):
+            stats.illegal_probes += 1
+            problem = rejection_problem(game, state, twin, seat, action)
+            out += [problem] if problem else []
+    for seat in (*range(game.num_players), ENGINE):
+        timer = seat == ENGINE and game.spec.real_time  # the engine acts outside `actors`
+        if not timer and seat not in game.actors(state) and game.legal_actions(state, seat):
+            out.append(f"seat {seat} has legal actions but is not an actor")
+    found, probes, revealing = secrecy_problems(game, state, rng)
+    stats.hidden_probes += probes
+    stats.revealing += revealing
+    view = game.observe(state, None)
+    if json.loads(json.dumps(view)) != view:
+        out.append("the spectators' view is not plain JSON")
+    return out + found
+
+
+def fuzz_game(game: Game[Any, Any], seed: int, stats: FuzzStats | None = None,
+              probe_rate: float = 0.1) -> FuzzStats:  # fmt: skip
+    """Play one game from `seed` with every check; violations are added to the stats (the
+    game stops at its first one: the state is no longer trusted)."""
+    stats = stats or FuzzStats(game.id, dict(game.params))
+    rng, prng = random.Random(seed), random.Random(f"probe/{seed}")
+    pool: list[Any] = []
+    known: set[Any] = set()
+    state, step = game.initial_state(), 0
+    while True:
+        probed = step < EARLY_STEPS or prng.random() < probe_rate or game.is_terminal(state)
+        try:
+            found = invariant_violations(game, state)
+            if probed and not found:
+                found = probe(game, state, prng, pool, stats)
+            if not found and game.is_terminal(state):
+                found = result_problems(game, state)
+                stats.games += not found
+            elif not found:
+                seat, action = choose(game, state, rng)
+                twin = copy.deepcopy(state) if probed else state
+                nxt = game.apply(state, seat, action)
+                if state != twin:
+                    found = [f"applying {action!r} changed its input state"]
+        except Exception as exc:  # a crash on a legal path is a violation
+            found = [f"{type(exc).__name__}: {exc}"]
+        if found or game.is_terminal(state):
+            stats.violations += [
+                Violation(game.id, dict(game.params), seed, step, m) for m in found
+            ]
+            return stats
+        if action not in known and len(pool) < POOL_SIZE:
+            known.add(action)
+            pool.append(action)
+        state, step = nxt, step + 1
+        stats.actions += 1
+        if step > game.max_game_length:
+            message = f"no end after max_game_length = {game.max_game_length} actions"
+            stats.violations.append(Violation(game.id, dict(game.params), seed, step, message))
+            return stats
+
+
+def fuzz(game_id: str, params: dict[str, Any], n_games: int, seed: int = 0,
+         probe_rate: float = 0.1) -> FuzzStats:  # fmt: skip
+    """`n_games` games of one config, from seeds `seed * 1_000_000 + i`."""
+    game = games.make(game_id, **params)
+    stats = FuzzStats(game_id, dict(params))
+    for i in range(n_games):
+        fuzz_game(game, seed * 1_000_000 + i, stats, probe_rate)
+    return stats
