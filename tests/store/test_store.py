@@ -15,7 +15,15 @@ from sqlalchemy.exc import IntegrityError
 from dicehall import games
 from dicehall.bots.base import RandomBot
 from dicehall.engine import Match, Record, verify
-from dicehall.store import FINISHED, LIVE, MatchRow, Store, now_text, token_digest
+from dicehall.store import (
+    FINISHED,
+    LIVE,
+    MatchRow,
+    Store,
+    StoreUnavailable,
+    now_text,
+    token_digest,
+)
 from dicehall.store.models import metadata
 from tests.store.postgres import create_database, postgres_server
 
@@ -134,3 +142,44 @@ def test_default_url_from_environment_or_user_data_dir(
     url = default_url()
     assert url.startswith("sqlite:///") and url.endswith("dicehall.db")
     assert str(tmp_path) in url
+
+
+def _refusing(store: Store, on: bool) -> Store:
+    """A store on the same database that refuses writes (`on`), or `store` writing again.
+
+    SQLite: a read-only connection (root ignores file modes). PostgreSQL: the database is
+    made read-only for new sessions, as after a fail-over to a replica."""
+    if store.url.startswith("sqlite"):
+        path = store.url.removeprefix("sqlite:///")
+        return Store(f"sqlite:///file:{path}?mode=ro&uri=true") if on else store
+    import psycopg
+
+    server, name = store.url.replace("+psycopg", "").rsplit("/", 1)
+    setting = "SET default_transaction_read_only = on" if on else "RESET ALL"
+    with psycopg.connect(f"{server}/postgres", autocommit=True) as conn:
+        conn.execute(f'ALTER DATABASE "{name}" {setting}')
+    if on:
+        store.engine.dispose()  # sessions start again, read-only
+    return store
+
+
+def test_a_refused_write_is_a_clear_error_saves_nothing_and_writing_resumes(store: Store) -> None:
+    game = games.make("puru", players=2)
+    match = Match(game, 5)
+    store.create_match(_row(match), {0: token_digest("t" * 20)}, list(match.log))
+    start = len(match.log)
+    seat = match.actors()[0]
+    match.submit(seat, match.legal_actions(seat)[0])
+    refusing = _refusing(store, True)
+    with pytest.raises(StoreUnavailable, match=r"refused the write: .*read"):
+        refusing.append("m1", start, match.log[start:], None)
+    with pytest.raises(StoreUnavailable):
+        refusing.mark_claimed("m1", 0)
+    assert refusing.log("m1") == match.log[:start]  # reading still works
+    if refusing is not store:
+        refusing.close()
+    writing = _refusing(store, False)
+    assert writing is store  # the same store object writes again (no stale read-only session)
+    store.append("m1", start, match.log[start:], None)
+    store.mark_claimed("m1", 0)
+    assert store.log("m1") == match.log and store.tokens("m1")[0][1] is True

@@ -7,9 +7,11 @@ Seat tokens are kept only as SHA-256 digests.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -17,9 +19,11 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, func, insert, select, update
+from sqlalchemy import Connection, Engine, create_engine, event, func, insert, select, update
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.pool import StaticPool
 
+from dicehall.core.errors import DicehallError
 from dicehall.core.types import Result
 from dicehall.engine.match import LogEntry
 from dicehall.engine.record import Record
@@ -28,6 +32,10 @@ from dicehall.store.models import actions, matches, seat_tokens
 ENV_URL = "DICEHALL_DATABASE_URL"
 LIVE = "live"
 FINISHED = "finished"
+
+
+class StoreUnavailable(DicehallError):
+    """The database refused a write (disk full, read-only, unreachable); nothing was saved."""
 
 
 def default_url() -> str:
@@ -119,18 +127,36 @@ class Store:
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_url()
         self.engine = make_engine(self.url)
+        self._refused = False  # the last write was refused
         migrate(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()
 
     # --- writing --------------------------------------------------------------------
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[Connection]:
+        """One transaction; a refused write rolls back whole and raises `StoreUnavailable`."""
+        if self._refused and not isinstance(self.engine.pool, StaticPool):
+            # sessions opened while writes were refused may be read-only ones: start afresh
+            self.engine.dispose()
+        try:
+            with self.engine.begin() as conn:
+                yield conn
+        except IntegrityError:
+            raise  # a caller's bug (an index written twice), not the database's state
+        except DBAPIError as exc:
+            self._refused = True
+            reason = str(exc.orig).strip().splitlines()[0] if exc.orig else type(exc).__name__
+            raise StoreUnavailable(f"the database refused the write: {reason}") from exc
+        self._refused = False
+
     def create_match(
         self, row: MatchRow, token_hashes: dict[int, str], log: list[LogEntry]
     ) -> None:
         """The creation row, its seats' token digests and any set-up actions, in one commit."""
         values = dict(row.__dict__)
-        with self.engine.begin() as conn:
+        with self._writing() as conn:
             conn.execute(insert(matches).values(**values))
             for seat, digest in sorted(token_hashes.items()):
                 conn.execute(
@@ -144,7 +170,7 @@ class Store:
         self, match_id: str, start: int, entries: list[LogEntry], result: Result | None
     ) -> None:
         """Append log entries `start, start+1, ...`; a result marks the match finished."""
-        with self.engine.begin() as conn:
+        with self._writing() as conn:
             self._insert_actions(conn, match_id, start, entries)
             values: dict[str, Any] = {"num_actions": start + len(entries), "updated": now_text()}
             if result is not None:
@@ -169,7 +195,7 @@ class Store:
             )
 
     def set_token(self, match_id: str, seat: int, digest: str, *, claimed: bool) -> None:
-        with self.engine.begin() as conn:
+        with self._writing() as conn:
             conn.execute(
                 update(seat_tokens)
                 .where(seat_tokens.c.match_id == match_id, seat_tokens.c.seat == seat)
@@ -177,7 +203,7 @@ class Store:
             )
 
     def mark_claimed(self, match_id: str, seat: int) -> None:
-        with self.engine.begin() as conn:
+        with self._writing() as conn:
             conn.execute(
                 update(seat_tokens)
                 .where(seat_tokens.c.match_id == match_id, seat_tokens.c.seat == seat)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
+from collections.abc import Iterator
 from typing import Any
 
 from dicehall import games
@@ -15,7 +17,7 @@ from dicehall.core.game import Game
 from dicehall.engine.clock import WallClock
 from dicehall.engine.match import Match
 from dicehall.engine.record import resume
-from dicehall.store import LIVE, MatchRow, Store, now_text, token_digest
+from dicehall.store import LIVE, MatchRow, Store, StoreUnavailable, now_text, token_digest
 from dicehall.web.config import Settings
 from dicehall.web.table import Table
 
@@ -43,6 +45,21 @@ class RequestError(DicehallError):
     def __init__(self, status: int, code: str, message: str) -> None:
         super().__init__(message)
         self.status, self.code, self.message = status, code, message
+
+
+@contextlib.contextmanager
+def store_errors(what: str) -> Iterator[None]:
+    """A refused write answers 503 with a clear reason; the table or seat was not made."""
+    try:
+        yield
+    except StoreUnavailable as exc:
+        log.error("store refused a write: %s", exc)
+        raise RequestError(
+            503,
+            "store_unavailable",
+            f"the server cannot save {what} right now (its database refused the write); "
+            "try again shortly",
+        ) from None
 
 
 def _seat_config(index: int, raw: Any, game: Game[Any, Any]) -> dict[str, Any]:
@@ -200,7 +217,8 @@ class Hall:
         )
         tokens = {s["seat"]: secrets.token_urlsafe(24) for s in seats if s["kind"] == "human"}
         hashes = {seat: token_digest(t) for seat, t in tokens.items()}
-        self.store.create_match(row, hashes, list(match.log))
+        with store_errors("new tables"):
+            self.store.create_match(row, hashes, list(match.log))
         table = Table(row, match, self.store, self.settings)
         self.tables[row.id] = table
         table.start()
@@ -213,7 +231,8 @@ class Hall:
         if seat in table.claimed or table.match.is_over:
             raise RequestError(409, "seat_taken", "that seat is already taken")
         token = secrets.token_urlsafe(24)
-        self.store.set_token(table.id, seat, token_digest(token), claimed=True)
+        with store_errors("seats"):
+            self.store.set_token(table.id, seat, token_digest(token), claimed=True)
         table.claimed.add(seat)
         return token
 

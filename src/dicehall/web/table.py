@@ -19,7 +19,7 @@ from dicehall.bots import levels_for, make_bot
 from dicehall.bots.base import Bot, RandomBot
 from dicehall.core.types import CHANCE, Seat
 from dicehall.engine.match import Match
-from dicehall.store import MatchRow, Store
+from dicehall.store import MatchRow, Store, StoreUnavailable
 from dicehall.web.config import Settings
 from dicehall.web.views import log_lines, result_json, seat_name, seat_panels
 
@@ -59,6 +59,7 @@ class Table:
         self.settings = settings
         self.conns: set[Conn] = set()
         self.claimed: set[Seat] = set()
+        self.unsaved_claims: set[Seat] = set()
         self.covered: set[Seat] = set()
         self.away_since: dict[Seat, float] = {}
         self.notes: list[dict[str, Any]] = []
@@ -84,8 +85,8 @@ class Table:
         m = self.match
         start, saved = len(m.log), (m.state, m.version, m._timer)
         m.submit(seat, action, self._checked_version(seat, version))
-        self.acted_at[seat] = m.version
         self._commit(start, saved)
+        self.acted_at[seat] = m.version  # only once saved: a refused move is not a move
         return m.version
 
     def _checked_version(self, seat: Seat, version: int | None) -> int | None:
@@ -104,8 +105,12 @@ class Table:
             m.state, m.version, m._timer = saved
             del m.log[start:]
             log.error("table %s: store append failed: %s", self.id, exc)
-            raise StorageError("the action could not be saved; nothing changed") from None
+            raise StorageError(
+                "the server cannot save moves right now (its database refused the write); "
+                "nothing changed: try again shortly"
+            ) from None
         self.row.num_actions = len(m.log)
+        self._save_claims()
         if m.is_over:
             self.row.status, self.row.result = "finished", result_json(m)
         self.broadcast(start)
@@ -143,15 +148,27 @@ class Table:
             self.away_since.pop(seat, None)
             if seat not in self.claimed:
                 self.claimed.add(seat)
-                self.store.mark_claimed(self.id, seat)
+                self.unsaved_claims.add(seat)
             if seat in self.covered:
                 self.covered.discard(seat)
                 self.match.bots.pop(seat, None)
                 self.bot_due.pop(seat, None)
                 self.note(f"{seat_name(self.row.seats, seat)} is back and plays again.")
+        self._save_claims()
         conn.send(self.welcome(conn))
         self.broadcast_seats()
         self.wake.set()
+
+    def _save_claims(self) -> None:
+        """Persist seats taken with their creation token; a refused write is retried at the
+        next save (the seat stays taken in memory, so nobody else can claim it meanwhile)."""
+        for seat in sorted(self.unsaved_claims):
+            try:
+                self.store.mark_claimed(self.id, seat)
+            except StoreUnavailable as exc:
+                log.error("table %s: seat %d claim not saved yet: %s", self.id, seat, exc)
+                return
+            self.unsaved_claims.discard(seat)
 
     def leave(self, conn: Conn) -> None:
         self.conns.discard(conn)

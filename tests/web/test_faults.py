@@ -1,0 +1,160 @@
+"""Faults: kill -9 during bursts of play (SQLite and PostgreSQL), a full disk, a read-only
+database. Acknowledged actions are never lost; a refused write is a clear error, not a move.
+
+`DICEHALL_FUZZ=nightly` runs many more kill -9 trials; `python -m tests.web.faults` reports.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import sqlite3
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+
+from dicehall.engine.record import verify
+from dicehall.store import Store
+from tests.store.postgres import create_database, postgres_server
+from tests.web.faults import run_trials
+from tests.web.helpers import Client, Server
+
+NIGHTLY = os.environ.get("DICEHALL_FUZZ") == "nightly"
+HUMAN = {"kind": "human"}
+
+
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[str]:
+    with postgres_server() as url:
+        yield url
+
+
+def _no_losses(srv: Server, trials: int, seed: int) -> None:
+    lines: list[str] = []
+    results = run_trials(srv, trials, seed, report=lines.append)
+    print("\n".join(lines))
+    assert [line for r in results for line in r.lost] == []
+    assert [line for r in results for line in r.problems] == []
+    assert sum(r.acked for r in results) > 0  # the kills landed during real play
+
+
+def test_kill9_during_bursts_loses_no_acknowledged_action(tmp_path: Path) -> None:
+    srv = Server(tmp_path / "dicehall.db", tmp_path / "server.log")
+    _no_losses(srv, 25 if NIGHTLY else 3, seed=int.from_bytes(os.urandom(4)) if NIGHTLY else 3)
+
+
+def test_kill9_with_postgresql_loses_nothing(tmp_path: Path, postgres: str) -> None:
+    srv = Server(tmp_path / "unused.db", tmp_path / "server.log")
+    srv.db_url = create_database(postgres, "kill9")
+    _no_losses(srv, 10 if NIGHTLY else 1, seed=7)
+
+
+# --- refused writes --------------------------------------------------------------------
+def _move(client: Client) -> tuple[int, dict[str, Any]]:
+    seat = client.state["actors"][0]
+    return seat, client.panel(seat)["legal"][0]["action"]
+
+
+def _refused_then_recovered(srv: Server, refuse: Any, allow: Any) -> None:
+    """Play, make the database refuse writes, check the refusal is clear and changes
+    nothing, allow writes again and play on; then kill -9: every acked move is stored."""
+    made = srv.create("puru", [HUMAN, HUMAN])
+    client = Client(srv, made["id"], list(made["tokens"].values()))
+    assert client.act(*_move(client))["type"] == "ack"
+    refuse()
+    before = client.state["version"]
+    answer = client.act(*_move(client))
+    assert answer["type"] == "error" and answer["code"] == "storage", answer
+    assert "cannot save" in answer["message"] and "nothing changed" in answer["message"]
+    client.send({"type": "resync"})
+    assert client.wait(lambda m: m["type"] == "welcome")["version"] == before
+    r = srv.api("POST", "/api/tables", json={"game": "puru", "seats": [HUMAN, HUMAN]})
+    assert r.status_code == 503 and r.json()["error"] == "store_unavailable", r.text
+    assert "cannot save" in r.json()["message"]
+    assert srv.api("GET", "/api/health").status_code == 200  # the server stays up
+    allow()
+    assert client.act(*_move(client))["type"] == "ack"
+    acked = client.state["version"]
+    client.close()
+    srv.kill()
+    store = Store(srv.db_url)
+    record = store.record(made["id"])
+    store.close()
+    assert record is not None and len(record.actions) == acked
+    verify(record)
+
+
+@contextlib.contextmanager
+def _tmpfs(folder: Path, size: str) -> Iterator[Path]:
+    folder.mkdir()
+    mount = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(folder)])
+    if mount.returncode != 0:
+        pytest.skip("cannot mount a small tmpfs here (needs root with CAP_SYS_ADMIN)")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", "-l", str(folder)], check=False)
+
+
+def _fill(path: Path) -> None:
+    """Write until the filesystem is full (down to single bytes)."""
+    with path.open("wb", buffering=0) as f:
+        for chunk in (1 << 20, 4096, 1):
+            try:
+                while True:
+                    f.write(b"\0" * chunk)
+            except OSError as exc:
+                assert exc.errno == errno.ENOSPC, exc
+
+
+def test_full_disk_refuses_moves_clearly_and_play_resumes(tmp_path: Path) -> None:
+    with _tmpfs(tmp_path / "disk", "4m") as disk:
+        db = disk / "dicehall.db"
+        srv = Server(db, tmp_path / "server.log")
+        srv.start()
+        filler = disk / "filler"
+
+        def refuse() -> None:
+            # an empty write-ahead log: the next commit must grow a file on the full disk
+            with contextlib.closing(sqlite3.connect(db)) as conn:
+                assert conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0] == 0
+            _fill(filler)
+
+        try:
+            _refused_then_recovered(srv, refuse, filler.unlink)
+        finally:
+            srv.kill()
+        assert "database or disk is full" in srv.log_path.read_text()
+
+
+def test_read_only_postgresql_refuses_moves_clearly_and_play_resumes(
+    tmp_path: Path, postgres: str
+) -> None:
+    url = create_database(postgres, "readonly")
+    name = url.rsplit("/", 1)[1]
+    admin = postgres.replace("postgresql+psycopg://", "postgresql://") + "/postgres"
+    srv = Server(tmp_path / "unused.db", tmp_path / "server.log")
+    srv.db_url = url
+    srv.start()
+
+    def read_only(on: bool) -> None:
+        setting = "SET default_transaction_read_only = on" if on else "RESET ALL"
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'ALTER DATABASE "{name}" {setting}')
+            if on:  # like a fail-over to a read-only replica: sessions start again
+                conn.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "WHERE datname = %s AND pid <> pg_backend_pid()",
+                    (name,),
+                )
+
+    try:
+        _refused_then_recovered(srv, lambda: read_only(True), lambda: read_only(False))
+    finally:
+        srv.kill()
+    assert "read-only transaction" in srv.log_path.read_text()
