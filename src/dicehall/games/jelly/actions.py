@@ -12,7 +12,8 @@ from dicehall.core import ActionCodec, ActionIndex
 
 
 def letter(district: int) -> str:
-    return chr(ord("A") + district)
+    """A, B, C...; a number that is no district stays a number (in error messages)."""
+    return chr(ord("A") + district) if 0 <= district < 26 else f"#{district}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -213,7 +213,7 @@ class JellyGame(Game[JellyState, Any]):
         if isinstance(outcome, RollDice):  # checked directly: a roll has up to 792 outcomes
             v = outcome.values
             return (
-                outcome.seat == s.to_roll[0]
+                s.to_roll[:1] == (outcome.seat,)
                 and len(v) == s.unplaced[outcome.seat]
                 and all(1 <= x <= 6 for x in v)
                 and list(v) == sorted(v)

@@ -87,7 +87,7 @@ def _apply_drop(state: State, drop: Drop) -> State:
         or drop.col not in _drop_columns(state)
         or setup_order
     ):
-        raise IllegalActionError(f"{drop} is not an outcome of this chance node")
+        raise IllegalActionError(f"{drop!r} is not an outcome of this chance node")
     counts[drop.colour] -= 1
     machine = mc.drop(state.machine, drop.col, drop.colour * 10 + drop.value)
     return evolve(state, machine=machine, returns=tuple(counts))

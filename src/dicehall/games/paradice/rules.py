@@ -124,7 +124,7 @@ class ParadiceGame(Game[State, Any]):
         if self.actors(state) != (seat,):
             raise IllegalActionError(f"seat {seat} may not act now", seat=seat, action=action)
         if action not in self._legal(state):
-            raise IllegalActionError(f"{action} is not legal now", seat=seat, action=action)
+            raise IllegalActionError(f"{action!r} is not legal now", seat=seat, action=action)
         return self._settle(self._apply(state, action))
 
     def _apply(self, state: State, action: Any) -> State:

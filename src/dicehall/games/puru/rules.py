@@ -207,7 +207,7 @@ class PuruGame(Game[PuruState, PuruAction]):
         dice, chosen = state.dice, action.counts
         if state.rerolls >= PAID_REROLL:
             raise IllegalActionError("no rerolls left", action=action)
-        if not any(chosen) or any(c > d for c, d in zip(chosen, dice, strict=True)):
+        if not any(chosen) or any(not 0 <= c <= d for c, d in zip(chosen, dice, strict=True)):
             raise IllegalActionError(f"cannot {action}: the dice show otherwise", action=action)
         kept = (dice[0] - chosen[0], dice[1] - chosen[1], dice[2] - chosen[2], dice[3] - chosen[3])
         jelly = state.jelly
