@@ -1,0 +1,239 @@
+"""A loopback load generator: concurrent tables, each with a person and watchers, over websockets.
+
+Each table is puru with one person and three greedy bots; the person's client answers each of
+its turns after a short think time and times send -> ack (the action round trip); `watchers`
+spectator clients per table receive every update. When a match ends its clients move to a new
+table, so the load stays constant. One step runs against a fresh server process.
+
+    python -m tests.web.load --tables 8,16,32,64,128 --seconds 20
+
+prints, per step: tables, websocket clients, actions/s, round trip p50/p95/p99, errors; then
+the largest step whose p99 stays under 100 ms and the first one that does not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+from tests.web.helpers import Server
+
+GREEDY = {"kind": "bot", "level": "greedy"}
+LINEUP = [{"kind": "human"}, GREEDY, GREEDY, GREEDY]
+P99_LIMIT_MS = 100.0
+
+
+@dataclass
+class Tally:
+    actions: int = 0  # log entries applied (as the people saw them)
+    sent: int = 0
+    acked: int = 0
+    rtts: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    games: int = 0
+    watched: int = 0  # updates received by watchers
+
+
+@dataclass(frozen=True)
+class Step:
+    tables: int
+    watchers: int = 1
+    seconds: float = 10.0
+    think: float = 0.2  # mean seconds a person takes per move (uniform, 0.5x to 1.5x)
+    bot_delay: float = 0.1
+
+
+def percentile(sorted_values: list[float], q: float) -> float:
+    return sorted_values[min(len(sorted_values) - 1, int(q * len(sorted_values)))]
+
+
+async def _messages(ws: ClientConnection, end: float) -> Any:
+    """Messages until `end` (then None)."""
+    while True:
+        left = end - time.monotonic()
+        if left <= 0:
+            return
+        try:
+            raw = await asyncio.wait_for(ws.recv(), left)
+        except TimeoutError:
+            return
+        yield json.loads(raw)
+
+
+class Load:
+    def __init__(self, srv: Server, step: Step, rng: random.Random) -> None:
+        self.srv, self.step, self.rng = srv, step, rng
+        self.tally = Tally()
+
+    async def table_seat(self, http: httpx.AsyncClient, end: float) -> None:
+        """One concurrent table: play a match, then the next, until `end`."""
+        while time.monotonic() < end:
+            r = await http.post("/api/tables", json={"game": "puru", "seats": LINEUP})
+            if r.status_code != 201:
+                self.tally.errors.append(f"create: {r.status_code} {r.text[:100]}")
+                await asyncio.sleep(0.5)
+                continue
+            made = r.json()
+            url = f"{self.srv.ws_url}/ws/{made['id']}"
+            watchers = [self._watch(url, end) for _ in range(self.step.watchers)]
+            await asyncio.gather(self._person(url, made["tokens"]["0"], end), *watchers)
+
+    async def _watch(self, url: str, end: float) -> None:
+        async with connect(url) as ws:
+            await ws.send(json.dumps({"type": "hello", "tokens": []}))
+            async for msg in _messages(ws, end):
+                if msg["type"] == "update":
+                    self.tally.watched += 1
+                    if msg["over"]:
+                        return
+
+    async def _person(self, url: str, token: str, end: float) -> None:
+        t = self.tally
+        async with connect(url) as ws:
+            await ws.send(json.dumps({"type": "hello", "tokens": [token]}))
+            async for first in _messages(ws, end):
+                msg: dict[str, Any] | None = first
+                while msg is not None:  # an update that came with an ack may be our turn again
+                    if msg["type"] == "error":
+                        t.errors.append(f"{msg['code']}: {msg['message']}")
+                    if msg["type"] not in ("welcome", "update"):
+                        break
+                    t.actions += len(msg["log"]) if msg["type"] == "update" else 0
+                    if msg["over"]:
+                        t.games += 1
+                        return
+                    legal = msg["panels"][0]["legal"]
+                    if 0 not in msg["actors"] or not legal:
+                        break
+                    await asyncio.sleep(self.step.think * self.rng.uniform(0.5, 1.5))
+                    msg = await self._act(ws, self.rng.choice(legal)["action"], msg["version"])
+
+    async def _act(self, ws: ClientConnection, action: Any, version: int) -> dict[str, Any] | None:
+        """Send one move and wait for its ack; the last update that came before it."""
+        t = self.tally
+        msg_id = uuid.uuid4().hex
+        body = {"type": "act", "seat": 0, "action": action, "version": version, "id": msg_id}
+        t0 = time.perf_counter()
+        await ws.send(json.dumps(body))
+        t.sent += 1
+        latest = None
+        async for answer in _messages(ws, time.monotonic() + 10):
+            if answer["type"] == "update":
+                if latest is not None:
+                    t.actions += len(latest["log"])
+                latest = answer
+            if answer.get("id") == msg_id:
+                t.rtts.append(time.perf_counter() - t0)
+                if answer["type"] == "ack":
+                    t.acked += 1
+                else:
+                    t.errors.append(f"{answer['code']}: {answer['message']}")
+                return latest
+        t.errors.append("no answer to an action within 10 s")
+        return None
+
+    async def run(self) -> dict[str, Any]:
+        s = self.step
+        limits = httpx.Limits(max_connections=32)
+        async with httpx.AsyncClient(base_url=self.srv.url, timeout=30, limits=limits) as http:
+            start = time.monotonic()
+            end = start + s.seconds
+            await asyncio.gather(*(self.table_seat(http, end) for _ in range(s.tables)))
+            elapsed = time.monotonic() - start
+        t = self.tally
+        rtts = sorted(t.rtts)
+
+        def ms(q: float) -> float | None:
+            return round(1000 * percentile(rtts, q), 1) if rtts else None
+
+        return {
+            "tables": s.tables,
+            "clients": s.tables * (1 + s.watchers),
+            "seconds": round(elapsed, 1),
+            "actions_per_s": round(t.actions / elapsed, 1),
+            "person_actions": len(rtts),
+            "sent": t.sent,
+            "acked": t.acked,
+            "rtt_ms_p50": round(1000 * statistics.median(rtts), 1) if rtts else None,
+            "rtt_ms_p95": ms(0.95),
+            "rtt_ms_p99": ms(0.99),
+            "rtt_ms_max": ms(1.0),
+            "games_finished": t.games,
+            "watcher_updates": t.watched,
+            "errors": len(t.errors),
+            "first_errors": t.errors[:3],
+            "think_s": s.think,
+            "bot_delay_s": s.bot_delay,
+            "loadavg_1m": round(os.getloadavg()[0], 2),
+        }
+
+
+def run_step(step: Step, folder: Path, seed: int = 0) -> dict[str, Any]:
+    """One step against a fresh server process (old tables would keep the bots busy)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    env = {"DICEHALL_BOT_DELAY": str(step.bot_delay), "DICEHALL_GRACE": "30"}
+    srv = Server(folder / "load.db", folder / "server.log", env=env)
+    srv.start()
+    try:
+        figures = asyncio.run(Load(srv, step, random.Random(seed)).run())
+        figures["server_up"] = srv.api("GET", "/api/health").status_code == 200
+    finally:
+        srv.stop()
+    return figures
+
+
+COLUMNS = ["tables", "clients", "actions_per_s", "rtt_ms_p50", "rtt_ms_p95", "rtt_ms_p99"]
+COLUMNS += ["rtt_ms_max", "errors", "loadavg_1m"]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.web.load", description=__doc__)
+    parser.add_argument("--tables", default="8,16,32,64,128", help="comma-separated steps")
+    parser.add_argument("--watchers", type=int, default=1, help="spectator clients per table")
+    parser.add_argument("--seconds", type=float, default=20.0, help="per step")
+    parser.add_argument("--think", type=float, default=0.2, help="mean seconds per person move")
+    parser.add_argument("--bot-delay", type=float, default=0.1, help="server bot delay (s)")
+    parser.add_argument("--json", type=Path, default=None, help="also write the steps here")
+    args = parser.parse_args(argv)
+    steps, held, degraded = [], None, None
+    print(" ".join(f"{c:>13}" for c in COLUMNS), flush=True)
+    with tempfile.TemporaryDirectory(prefix="dicehall-load-") as folder:
+        for i, n in enumerate(int(x) for x in args.tables.split(",")):
+            step = Step(n, args.watchers, args.seconds, args.think, args.bot_delay)
+            figures = run_step(step, Path(folder) / f"step{i}", seed=i)
+            steps.append(figures)
+            print(" ".join(f"{figures[c]!s:>13}" for c in COLUMNS), flush=True)
+            p99 = figures["rtt_ms_p99"]
+            ok = figures["errors"] == 0 and p99 is not None and p99 < P99_LIMIT_MS
+            if ok and degraded is None:
+                held = figures
+            elif not ok and degraded is None:
+                degraded = figures
+    if args.json:
+        args.json.write_text(json.dumps(steps, indent=1) + "\n")
+    if held:
+        print(
+            f"held: {held['tables']} tables, {held['clients']} clients, p99 {held['rtt_ms_p99']} ms"
+        )
+    if degraded:
+        print(f"degrades at {degraded['tables']} tables: p99 {degraded['rtt_ms_p99']} ms, "
+              f"{degraded['errors']} errors")  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
