@@ -122,7 +122,7 @@ class ActionCodec:
         if not isinstance(data, dict):
             raise MalformedActionError(f"an action must be a JSON object, got {data!r}")
         name = data.get("type")
-        if name not in self._types:
+        if not isinstance(name, str) or name not in self._types:  # `[]` is not hashable
             known = ", ".join(self._types)
             raise MalformedActionError(f"unknown action type {name!r}; expected one of {known}")
         return _build(self._types[name], data, str(name))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Request
@@ -132,8 +133,16 @@ async def create_table(hall: HallDep, body: TableIn) -> dict[str, Any]:
     }
 
 
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""Table ids are `secrets.token_urlsafe` text; anything else (NUL, `..`, `/`) is unknown."""
+
+
+def valid_table_id(table_id: str) -> bool:
+    return TABLE_ID.fullmatch(table_id) is not None
+
+
 def _row(hall: Hall, table_id: str) -> MatchRow:
-    row = hall.store.get(table_id) if len(table_id) <= 64 else None
+    row = hall.store.get(table_id) if valid_table_id(table_id) else None
     if row is None:
         raise RequestError(404, "unknown_table", "there is no table with that id")
     return row
@@ -215,6 +224,14 @@ async def upload_replay(request: Request) -> dict[str, Any]:
         parsed = Record.from_json(json.loads(body))
     except (ValueError, CorruptRecordError) as exc:
         raise RequestError(422, "corrupt_record", f"not a dicehall record: {exc}") from None
+    except RecursionError:  # `[[[[...`: deeper than the JSON decoder goes
+        raise RequestError(422, "corrupt_record", "not a dicehall record: too deep") from None
+    if not all(isinstance(seat, dict) for seat in parsed.seats):
+        raise RequestError(422, "corrupt_record", "seats must be a list of objects")
+    try:  # same rules as a new table: a record may not name files on the server as content
+        make_game(parsed.game, parsed.params)
+    except RequestError as exc:
+        raise RequestError(422, "corrupt_record", exc.message) from None
     try:
         await asyncio.to_thread(verify, parsed)
     except CorruptRecordError as exc:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -20,6 +21,28 @@ from dicehall.web.ws import table_socket
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("dicehall.web")
+TOKEN_IN_URL = re.compile(r"\b(tokens?=)[^&#\s\"']+")
+
+
+class RedactTokens(logging.Filter):
+    """Seat tokens travel in JSON bodies and URL fragments (never sent), not in request lines;
+    should a client put one in a query string anyway, the logs show `token=[redacted]`."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        def clean(value: object) -> object:
+            return TOKEN_IN_URL.sub(r"\1[redacted]", value) if isinstance(value, str) else value
+
+        record.msg = clean(record.msg)
+        if isinstance(record.args, tuple):  # uvicorn's access formatter unpacks these: keep them
+            record.args = tuple(clean(a) for a in record.args)
+        return True
+
+
+def redact_tokens_in_logs() -> None:
+    """Put `RedactTokens` on every handler uvicorn and `serve` log through."""
+    for name in ("", "uvicorn", "uvicorn.access"):
+        for handler in logging.getLogger(name).handlers:
+            handler.addFilter(RedactTokens())
 
 
 def create_app(
@@ -85,4 +108,6 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None) 
     logging.getLogger("alembic").setLevel(logging.WARNING)
     app = create_app(db_url)
     print(f"dicehall: serving on http://{host}:{port}")
-    uvicorn.run(app, host=host, port=port, ws_max_size=1 << 20, log_level="info")
+    config = uvicorn.Config(app, host=host, port=port, ws_max_size=1 << 20, log_level="info")
+    redact_tokens_in_logs()  # after uvicorn has set up its handlers
+    uvicorn.Server(config).run()

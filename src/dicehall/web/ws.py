@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import time
 from typing import Any
 from urllib.parse import urlsplit
@@ -18,8 +19,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from dicehall.core.errors import DicehallError, IllegalActionError, MalformedActionError
 from dicehall.engine.match import MatchOverError, StaleVersionError
+from dicehall.web.api import valid_table_id
 from dicehall.web.hall import Hall
 from dicehall.web.table import Conn, StorageError, Table
+
+log = logging.getLogger("dicehall.web")
 
 
 class BadMessage(Exception):
@@ -60,6 +64,8 @@ def parse(text: str | None, limit: int) -> dict[str, Any]:
         data = json.loads(text)
     except ValueError:
         raise BadMessage("malformed_json", "the message is not valid JSON") from None
+    except RecursionError:  # `[[[[...` within the size limit still overflows the decoder
+        raise BadMessage("malformed_json", "the message is nested too deeply") from None
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise BadMessage("bad_message", 'a message is a JSON object with a "type"')
     return data
@@ -73,7 +79,10 @@ async def _pump(ws: WebSocket, conn: Conn) -> None:
             with contextlib.suppress(Exception):
                 await ws.close(1001 if not conn.closed else 1008)
             return
-        await ws.send_text(json.dumps(message, separators=(",", ":")))
+        try:
+            await ws.send_text(json.dumps(message, separators=(",", ":")))
+        except (WebSocketDisconnect, RuntimeError):  # the client left; _serve sees it too
+            return
 
 
 async def _hello(ws: WebSocket, hall: Hall, table: Table) -> tuple[int, ...]:
@@ -107,7 +116,8 @@ def _act(table: Table, conn: Conn, data: dict[str, Any]) -> None:
     seat, version = data.get("seat"), data.get("version")
     if not conn.seats:
         raise BadMessage("spectator", "spectators cannot act")
-    if seat not in conn.seats or isinstance(seat, bool):
+    # an int, not just equal to one: 0.0 == 0 would log a float seat and break every view
+    if type(seat) is not int or seat not in conn.seats:
         raise BadMessage("not_your_seat", "you do not hold that seat")
     if msg_id is not None and not table.first_time(seat, msg_id):
         raise BadMessage("duplicate", "this message was already received; ignored")
@@ -157,7 +167,7 @@ async def table_socket(ws: WebSocket, hall: Hall, table_id: str) -> None:
         await ws.send_json(error("bad_origin", "this table only talks to pages of this server"))
         await ws.close(4403)
         return
-    table = hall.get(table_id) if len(table_id) <= 64 else None
+    table = hall.get(table_id) if valid_table_id(table_id) else None
     if table is None:
         await ws.send_json(error("unknown_table", "there is no table with that id"))
         await ws.close(4404)
@@ -192,9 +202,13 @@ async def _serve(ws: WebSocket, table: Table, conn: Conn, limiter: RateLimit, li
             return
         data: dict[str, Any] = {}
         try:
-            if not limiter.allow():
+            allowed = limiter.allow()  # every frame spends a token, even one that does not parse
+            data = parse(raw.get("text"), limit)  # bounded work: at most `limit` characters
+            if not allowed:  # refused after parsing, so the error names the message's id
                 raise BadMessage("rate_limited", "too many messages; slow down")
-            data = parse(raw.get("text"), limit)
             _handle(table, conn, data)
         except BadMessage as exc:
             conn.send(error(exc.code, exc.message, data.get("id")))
+        except Exception:  # a bug must cost one message, not the connection
+            log.exception("table %s: message of type %r failed", table.id, data.get("type"))
+            conn.send(error("internal", "the server failed on that message", data.get("id")))
