@@ -182,6 +182,15 @@ class Load:
         }
 
 
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a process (Linux /proc; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def run_step(step: Step, folder: Path, seed: int = 0) -> dict[str, Any]:
     """One step against a fresh server process (old tables would keep the bots busy)."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -189,7 +198,14 @@ def run_step(step: Step, folder: Path, seed: int = 0) -> dict[str, Any]:
     srv = Server(folder / "load.db", folder / "server.log", env=env)
     srv.start()
     try:
+        assert srv.proc is not None
+        cpu = _cpu_seconds(srv.proc.pid)
         figures = asyncio.run(Load(srv, step, random.Random(seed)).run())
+        cpu = _cpu_seconds(srv.proc.pid) - cpu
+        # CPU time does not depend on what else the machine runs, unlike the round trips
+        figures["server_cpu_share"] = round(cpu / figures["seconds"], 2)
+        actions = figures["actions_per_s"] * figures["seconds"]
+        figures["server_cpu_ms_per_action"] = round(1000 * cpu / actions, 2) if actions else None
         figures["server_up"] = srv.api("GET", "/api/health").status_code == 200
     finally:
         srv.stop()
@@ -197,7 +213,7 @@ def run_step(step: Step, folder: Path, seed: int = 0) -> dict[str, Any]:
 
 
 COLUMNS = ["tables", "clients", "actions_per_s", "rtt_ms_p50", "rtt_ms_p95", "rtt_ms_p99"]
-COLUMNS += ["rtt_ms_max", "errors", "loadavg_1m"]
+COLUMNS += ["rtt_ms_max", "errors", "server_cpu_share", "loadavg_1m"]
 
 
 def main(argv: list[str] | None = None) -> int:

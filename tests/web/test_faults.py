@@ -6,6 +6,7 @@ database. Acknowledged actions are never lost; a refused write is a clear error,
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import errno
 import os
@@ -19,7 +20,10 @@ import psycopg
 import pytest
 
 from dicehall.engine.record import verify
-from dicehall.store import Store
+from dicehall.store import Store, StoreUnavailable
+from dicehall.web.config import Settings
+from dicehall.web.hall import Hall, RequestError
+from dicehall.web.table import Conn, StorageError
 from tests.store.postgres import create_database, postgres_server
 from tests.web.faults import run_trials
 from tests.web.helpers import Client, Server
@@ -158,3 +162,49 @@ def test_read_only_postgresql_refuses_moves_clearly_and_play_resumes(
     finally:
         srv.kill()
     assert "read-only transaction" in srv.log_path.read_text()
+
+
+# --- in-process: what a refused write leaves behind ------------------------------------
+def test_a_refused_move_or_claim_changes_nothing_and_is_saved_later(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        store = Store(f"sqlite:///{tmp_path / 'db.sqlite'}")
+        hall = Hall(store, Settings(bot_delay=60.0))
+        table, _ = hall.create({"game": "jelly", "seats": [HUMAN] * 3, "params": {"mode": "tick"}})
+        refuse = {"on": True}
+        writes = {n: getattr(store, n) for n in ("append", "mark_claimed", "create_match")}
+
+        def guarded(name: str) -> Any:
+            def write(*args: Any, **kwargs: Any) -> Any:
+                if refuse["on"]:
+                    raise StoreUnavailable("the database refused the write: disk full")
+                return writes[name](*args, **kwargs)
+
+            return write
+
+        for name in writes:
+            setattr(store, name, guarded(name))
+        conn = Conn((0,))
+        table.join(conn)  # the seat is taken in memory even though the claim is not saved
+        assert 0 in table.claimed and store.tokens(table.id)[0][1] is False
+        with pytest.raises(RequestError) as info:
+            hall.claim(table, 0)
+        assert info.value.status == 409  # nobody else can take it meanwhile
+        with pytest.raises(RequestError) as info:
+            hall.create({"game": "puru", "seats": [HUMAN] * 2})
+        assert (info.value.status, info.value.code) == (503, "store_unavailable")
+        assert store.count("live") == 1
+        match = table.match
+        seat = next(s for s in match.actors() if s >= 0)
+        action = match.legal_actions(seat)[0]
+        with pytest.raises(StorageError):
+            table.act(seat, action, match.version)
+        # a refused real-time move does not count as "moved since" for the next one
+        assert seat not in table.acted_at
+        refuse["on"] = False
+        assert table.act(seat, action, match.version) == match.version
+        assert store.tokens(table.id)[0][1] is True  # the claim was saved with the move
+        assert store.log(table.id) == match.log
+        await hall.stop()
+        store.close()
+
+    asyncio.run(scenario())
