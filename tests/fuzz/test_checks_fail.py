@@ -78,3 +78,21 @@ def test_a_game_past_its_max_length_is_reported() -> None:
     game.max_game_length = 10
     stats = fuzz.fuzz_game(game, seed=2)
     assert [v.message for v in stats.violations] == ["no end after max_game_length = 10 actions"]
+
+
+def _jumped(game_id: str, state: Any) -> Any:
+    """A transition no action makes, per game."""
+    if game_id == "puru":
+        return dataclasses.replace(state, love=(state.love[0] + 1, *state.love[1:]))
+    if game_id == "purrramid":
+        return dataclasses.replace(state, gold_left=state.gold_left + 1)
+    if game_id == "paradice":
+        return evolve(state, store=(state.store[0] + 2, *state.store[1:]))
+    return dataclasses.replace(state, pod_stack=state.pod_stack + 1)
+
+
+@pytest.mark.parametrize("game_id", ["puru", "purrramid", "paradice", "jelly"])
+def test_step_checks_catch_a_transition_no_action_makes(game_id: str) -> None:
+    game, state = _mid_game(game_id, 60)
+    assert fuzz.step_problems(game, state, None, state) == []
+    assert fuzz.step_problems(game, state, None, _jumped(game_id, state))

@@ -81,6 +81,7 @@ class RulesMachine(RuleBasedStateMachine):
         twin = copy.deepcopy(state)
         self.state = game.apply(state, seat, action)
         assert state == twin and hash(state) == hash(twin), "apply changed its input"
+        assert fuzz.step_problems(game, state, action, self.state) == []
         if len(self.pool) < fuzz.POOL_SIZE:
             self.pool.append(action)
 

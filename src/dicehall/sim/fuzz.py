@@ -19,6 +19,7 @@ import json
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from types import ModuleType
 from typing import Any
 
@@ -31,15 +32,22 @@ CONFIGS: dict[str, tuple[dict[str, Any], ...]] = {
         *({"players": n, "full": True} for n in range(2, 6)),
         {"solo": True},
         {"solo": True, "super": True},
+        {"players": 3, "die": "HSCA"},
     ),
     "purrramid": tuple({"players": n, "side": side} for side in "ab" for n in range(2, 5)),
-    "paradice": tuple({"players": n} for n in range(2, 5)),
+    "paradice": (
+        *({"players": n} for n in range(2, 5)),
+        {"players": 3, "storehouse": 2},
+        {"players": 2, "storehouse": 12},
+    ),
     "jelly": (
         *({"players": n, "mode": "tick"} for n in range(3, 6)),
+        {"players": 4, "mode": "tick", "content": "promo"},
         {"players": 4, "mode": "realtime"},
     ),
 }
-"""The variants and player counts fuzzed per game (a superset of the conformance configs)."""
+"""The variants, player counts and content fuzzed per game (a superset of the conformance
+configs): every variant, every player count, and the parameters that change the rules."""
 
 EARLY_STEPS = 20
 """Every one of a game's first steps is probed; later ones with `probe_rate`."""
@@ -87,8 +95,13 @@ def configs(game_id: str) -> tuple[dict[str, Any], ...]:
 
 def checks(game: Game[Any, Any]) -> ModuleType | None:
     """The game's `invariants` module, or None when it has none."""
+    return _checks(games.module_name(game.id))
+
+
+@cache
+def _checks(module: str) -> ModuleType | None:
     try:
-        return importlib.import_module(games.module_name(game.id) + ".invariants")
+        return importlib.import_module(module + ".invariants")
     except ModuleNotFoundError:
         return None
 
@@ -102,6 +115,12 @@ def invariant_violations(game: Game[Any, Any], state: Any) -> list[str]:
     if game.is_terminal(state) != (actors == ()):
         out.append(f"terminal {game.is_terminal(state)} but actors {actors}")
     return out
+
+
+def step_problems(game: Game[Any, Any], before: Any, action: Any, after: Any) -> list[str]:
+    """The game's checks of one transition (`step_violations`), if it has them."""
+    hook = getattr(checks(game), "step_violations", None)
+    return list(hook(game, before, action, after)) if hook is not None else []
 
 
 def is_legal(game: Game[Any, Any], state: Any, seat: int, action: Any) -> bool:
@@ -342,8 +361,9 @@ def fuzz_game(game: Game[Any, Any], seed: int, stats: FuzzStats | None = None,
                 seat, action = choose(game, state, rng)
                 twin = copy.deepcopy(state) if probed else state
                 nxt = game.apply(state, seat, action)
+                found = step_problems(game, state, action, nxt)
                 if state != twin:
-                    found = [f"applying {action!r} changed its input state"]
+                    found.append(f"applying {action!r} changed its input state")
         except Exception as exc:  # a crash on a legal path is a violation
             found = [f"{type(exc).__name__}: {exc}"]
         if found or game.is_terminal(state):

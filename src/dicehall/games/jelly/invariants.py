@@ -124,3 +124,24 @@ def chance_witnesses(game: JellyGame, s: JellyState) -> tuple[int, ...] | None:
 @cache
 def _rolls(k: int) -> tuple[tuple[int, ...], ...]:
     return tuple(combinations_with_replacement(range(1, 7), k))
+
+
+def step_violations(game: JellyGame, s: JellyState, action: object, t: JellyState) -> list[str]:
+    """One action: the pod stack only shrinks, rolled pods stay, Jelly moves only when a round
+    is scored, and a play action adds at most one die to the entrances and the centre."""
+    out = []
+    if t.pod_stack > s.pod_stack or any(
+        b[: len(a)] != a for a, b in zip(s.pod_values, t.pod_values, strict=True)
+    ):
+        out.append("a pod went back to the stack or a rolled pod changed")
+    in_play = s.phase == t.phase == Phase.PLAY and s.round == t.round
+    if in_play and t.jelly != s.jelly:
+        out.append(f"Jelly moved during the round: {s.jelly} -> {t.jelly}")
+    if s.phase == Phase.PLAY and s.round == t.round:
+        before = sum(map(len, s.entrances)) + sum(s.centre)
+        after = sum(map(len, t.entrances)) + sum(t.centre)
+        if after - before not in (0, 1) or sum(t.centre) - sum(s.centre) not in (0, 1):
+            out.append(f"{action} moved more than the one die placed")
+    if (t.round, t.phase) < (s.round, s.phase):
+        out.append(f"the game went back from round {s.round} {s.phase.name}")
+    return out

@@ -112,3 +112,20 @@ def hidden_variants(
         rng.shuffle(deck)
         rng.shuffle(bag)
         yield None, replace(s, deck=tuple(deck), bag_deck=tuple(bag))
+
+
+def step_violations(game: ParadiceGame, s: State, action: object, t: State) -> list[str]:
+    """One action: completed stalls and drawn Surprise Bag cards stay; a Storehouse token
+    moves at most one step; the first type out and the Golden Ticket never change hands."""
+    out = []
+    for seat, (a, b) in enumerate(zip(s.players, t.players, strict=True)):
+        if b.done[: len(a.done)] != a.done or b.bag[: len(a.bag)] != a.bag:
+            out.append(f"seat {seat} lost a completed stall or a Surprise Bag card")
+    if any(abs(a - b) > 1 for a, b in zip(s.store, t.store, strict=True)):
+        out.append(f"a Storehouse token jumped: {s.store} -> {t.store}")
+    for name in ("first_out", "golden"):
+        if getattr(s, name) >= 0 and getattr(t, name) != getattr(s, name):
+            out.append(f"{name} changed from {getattr(s, name)} to {getattr(t, name)}")
+    if t.turns - s.turns not in (0, 1):
+        out.append(f"turns went from {s.turns} to {t.turns}")
+    return out

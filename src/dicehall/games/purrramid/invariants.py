@@ -115,3 +115,25 @@ def _end(game: PurrramidGame, s: PurrramidState) -> list[str]:
         if p != expected:
             out.append(f"seat {seat} scores {p}, the board says {expected}")
     return out
+
+
+def step_violations(
+    game: PurrramidGame, s: PurrramidState, action: object, t: PurrramidState
+) -> list[str]:
+    """One action: tiles stay where they are, supplies only shrink, wool moves one way."""
+    from dicehall.games.purrramid.actions import SpendWool
+
+    out = []
+    if s.tile_mask & ~t.tile_mask or any(
+        a != b for a, b in zip(s.owner, t.owner, strict=True) if a != EMPTY
+    ):
+        out.append("a tile was moved or removed")
+    if any(b > a for a, b in zip(s.regular, t.regular, strict=True)) or t.gold_left > s.gold_left:
+        out.append("tiles came back to a supply")
+    spent = sum(s.wool) - sum(t.wool)
+    taken = (s.wool_mask & ~t.wool_mask).bit_count()
+    if spent != (1 if isinstance(action, SpendWool) else 0) - taken:
+        out.append(f"wool held changed by {-spent} with {taken} taken from the board")
+    if t.turns - s.turns not in (0, 1) or (s.winner != NO_WINNER and t.winner != s.winner):
+        out.append("turns went back or jumped, or the winner changed")
+    return out

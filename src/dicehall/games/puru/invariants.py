@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from dicehall.games.puru.actions import Reroll
 from dicehall.games.puru.dice import MAX_DICE
 from dicehall.games.puru.state import PAID_REROLL, TRACK_MAX, Phase, Power, PuruState
 
@@ -78,3 +79,25 @@ def _winners(game: PuruGame, s: PuruState) -> list[str]:
         top = [p for p in alive if min(s.love[p], s.excite[p]) == best]
     winners = game.result(s).winners
     return [] if list(winners) == top else [f"winners {winners}, the tracks say {top}"]
+
+
+def step_violations(game: PuruGame, s: PuruState, action: object, t: PuruState) -> list[str]:
+    """One action: tracks move only when a roll is resolved, exactly as its summary says;
+    otherwise only the paid second reroll costs the roller 1 Jelly (§4, §7)."""
+    if t.turns == s.turns + 1:
+        if t.last is None:
+            return ["a roll was resolved without a summary"]
+        moved = tuple(
+            tuple(b - a for a, b in zip(x, y, strict=True))
+            for x, y in ((s.love, t.love), (s.excite, t.excite), (s.jelly, t.jelly))
+        )
+        shown = (t.last.love, t.last.excite, t.last.jelly)
+        return [] if moved == shown else [f"tracks moved by {moved}, the summary says {shown}"]
+    if t.turns != s.turns:
+        return [f"{t.turns - s.turns} rolls resolved by one action"]
+    jelly = [b - a for a, b in zip(s.jelly, t.jelly, strict=True)]
+    paid = [-1 if p == s.roller else 0 for p in range(len(jelly))]
+    reroll = isinstance(action, Reroll) and s.rerolls == PAID_REROLL - 1
+    if s.love != t.love or s.excite != t.excite or (any(jelly) and (jelly != paid or not reroll)):
+        return [f"tracks moved outside a resolution: {action}"]
+    return []
