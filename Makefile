@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: run test install lint typecheck system-deps bench clean
+.PHONY: run test install lint typecheck system-deps bench audit clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,11 @@ test: install system-deps lint typecheck
 
 bench: install
 	$(BIN)/dicehall bench
+
+# Known vulnerabilities in the installed dependencies (needs PyPI's advisory service, so it is
+# not part of `make test`); findings and their explanations: docs/security.md.
+audit: install
+	$(BIN)/pip-audit --skip-editable --strict
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
