@@ -206,31 +206,17 @@ def mutations(game: Game[Any, Any], action: Any, rng: random.Random) -> Iterator
             continue
 
 
-def malformed_problems(game: Game[Any, Any], rng: random.Random) -> list[str]:
-    """Integer ids out of range and JSON that names no action must raise MalformedActionError."""
+_BAD_JSON: tuple[Any, ...] = ([], "x", 3, {}, {"type": 3}, {"type": "NoSuchAction"}, {"kind": 1})
+
+
+def malformed_problems(game: Game[Any, Any], rng: random.Random) -> tuple[list[str], int]:
+    """(problems, probes): integer ids out of range or not integers, and JSON that names no
+    action, must raise MalformedActionError."""
+    far = game.num_actions + rng.randrange(1, 10**6)
+    ids: tuple[Any, ...] = (-1, game.num_actions, far, "3", 2.5, None, True)
+    tries = [*((i, game.decode) for i in ids), *((d, game.action_from_json) for d in _BAD_JSON)]
     out = []
-    ids: tuple[Any, ...] = (
-        -1,
-        game.num_actions,
-        game.num_actions + rng.randrange(1, 10**6),
-        "3",
-        2.5,
-        None,
-        True,
-    )
-    datas: tuple[Any, ...] = (
-        [],
-        "x",
-        3,
-        {},
-        {"type": 3},
-        {"type": "NoSuchAction"},
-        {"kind": "Roll"},
-    )
-    for bad, parse in [
-        *((i, game.decode) for i in ids),
-        *((d, game.action_from_json) for d in datas),
-    ]:
+    for bad, parse in tries:
         try:
             parse(bad)
             out.append(f"{parse.__name__} accepted {bad!r}")
@@ -238,7 +224,7 @@ def malformed_problems(game: Game[Any, Any], rng: random.Random) -> list[str]:
             pass
         except Exception as exc:
             out.append(f"{parse.__name__}({bad!r}) raised {type(exc).__name__}: {exc}")
-    return out
+    return out, len(tries)
 
 
 def _without(view: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
@@ -320,7 +306,8 @@ def probe(game: Game[Any, Any], state: Any, rng: random.Random, pool: list[Any],
           stats: FuzzStats) -> list[str]:  # fmt: skip
     """Every illegal-action and hidden-information probe of one state."""
     twin = copy.deepcopy(state)
-    out = malformed_problems(game, rng)
+    out, tried = malformed_problems(game, rng)
+    stats.illegal_probes += tried
     for seat, action in illegal_candidates(game, state, rng, pool):
         if not is_legal(game, state, seat, action):
             stats.illegal_probes += 1
