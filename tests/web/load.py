@@ -29,6 +29,7 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import WebSocketException
 
 from tests.web.helpers import Server
 
@@ -79,18 +80,29 @@ class Load:
         self.srv, self.step, self.rng = srv, step, rng
         self.tally = Tally()
 
-    async def table_seat(self, http: httpx.AsyncClient, end: float) -> None:
+    async def table_seat(self, http: httpx.AsyncClient, delay: float, end: float) -> None:
         """One concurrent table: play a match, then the next, until `end`."""
+        await asyncio.sleep(delay)
         while time.monotonic() < end:
-            r = await http.post("/api/tables", json={"game": "puru", "seats": LINEUP})
-            if r.status_code != 201:
-                self.tally.errors.append(f"create: {r.status_code} {r.text[:100]}")
+            try:
+                await self._one_match(http, end)
+            except (WebSocketException, OSError, TimeoutError, httpx.HTTPError) as exc:
+                self.tally.errors.append(f"connection: {exc!r}")
                 await asyncio.sleep(0.5)
-                continue
-            made = r.json()
-            url = f"{self.srv.ws_url}/ws/{made['id']}"
-            watchers = [self._watch(url, end) for _ in range(self.step.watchers)]
-            await asyncio.gather(self._person(url, made["tokens"]["0"], end), *watchers)
+
+    async def _one_match(self, http: httpx.AsyncClient, end: float) -> None:
+        r = await http.post("/api/tables", json={"game": "puru", "seats": LINEUP})
+        if r.status_code != 201:
+            self.tally.errors.append(f"create: {r.status_code} {r.text[:100]}")
+            await asyncio.sleep(0.5)
+            return
+        made = r.json()
+        url = f"{self.srv.ws_url}/ws/{made['id']}"
+        watchers = [self._watch(url, end) for _ in range(self.step.watchers)]
+        person = self._person(url, made["tokens"]["0"], end)
+        for failed in await asyncio.gather(person, *watchers, return_exceptions=True):
+            if isinstance(failed, BaseException):
+                self.tally.errors.append(f"connection: {failed!r}")
 
     async def _watch(self, url: str, end: float) -> None:
         async with connect(url) as ws:
@@ -150,10 +162,13 @@ class Load:
         s = self.step
         limits = httpx.Limits(max_connections=32)
         async with httpx.AsyncClient(base_url=self.srv.url, timeout=30, limits=limits) as http:
-            start = time.monotonic()
+            start, cpu = time.monotonic(), time.process_time()
             end = start + s.seconds
-            await asyncio.gather(*(self.table_seat(http, end) for _ in range(s.tables)))
+            # people arrive over the first quarter (at most 5 s), not in one instant
+            arrive = min(5.0, s.seconds / 4) / s.tables
+            await asyncio.gather(*(self.table_seat(http, i * arrive, end) for i in range(s.tables)))
             elapsed = time.monotonic() - start
+            cpu = time.process_time() - cpu
         t = self.tally
         rtts = sorted(t.rtts)
 
@@ -178,6 +193,7 @@ class Load:
             "first_errors": t.errors[:3],
             "think_s": s.think,
             "bot_delay_s": s.bot_delay,
+            "client_cpu_share": round(cpu / elapsed, 2),  # this load generator's own CPU
             "loadavg_1m": round(os.getloadavg()[0], 2),
         }
 
@@ -212,8 +228,9 @@ def run_step(step: Step, folder: Path, seed: int = 0) -> dict[str, Any]:
     return figures
 
 
-COLUMNS = ["tables", "clients", "actions_per_s", "rtt_ms_p50", "rtt_ms_p95", "rtt_ms_p99"]
-COLUMNS += ["rtt_ms_max", "errors", "server_cpu_share", "loadavg_1m"]
+COLUMNS = ["tables", "clients", "actions_per_s", "person_actions", "rtt_ms_p50", "rtt_ms_p95"]
+COLUMNS += ["rtt_ms_p99", "rtt_ms_max", "errors", "server_cpu_share", "client_cpu_share"]
+COLUMNS += ["loadavg_1m"]
 
 
 def main(argv: list[str] | None = None) -> int:
