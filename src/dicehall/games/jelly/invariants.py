@@ -10,12 +10,11 @@ changes one seat's roll; `chance_witnesses` says that only the roller sees a rol
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from dataclasses import replace
 from functools import cache
 from itertools import combinations_with_replacement
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from dicehall.games.jelly.play import MAX_REROLLS, TICKS_AFTER_FLIP
 from dicehall.games.jelly.state import DICE, NOBODY, PODS, ROUNDS, JellyState, Phase
@@ -25,6 +24,12 @@ if TYPE_CHECKING:
 
 SEAT_KEYS = ("seat", "roll")
 """View keys that may differ between seats: who looks, and that seat's own roll."""
+
+
+class Rng(Protocol):
+    """What the probes need of a random generator (games stay free of `random`)."""
+
+    def randrange(self, stop: int, /) -> int: ...
 
 
 def violations(game: JellyGame, s: JellyState) -> list[str]:
@@ -101,9 +106,7 @@ def _round(game: JellyGame, s: JellyState) -> list[str]:
     return out
 
 
-def hidden_variants(
-    game: JellyGame, s: JellyState, rng: random.Random
-) -> Iterator[tuple[int, JellyState]]:
+def hidden_variants(game: JellyGame, s: JellyState, rng: Rng) -> Iterator[tuple[int, JellyState]]:
     """For each seat holding a roll: the same table with another roll behind its screen."""
     for seat, roll in enumerate(s.rolls):
         if roll:

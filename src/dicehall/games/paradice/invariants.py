@@ -11,11 +11,10 @@ the cards left). `hidden_variants` reorders the deck and the bag deck, which no 
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from dicehall.games.paradice.spec import DICE_PER_COLOUR, MAX_ACTIVE, PLAZA_SIZE, TYPES
 from dicehall.games.paradice.stalls import feasible
@@ -26,6 +25,12 @@ if TYPE_CHECKING:
 
 SEAT_KEYS = ("you",)
 """View keys that may differ between seats (everything else is public)."""
+
+
+class Rng(Protocol):
+    """What the probes need of a random generator (games stay free of `random`)."""
+
+    def randrange(self, stop: int, /) -> int: ...
 
 
 def violations(game: ParadiceGame, s: State) -> list[str]:
@@ -103,15 +108,17 @@ def _owners(game: ParadiceGame, s: State) -> list[str]:
     return out
 
 
-def hidden_variants(
-    game: ParadiceGame, s: State, rng: random.Random
-) -> Iterator[tuple[None, State]]:
+def hidden_variants(game: ParadiceGame, s: State, rng: Rng) -> Iterator[tuple[None, State]]:
     """The same table with the decks in another order: no seat (None) may see the order."""
     if len(s.deck) > 1 or len(s.bag_deck) > 1:
-        deck, bag = list(s.deck), list(s.bag_deck)
-        rng.shuffle(deck)
-        rng.shuffle(bag)
-        yield None, replace(s, deck=tuple(deck), bag_deck=tuple(bag))
+        yield None, replace(s, deck=_reordered(s.deck, rng), bag_deck=_reordered(s.bag_deck, rng))
+
+
+def _reordered(cards: tuple[int, ...], rng: Rng) -> tuple[int, ...]:
+    """The same cards in another order (reversed, then rotated at random)."""
+    k = rng.randrange(len(cards)) if cards else 0
+    turned = cards[::-1]
+    return turned[k:] + turned[:k]
 
 
 def step_violations(game: ParadiceGame, s: State, action: object, t: State) -> list[str]:
