@@ -36,7 +36,7 @@ def test_fuzz_unknown_game_is_a_clear_error() -> None:
 
 
 def test_fuzz_exits_1_and_lists_the_violations(monkeypatch: pytest.MonkeyPatch) -> None:
-    def planted(game_id: str, params: dict[str, Any], n: int, seed: int, rate: float) -> Any:
+    def planted(game_id: str, params: dict[str, Any], n: int, seed: int, *rates: float) -> Any:
         stats = fuzz.FuzzStats(game_id, params, games=n)
         stats.violations.append(fuzz.Violation(game_id, params, 9, 4, "planted fault"))
         return stats

@@ -1,6 +1,6 @@
 """Random games from many seeds with every fuzz check (`dicehall.sim.fuzz.fuzz_game`).
 
-Each variant plays `examples(game)` games: a few in the default 'ci' profile, thousands in
+Each variant plays `examples(game)` games (in some, half the seats are greedy bots): a few in the default 'ci' profile, thousands in
 all under DICEHALL_FUZZ=nightly. A failure names the seed; `fuzz_game(game, seed)` replays it.
 """
 
@@ -25,10 +25,10 @@ def test_random_games_keep_every_invariant(case: tuple[str, dict[str, Any]]) -> 
     stats = fuzz.FuzzStats(game_id, params)
 
     @settings(max_examples=examples(game_id), database=None)
-    @given(seed=st.integers(0, 2**32 - 1))
-    def play(seed: int) -> None:
+    @given(seed=st.integers(0, 2**32 - 1), greedy=st.sampled_from((0.0, 0.5)))
+    def play(seed: int, greedy: float) -> None:
         before = len(stats.violations)
-        fuzz.fuzz_game(game, seed, stats)
+        fuzz.fuzz_game(game, seed, stats, greedy=greedy)
         assert stats.violations[before:] == []
 
     play()

@@ -34,6 +34,16 @@ def fuzz(
             help="Share of steps (after the first ones) probed with illegal actions and views.",
         ),
     ] = 0.1,
+    greedy: Annotated[
+        float,
+        typer.Option(
+            "--greedy",
+            metavar="SHARE",
+            min=0.0,
+            max=1.0,
+            help="Share of seats played by the greedy bot (the others play at random).",
+        ),
+    ] = 0.25,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Fuzz the rules of each variant; exit code 1 when an invariant is violated."""
@@ -46,11 +56,12 @@ def fuzz(
             task = bar.add_task("", total=len(jobs))
             for game_id, params in jobs:
                 bar.update(task, description=f"{game_id} {params}")
-                found.append(fuzzmod.fuzz(game_id, params, n_games, seed, probe_rate))
+                found.append(fuzzmod.fuzz(game_id, params, n_games, seed, probe_rate, greedy))
                 bar.advance(task)
     violations = [v for s in found for v in s.violations]
     if as_json:
-        typer.echo(json.dumps({"seed": seed, "results": [s.to_json() for s in found]}))
+        out = {"seed": seed, "greedy": greedy, "results": [s.to_json() for s in found]}
+        typer.echo(json.dumps(out))
     else:
         console().print(stats_table(found, n_games, seed))
         for v in violations[:SHOWN]:

@@ -19,11 +19,12 @@ import json
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from types import ModuleType
 from typing import Any
 
 from dicehall import games
+from dicehall.bots import Bot, levels_for, make_bot
 from dicehall.core import CHANCE, ENGINE, Game, IllegalActionError, MalformedActionError, sample
 
 CONFIGS: dict[str, tuple[dict[str, Any], ...]] = {
@@ -271,23 +272,33 @@ def secrecy_problems(
 def result_problems(game: Game[Any, Any], state: Any) -> list[str]:
     """A terminal state: nobody acts, and the result's winners are exactly its rank-1 seats."""
     n, result = game.num_players, game.result(state)
-    out = [
-        f"seat {s} has legal actions after the end"
-        for s in range(n)
-        if game.legal_actions(state, s)
-    ]
-    if len(result.scores) != n or len(result.ranks) != n:
-        out.append(f"a result for {len(result.scores)} seats of {n}")
-    elif not result.winners or list(result.winners) != [
-        s for s in range(n) if result.ranks[s] == 1
-    ]:
+    out = [f"seat {s} acts after the end" for s in range(n) if game.legal_actions(state, s)]
+    first = [s for s in range(n) if len(result.ranks) == n and result.ranks[s] == 1]
+    if len(result.scores) != n or not result.winners or list(result.winners) != first:
         out.append(f"winners {result.winners} are not the rank-1 seats of {result.ranks}")
     return out
 
 
 # --- playing ----------------------------------------------------------------------------
-def choose(game: Game[Any, Any], state: Any, rng: random.Random) -> tuple[int, Any]:
-    """A random actor's uniformly random legal action (chance: its exact distribution)."""
+@lru_cache(maxsize=64)
+def _greedy(game: Game[Any, Any], seat: int) -> Bot:
+    return make_bot("greedy", game, seat)
+
+
+def greedy_seats(game: Game[Any, Any], seed: int, share: float) -> dict[int, Bot]:
+    """Seats played by the greedy bot in game `seed` (each with probability `share`): its
+    games are shorter and reach other states (full pyramids, bonus turns, big scores)."""
+    if share <= 0 or "greedy" not in levels_for(game.id):
+        return {}
+    pick = random.Random(f"greedy/{seed}")
+    return {s: _greedy(game, s) for s in range(game.num_players) if pick.random() < share}
+
+
+def choose(
+    game: Game[Any, Any], state: Any, rng: random.Random, bots: dict[int, Bot] | None = None
+) -> tuple[int, Any]:
+    """A random actor's action: its bot's from its view, else uniformly random among the
+    legal actions (chance: its exact distribution)."""
     actors = game.actors(state)
     if actors == (CHANCE,):
         return CHANCE, sample(game, state, rng)
@@ -299,6 +310,11 @@ def choose(game: Game[Any, Any], state: Any, rng: random.Random) -> tuple[int, A
     legal = game.legal_actions(state, seat)
     if not legal:
         raise AssertionError(f"seat {seat} acts but has no legal action")
+    if bots and seat in bots:
+        action = bots[seat].act(game.observe(state, seat), legal, rng)
+        if action not in legal:
+            raise AssertionError(f"the {bots[seat].level} bot chose an illegal {action!r}")
+        return seat, action
     return seat, legal[rng.randrange(len(legal))]
 
 
@@ -327,10 +343,12 @@ def probe(game: Game[Any, Any], state: Any, rng: random.Random, pool: list[Any],
 
 
 def fuzz_game(game: Game[Any, Any], seed: int, stats: FuzzStats | None = None,
-              probe_rate: float = 0.1) -> FuzzStats:  # fmt: skip
-    """Play one game from `seed` with every check; violations are added to the stats (the
-    game stops at its first one: the state is no longer trusted)."""
+              probe_rate: float = 0.1, greedy: float = 0.0) -> FuzzStats:  # fmt: skip
+    """Play one game from `seed` with every check (a share `greedy` of the seats played by
+    the greedy bot); violations are added to the stats (the game stops at its first one: the
+    state is no longer trusted)."""
     stats = stats or FuzzStats(game.id, dict(game.params))
+    bots = greedy_seats(game, seed, greedy)
     rng, prng = random.Random(seed), random.Random(f"probe/{seed}")
     pool: list[Any] = []
     known: set[Any] = set()
@@ -345,7 +363,7 @@ def fuzz_game(game: Game[Any, Any], seed: int, stats: FuzzStats | None = None,
                 found = result_problems(game, state)
                 stats.games += not found
             elif not found:
-                seat, action = choose(game, state, rng)
+                seat, action = choose(game, state, rng, bots)
                 twin = copy.deepcopy(state) if probed else state
                 nxt = game.apply(state, seat, action)
                 found = step_problems(game, state, action, nxt)
@@ -370,10 +388,10 @@ def fuzz_game(game: Game[Any, Any], seed: int, stats: FuzzStats | None = None,
 
 
 def fuzz(game_id: str, params: dict[str, Any], n_games: int, seed: int = 0,
-         probe_rate: float = 0.1) -> FuzzStats:  # fmt: skip
+         probe_rate: float = 0.1, greedy: float = 0.0) -> FuzzStats:  # fmt: skip
     """`n_games` games of one config, from seeds `seed * 1_000_000 + i`."""
     game = games.make(game_id, **params)
     stats = FuzzStats(game_id, dict(params))
     for i in range(n_games):
-        fuzz_game(game, seed * 1_000_000 + i, stats, probe_rate)
+        fuzz_game(game, seed * 1_000_000 + i, stats, probe_rate, greedy)
     return stats
