@@ -14,6 +14,15 @@ from dicehall.core import CHANCE
 from dicehall.games.puru.state import Phase, PuruState
 
 
+@pytest.fixture(autouse=True)
+def _cache_dir(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The expert caches its tables: in a temporary folder here, never the user's."""
+    from dicehall.bots.expert.puru import solution
+
+    monkeypatch.setenv("DICEHALL_CACHE_DIR", str(tmp_path))
+    solution.cache_clear()
+
+
 def _brute(game: Any) -> Any:
     """Optimal win probability of seat 0 (shared wins count) by recursion over the rules."""
 
@@ -46,7 +55,7 @@ def test_late_game_values_match_brute_force(auto_dice: int) -> None:
     for pos in positions:
         expected = brute(_position(game, pos))
         assert solution.value(*pos) == pytest.approx(expected, abs=1e-5), pos
-        auto = solution.auto_turn[solution.grid.index(*pos)]
+        auto = solution.auto_value(*pos)
         assert auto == pytest.approx(brute(_position(game, pos, roller=1)), abs=1e-5), pos
 
 

@@ -2,8 +2,10 @@
 
 In Solo it reads the position from the view and takes the action with the highest exact win
 probability (shared wins count): resolve or reroll (which dice) from the solved tables, keep or
-give six of a kind. The tables are solved once per process and opponent (some minutes, about
-3.4 GB). Outside Solo no exact solution is known: the expert is MCTS with a larger budget.
+give six of a kind. The tables are solved once per machine and opponent (some minutes, about
+3.4 GB while solving) and kept in the disk cache (256 MB each, memory-mapped; `dicehall solve
+puru` fills it ahead). Outside Solo, or with another die, no exact solution is known: the
+expert is MCTS with a larger budget.
 """
 
 from __future__ import annotations
@@ -15,17 +17,35 @@ from typing import Any
 
 from dicehall.core.types import View
 from dicehall.games.puru.actions import GIVE_AWAY, KEEP, RESOLVE, Reroll
-from dicehall.games.puru.dice import MAX_DICE, Counts, multisets
+from dicehall.games.puru.dice import DEFAULT_DIE, MAX_DICE, Counts, parse_die
 
 TIE = 1e-7  # prefer resolving when a reroll is no better than this
 
 
 @lru_cache(maxsize=2)
 def solution(auto_dice: int, lo: int = 0) -> Any:
-    """The solved tables for one opponent (computed on first use, then kept)."""
-    from dicehall.bots.solvers.puru_solo import solve
+    """The solved tables for one opponent (from the disk cache, else solved and cached)."""
+    from dicehall.bots.solvers.puru_solo import load_or_solve
 
-    return solve(auto_dice, lo)
+    _turn.cache_clear()
+    return load_or_solve(auto_dice, lo)
+
+
+@lru_cache(maxsize=4096)
+def _turn(auto_dice: int, lo: int, pos: tuple[int, ...]) -> tuple[Any, Any, Any, float]:
+    """`turn_tables` at a position (both choices of a turn read the same tables)."""
+    from dicehall.bots.solvers.puru_solo import turn_tables
+
+    a, b, c, d, e, f = pos
+    return turn_tables(solution(auto_dice, lo), (a, b, c, d, e, f))
+
+
+def _solved(game: Any) -> bool:
+    """Solo with the die the DP was solved for (RULINGS §2, §9)."""
+    from dicehall.bots.solvers.puru_solo import DIE
+
+    die = getattr(game, "params", {}).get("die", DEFAULT_DIE)
+    return bool(getattr(game, "solo", False)) and parse_die(die) == parse_die(DIE)
 
 
 def _counts(dice: dict[str, int]) -> Counts:
@@ -38,7 +58,7 @@ class ExpertBot:
     def __init__(self, game: Any, seat: int, lo: int = 0, **options: Any) -> None:
         self.game, self.seat, self.lo = game, seat, lo
         self.fallback = None
-        if not getattr(game, "solo", False) or seat != 0:
+        if not _solved(game) or seat != 0:
             from dicehall.bots import EXPERT_ITERATIONS
             from dicehall.bots.mcts import MCTSBot
 
@@ -55,32 +75,23 @@ class ExpertBot:
 
     def values(self, view: View) -> dict[Any, float]:
         """The exact win probability of each legal choice at this decision."""
-        import numpy as np
-
-        from dicehall.bots.solvers.puru_solo import kept_sets, player_effects, turn_values
+        from dicehall.bots.solvers.puru_solo import kept_sets, player_effects
 
         sol = solution(self.game.auto_dice, self.lo)
         you, auto = view["players"][0], view["players"][1]
         pos = (you["love"], you["excitement"], you["jelly"],
                auto["love"], auto["excitement"], auto["jelly"])  # fmt: skip
-        grid, table = sol.grid, sol.auto_turn
-        here = grid.index(*pos)
         dice = _counts(view["dice"])
         if view["pending"] is not None:  # six of a kind: keep or give (§6)
-            keep, give = (float(table[here + grid.offset(x)]) for x in player_effects(dice))
+            keep, give = (
+                sol.auto_value(*(p + x for p, x in zip(pos, move, strict=True)))
+                for move in player_effects(dice)
+            )
             return {KEEP: keep, GIVE_AWAY: give}
         every, where = kept_sets()
-        resolve = np.zeros((len(every), 1), dtype=np.float32)
-        paid = np.zeros_like(resolve)
-        cost = grid.offset((0, 0, -1, 0, 0, 0))
-        for m in multisets(MAX_DICE):
-            offs = [grid.offset(x) for x in player_effects(m)]
-            resolve[where[m], 0] = max(table[here + o] for o in offs)
-            paid[where[m], 0] = 0.0 if pos[2] == 1 else max(table[here + cost + o] for o in offs)
-        now = float(resolve[where[dice], 0])
-        _, after_free, after_paid = turn_values(np, resolve, paid)  # (overwrites its inputs)
+        resolve, after_free, after_paid, _ = _turn(self.game.auto_dice, self.lo, pos)
         after = after_free if view["rerolls_used"] == 0 else after_paid
-        out: dict[Any, float] = {RESOLVE: now}
+        out: dict[Any, float] = {RESOLVE: float(resolve[where[dice], 0])}
         for k in every:
             if sum(k) < MAX_DICE and all(x <= y for x, y in zip(k, dice, strict=True)):
                 chosen = Reroll(*(y - x for x, y in zip(k, dice, strict=True)))

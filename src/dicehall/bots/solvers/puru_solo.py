@@ -15,6 +15,8 @@ over its sub-multisets, built one die at a time too.
 
 Tables are float32 over a padded grid (coordinates may overshoot 20 or 0 by a roll's worth, so
 a move is one index offset): about 1.7 GB per table, some minutes of CPU. Errors are ~1e-6.
+`load_or_solve` keeps what the expert reads, AutoPuray's-turn values over the running
+positions (256 MB), in the disk cache (`solvers.cache`) and memory-maps it from there.
 """
 
 from __future__ import annotations
@@ -26,11 +28,14 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from dicehall.games.puru.dice import MAX_DICE, Counts, multisets, pattern
+from dicehall.games.puru.dice import DEFAULT_DIE, MAX_DICE, Counts, multisets, parse_die, pattern
+from dicehall.games.puru.spec import SPEC
 
+SOLVER_VERSION = 1  # raise when the solver's results change: it names the cached tables
 TRACK, JELLY = 20, 20
 LOW, HIGH = 7, 7  # padding: Jelly down to -7, tracks up to 26 (a roll's worth past the end)
-FACE_P = (Fraction(2, 6), Fraction(2, 6), Fraction(1, 6), Fraction(1, 6))
+DIE = DEFAULT_DIE  # the die solved for (RULINGS §2): 2 Heart, 2 Star, 1 Crying, 1 Angry
+FACE_P = tuple(Fraction(w, len(DIE)) for w in parse_die(DIE))
 Delta = tuple[int, int, int, int, int, int]
 
 
@@ -178,12 +183,16 @@ def _best_reroll(np: Any, kept: Any, target: Any) -> None:
 
 @dataclass
 class Solution:
-    """The solved tables of one opponent (`auto_dice` 3: AutoPuray, 4: SuperAutoPuray)."""
+    """The solved tables of one opponent (`auto_dice` 3: AutoPuray, 4: SuperAutoPuray).
+
+    `auto_turn`: Q over the running positions of the grid, shape `(20 - lo,) * 6`, indexed by
+    (a, b, c - 1, d, e, f - 1) less `lo` on the tracks (a view of the padded table, or a
+    memory map of the cached one). `win`: W over the padded grid, only after `solve`."""
 
     auto_dice: int
     grid: Grid
-    win: Any  # W over the padded grid, float32
-    auto_turn: Any  # Q over the padded grid, float32
+    auto_turn: Any
+    win: Any = None
 
     def start(self) -> float:
         """Your probability of winning from the opening position (you roll first)."""
@@ -191,7 +200,59 @@ class Solution:
 
     def value(self, a: int, b: int, c: int, d: int, e: int, f: int) -> float:
         """W at a position: your win probability at the start of your turn."""
-        return float(self.win[self.grid.index(a, b, c, d, e, f)])
+        if self.win is not None:
+            return float(self.win[self.grid.index(a, b, c, d, e, f)])
+        return turn_tables(self, (a, b, c, d, e, f))[3]
+
+    def auto_value(self, a: int, b: int, c: int, d: int, e: int, f: int) -> float:
+        """Q at a position (tracks may overshoot 20, Jellies 0): at the start of AutoPuray's
+        turn, or the end value of a finished game."""
+        lo = self.grid.lo
+        if min(a, b, d, e) < lo or max(c, f) > JELLY - lo:
+            raise ValueError(f"{(a, b, c, d, e, f)} is outside the solved grid (lo={lo})")
+        if max(a, b, d, e) >= TRACK or min(c, f) <= 0:
+            return float(end_value(a, b, c, d, e, f))
+        return float(self.auto_turn[a - lo, b - lo, c - 1, d - lo, e - lo, f - 1])
+
+
+def turn_tables(sol: Solution, pos: Delta) -> tuple[Any, Any, Any, float]:
+    """Your turn at `pos`: (the value of resolving each roll of 0..6 dice, in its 6-dice rows,
+    the kept sets' expectations before the free reroll's roll, the same before the paid
+    reroll's roll, the turn's value W), each row of shape (1,)."""
+    import numpy as np
+
+    every, where = kept_sets()
+    resolve = np.zeros((len(every), 1), dtype=np.float32)
+    paid = np.zeros_like(resolve)
+    for m in multisets(MAX_DICE):
+        moves = player_effects(m)
+        resolve[where[m], 0] = max(sol.auto_value(*_moved(pos, x)) for x in moves)
+        if pos[2] > 1:  # paying your last Jelly loses at once (§4)
+            paid_pos = _moved(pos, (0, 0, -1, 0, 0, 0))
+            paid[where[m], 0] = max(sol.auto_value(*_moved(paid_pos, x)) for x in moves)
+    now = resolve.copy()
+    value, after_free, after_paid = turn_values(np, resolve, paid)  # (overwrites its inputs)
+    return now, after_free, after_paid, float(value[0])
+
+
+def _moved(pos: Delta, delta: Delta) -> Delta:
+    a, b, c, d, e, f = (p + x for p, x in zip(pos, delta, strict=True))
+    return (a, b, c, d, e, f)
+
+
+def end_value(a: Any, b: Any, c: Any, d: Any, e: Any, f: Any) -> Any:
+    """1 where you have won a finished game, 0 where not (scalars or arrays; tracks are capped
+    at 20 and Jellies at 0 first) (RULINGS §7, §9)."""
+    import numpy as np
+
+    a, b, d, e = (np.minimum(x, TRACK) for x in (a, b, d, e))
+    you_top = (a == TRACK) | (b == TRACK)
+    auto_top = (d == TRACK) | (e == TRACK)
+    you_out, auto_out = c <= 0, f <= 0
+    # both out: the lower tracks compare, ties share the win
+    both = np.minimum(a, b) >= np.minimum(d, e)
+    drip = np.where(you_out, np.where(auto_out, both, False), auto_out)
+    return np.where(you_top | auto_top, you_top, drip)
 
 
 def terminal_values(np: Any, grid: Grid) -> Any:
@@ -199,17 +260,16 @@ def terminal_values(np: Any, grid: Grid) -> Any:
 
     Running positions get values too; the solver overwrites them.
     """
-    t = np.minimum(np.arange(grid.dims[0]) + grid.lo, TRACK)
-    j = np.maximum(np.arange(grid.dims[2]) - LOW, 0)
-    a, b, c, d, e, f = np.ix_(t, t, j, t, t, j)
-    you_top = (a == TRACK) | (b == TRACK)
-    auto_top = (d == TRACK) | (e == TRACK)
-    you_out, auto_out = c == 0, f == 0
-    paradice = you_top | auto_top
-    # both out: the lower tracks compare, ties share the win
-    both = np.minimum(a, b) >= np.minimum(d, e)
-    drip = np.where(you_out, np.where(auto_out, both, False), auto_out)
-    return np.where(paradice, you_top, drip).astype(np.float32).reshape(-1)
+    t = np.arange(grid.dims[0]) + grid.lo
+    j = np.arange(grid.dims[2]) - LOW
+    return end_value(*np.ix_(t, t, j, t, t, j)).astype(np.float32).reshape(-1)
+
+
+def running_view(grid: Grid, padded: Any) -> Any:
+    """The running positions of a flat padded table, as a (20 - lo,) * 6 view."""
+    n = TRACK - grid.lo
+    t, j = slice(0, n), slice(LOW + 1, LOW + 1 + n)
+    return padded.reshape(grid.dims)[t, t, j, t, t, j]
 
 
 def _batches(np: Any, grid: Grid, batch: int) -> Any:
@@ -262,7 +322,29 @@ def solve(auto_dice: int = 3, lo: int = 0, batch: int = 20_000, threads: int = 0
     with ThreadPoolExecutor(threads or os.cpu_count() or 1) as pool:
         for group in _batches(np, grid, batch):
             list(pool.map(sweep.solve, group))
-    return Solution(auto_dice, grid, win, auto)
+    return Solution(auto_dice, grid, running_view(grid, auto), win)
+
+
+def cache_name(auto_dice: int, lo: int = 0) -> str:
+    """The cached table's name: it changes with the solver, the opponent, the grid, the
+    rules' spec version and the die."""
+    return f"puru-solo-v{SOLVER_VERSION}-spec{SPEC.version}-{DIE}-auto{auto_dice}-lo{lo}"
+
+
+def load_or_solve(auto_dice: int = 3, lo: int = 0, threads: int = 0) -> Solution:
+    """The solution from the disk cache, else solved now and cached (then memory-mapped)."""
+    from dicehall.bots.solvers import cache
+
+    grid, name = Grid(lo), cache_name(auto_dice, lo)
+    shape = (TRACK - lo,) * 6
+    table = cache.load(name, shape, "float32")
+    if table is None:
+        fresh = solve(auto_dice, lo, threads=threads).auto_turn
+        # the memory map of the saved file lets the solve's 3.4 GB go
+        saved = cache.save(name, fresh) is not None
+        table = cache.load(name, shape, "float32") if saved else None
+        table = fresh if table is None else table
+    return Solution(auto_dice, grid, table)
 
 
 class _Sweep:
