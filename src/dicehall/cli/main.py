@@ -333,6 +333,7 @@ def _bench_one(
 app.command("rate")(analysis.rate)
 app.command("report")(analysis.report)
 app.command("fuzz")(importlib.import_module("dicehall.cli.fuzz").fuzz)
+app.command("solve")(importlib.import_module("dicehall.cli.solve").solve)
 
 
 @app.command()
