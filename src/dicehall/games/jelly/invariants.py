@@ -34,7 +34,19 @@ class Rng(Protocol):
 
 def violations(game: JellyGame, s: JellyState) -> list[str]:
     """What is wrong with `s` (empty when every invariant holds)."""
-    return [*_tokens(s), *_dice(game, s), *_round(game, s)]
+    return [*_tokens(s), *_dice(game, s), *_round(game, s), *_scores(game, s)]
+
+
+def _scores(game: JellyGame, s: JellyState) -> list[str]:
+    """End of game: each score is Jelly plus the rolled pods; the most Jelly wins (ties share)."""
+    if s.phase != Phase.OVER:
+        return []
+    totals = [j + sum(v) for j, v in zip(s.jelly, s.pod_values, strict=True)]
+    result = game.result(s)
+    best = [p for p, t in enumerate(totals) if t == max(totals)]
+    if list(result.scores) != totals or list(result.winners) != best:
+        return [f"scores {result.scores} winners {result.winners}, the table says {totals}"]
+    return []
 
 
 def _tokens(s: JellyState) -> list[str]:

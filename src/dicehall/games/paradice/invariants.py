@@ -16,7 +16,14 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Protocol
 
-from dicehall.games.paradice.spec import DICE_PER_COLOUR, MAX_ACTIVE, PLAZA_SIZE, TYPES
+from dicehall.games.paradice.spec import (
+    DICE_PER_COLOUR,
+    GOLDEN_POINTS,
+    MAX_ACTIVE,
+    PLAZA_SIZE,
+    TICKET_POINTS,
+    TYPES,
+)
 from dicehall.games.paradice.stalls import feasible
 from dicehall.games.paradice.state import Phase, State
 
@@ -35,7 +42,29 @@ class Rng(Protocol):
 
 def violations(game: ParadiceGame, s: State) -> list[str]:
     """What is wrong with `s` (empty when every invariant holds)."""
-    return [*_cards(game, s), *_dice(game, s), *_store(game, s), *_owners(game, s)]
+    found = [*_cards(game, s), *_dice(game, s), *_store(game, s), *_owners(game, s)]
+    return found + _scores(game, s) if s.phase == Phase.OVER and not found else found
+
+
+def _scores(game: ParadiceGame, s: State) -> list[str]:
+    """End of game: stall points times their type's factor (first type out 0, the one
+    furthest behind alone 2), 20 for the Golden Ticket, 10 per Stall Ticket, Surprise Bag
+    points; the highest score wins (rulebook "Scoring")."""
+    content = game.cfg.content
+    low = min(s.store)
+    factor = [0 if k == s.first_out else 2 if s.store.count(low) == 1 and x == low else 1
+              for k, x in enumerate(s.store)]  # fmt: skip
+    totals = []
+    for seat, p in enumerate(s.players):
+        stalls = sum(content.stalls[c].points * factor[content.stalls[c].type] for c in p.done)
+        tickets = GOLDEN_POINTS * (s.golden == seat) + TICKET_POINTS * s.tickets.count(seat)
+        totals.append(float(stalls + tickets + sum(content.bag[b].points for b in p.bag)))
+    result = game.result(s)
+    if list(result.scores) != totals or any(
+        result.scores[w] != max(totals) for w in result.winners
+    ):
+        return [f"scores {result.scores} winners {result.winners}, the table says {totals}"]
+    return []
 
 
 def _cards(game: ParadiceGame, s: State) -> list[str]:
