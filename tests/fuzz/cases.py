@@ -24,3 +24,8 @@ def case_id(case: tuple[str, dict[str, Any]]) -> str:
 def examples(game_id: str, share: int = 1) -> int:
     """Examples for one variant: the profile's max_examples over the game's cost (at least 1)."""
     return max(1, settings.default.max_examples // (COST.get(game_id, 1) * share))
+
+
+def stateful_steps() -> int:
+    """Steps per stateful run: 30 in 'ci', 100 in larger profiles (nightly)."""
+    return 30 if settings.default.max_examples <= 100 else 100

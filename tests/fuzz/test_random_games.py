@@ -1,7 +1,8 @@
 """Random games from many seeds with every fuzz check (`dicehall.sim.fuzz.fuzz_game`).
 
-Each variant plays `examples(game)` games (in some, half the seats are greedy bots): a few in the default 'ci' profile, thousands in
-all under DICEHALL_FUZZ=nightly. A failure names the seed; `fuzz_game(game, seed)` replays it.
+Each variant plays `examples(game)` games (in some, half the seats are greedy bots): a few in
+the default 'ci' profile, thousands in all under DICEHALL_FUZZ=nightly. A failure names the
+seed and the greedy share; `fuzz_game(game, seed, greedy=...)` replays it.
 """
 
 from __future__ import annotations

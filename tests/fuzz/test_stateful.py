@@ -26,7 +26,7 @@ from hypothesis.stateful import (
 from dicehall import games
 from dicehall.core import CHANCE, Game, MalformedActionError
 from dicehall.sim import fuzz
-from tests.fuzz.cases import CASES, case_id, examples
+from tests.fuzz.cases import CASES, case_id, examples, stateful_steps
 
 JSON_VALUES = st.one_of(
     st.integers(-(2**33), 2**33),
@@ -130,5 +130,7 @@ def test_rules_state_machine(case: tuple[str, dict[str, Any]]) -> None:
     game = games.make(game_id, **params)
     attrs = {"game": game, "fields": _field_names(game)}
     machine = type(f"Rules_{game_id}", (RulesMachine,), attrs)
-    budget = settings(max_examples=examples(game_id, 3), stateful_step_count=30, database=None)
+    budget = settings(
+        max_examples=examples(game_id, 3), stateful_step_count=stateful_steps(), database=None
+    )
     run_state_machine_as_test(machine, settings=budget)
