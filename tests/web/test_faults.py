@@ -94,6 +94,24 @@ def _refused_then_recovered(srv: Server, refuse: Any, allow: Any) -> None:
     verify(record)
 
 
+def test_a_locked_sqlite_database_refuses_moves_clearly_and_play_resumes(tmp_path: Path) -> None:
+    """Another process holds the write lock (a backup, a hand-run sqlite3)."""
+    db = tmp_path / "dicehall.db"
+    srv = Server(db, tmp_path / "server.log")
+    srv.start()
+    locker = sqlite3.connect(db, isolation_level=None)
+
+    def unlock() -> None:
+        locker.execute("ROLLBACK")
+        locker.close()
+
+    try:
+        _refused_then_recovered(srv, lambda: locker.execute("BEGIN EXCLUSIVE"), unlock)
+    finally:
+        srv.kill()
+    assert "database is locked" in srv.log_path.read_text()
+
+
 @contextlib.contextmanager
 def _tmpfs(folder: Path, size: str) -> Iterator[Path]:
     folder.mkdir()

@@ -31,6 +31,7 @@ from dicehall.store.models import actions, matches, seat_tokens
 
 ENV_URL = "DICEHALL_DATABASE_URL"
 LIVE = "live"
+LOCK_WAIT_S = 0.5
 FINISHED = "finished"
 
 
@@ -104,7 +105,10 @@ def make_engine(url: str) -> Engine:
         memory = url in ("sqlite://", "sqlite:///:memory:")
         engine = create_engine(
             url,
-            connect_args={"check_same_thread": False},
+            # the server is the only writer and waits on the event loop: another process
+            # holding the write lock makes a write fail in half a second (a clear error),
+            # not freeze every table for sqlite's default five
+            connect_args={"check_same_thread": False, "timeout": LOCK_WAIT_S},
             poolclass=StaticPool if memory else None,
         )
         event.listen(engine, "connect", _sqlite_pragmas)
