@@ -11,6 +11,7 @@ expert is MCTS with a larger budget.
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
@@ -22,13 +23,17 @@ from dicehall.games.puru.dice import DEFAULT_DIE, MAX_DICE, Counts, parse_die
 TIE = 1e-7  # prefer resolving when a reroll is no better than this
 
 
+_SOLVING = threading.Lock()  # web tables think in threads: one solve at a time, then loads
+
+
 @lru_cache(maxsize=2)
 def solution(auto_dice: int, lo: int = 0) -> Any:
     """The solved tables for one opponent (from the disk cache, else solved and cached)."""
     from dicehall.bots.solvers.puru_solo import load_or_solve
 
-    _turn.cache_clear()
-    return load_or_solve(auto_dice, lo)
+    with _SOLVING:
+        _turn.cache_clear()
+        return load_or_solve(auto_dice, lo)
 
 
 @lru_cache(maxsize=4096)

@@ -216,9 +216,9 @@ class Solution:
 
 
 def turn_tables(sol: Solution, pos: Delta) -> tuple[Any, Any, Any, float]:
-    """Your turn at `pos`: (the value of resolving each roll of 0..6 dice, in its 6-dice rows,
-    the kept sets' expectations before the free reroll's roll, the same before the paid
-    reroll's roll, the turn's value W), each row of shape (1,)."""
+    """Your turn at `pos`, as arrays with a row of shape (1,) per multiset of `kept_sets()`:
+    (the value of resolving each 6-dice roll, in the 6-dice rows; each kept set's expectation
+    before the free reroll's roll; the same before the paid reroll's roll; the turn's value W)."""
     import numpy as np
 
     every, where = kept_sets()
