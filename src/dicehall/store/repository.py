@@ -31,8 +31,8 @@ from dicehall.store.models import actions, matches, seat_tokens
 
 ENV_URL = "DICEHALL_DATABASE_URL"
 LIVE = "live"
-LOCK_WAIT_S = 0.5
 FINISHED = "finished"
+LOCK_WAIT_S = 0.5  # seconds a SQLite write waits for another process's lock
 
 
 class StoreUnavailable(DicehallError):
