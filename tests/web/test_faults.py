@@ -38,8 +38,9 @@ def postgres() -> Iterator[str]:
         yield url
 
 
-def _no_losses(srv: Server, trials: int, seed: int) -> None:
-    lines: list[str] = []
+def _no_losses(srv: Server, trials: int, seed: int, flags: str = "") -> None:
+    rerun = f"python -m tests.web.faults --trials {trials} --seed {seed}{flags}"
+    lines = [f"seed {seed} (rerun: {rerun})"]
     results = run_trials(srv, trials, seed, report=lines.append)
     print("\n".join(lines))
     assert [line for r in results for line in r.lost] == []
@@ -56,7 +57,8 @@ def test_kill9_during_bursts_loses_no_acknowledged_action(tmp_path: Path) -> Non
 def test_kill9_with_postgresql_loses_nothing(tmp_path: Path, postgres: str) -> None:
     srv = Server(tmp_path / "unused.db", tmp_path / "server.log")
     srv.db_url = create_database(postgres, "kill9")
-    _no_losses(srv, 10 if NIGHTLY else 2, seed=2)  # seed 2 kills after 1.26 s, then 0.93 s
+    # seed 2 kills after 1.26 s, then 0.93 s
+    _no_losses(srv, 10 if NIGHTLY else 2, seed=2, flags=" --postgres")
 
 
 # --- refused writes --------------------------------------------------------------------
