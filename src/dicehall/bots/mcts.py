@@ -12,9 +12,19 @@
 - **Budget**: `iterations` per move, or `seconds` per move (wall clock), whichever is given.
   With an iteration budget the bot is deterministic given the rng the engine passes in.
 
-Rollouts play uniformly random legal actions (the lowest seat among several actors moves, as in
-`dicehall bench`) to the end, capped at `game.max_game_length` actions, unless the determiniser
-module also gives a cheap `rollout_action(game, state, seat, legal, rng)` default policy.
+What the search knows of a game beyond the protocol comes from its determiniser module
+(`bots/determinize/<game>.py`), each hook optional:
+
+- `rollout_action(game, state, seat, legal, rng)`: a cheap default policy for rollouts (else
+  uniformly random legal actions; the lowest seat among several actors moves);
+- `turn_index(state)` and `evaluate(game, state)`: with a `horizon` of H turns, a rollout stops
+  once H turns have ended and `evaluate` estimates every seat's return there (dice games are
+  long and noisy: a heuristic or fitted value after the turn beats a random game to the end);
+- `SEARCH`: the game's defaults for the options below (`horizon`, `prior`, `exploration`).
+
+A **prior** (weight `prior` in (0, 1]) puts that share of the root's PUCT prior on the move of the
+game's prior bot (`PRIOR`, a level name such as `greedy`), spread the rest evenly: the search
+starts from what a good player would do and leaves it only when the statistics say so.
 """
 
 from __future__ import annotations
@@ -24,6 +34,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from dicehall.bots.determinize import NotDeterminisable
@@ -47,6 +58,15 @@ def determiniser(game_id: str) -> StateFromView:
     return found
 
 
+@dataclass(frozen=True, slots=True)
+class Cutoff:
+    """Rollouts stop `horizon` turns on (by the game's `turn_index`) and `evaluate` there."""
+
+    horizon: int
+    turn_index: Callable[[Any], int]
+    evaluate: Callable[[Game[Any, Any], Any], tuple[float, ...]]
+
+
 class Node:
     """Statistics of one action sequence: visits, availability and summed returns per seat."""
 
@@ -68,16 +88,33 @@ class MCTSBot:
         seat: int,
         iterations: int | None = None,
         seconds: float | None = None,
-        exploration: float = EXPLORATION,
         level: str = "mcts",
+        **search: Any,
     ) -> None:
         self.game, self.seat, self.level = game, seat, level
         self.iterations = iterations if iterations or seconds else DEFAULT_ITERATIONS
         self.seconds = seconds
-        self.exploration = exploration
         self.state_from_view = determiniser(game.id)
         module = importlib.import_module(f"dicehall.bots.determinize.{game.id}")
+        options = {**getattr(module, "SEARCH", {}), **search}
+        unknown = set(options) - {"horizon", "prior", "exploration"}
+        if unknown:
+            raise DicehallError(f"mcts: unknown options {sorted(unknown)}")
+        self.exploration: float = options.get("exploration", EXPLORATION)
         self.rollout_action: RolloutPolicy | None = getattr(module, "rollout_action", None)
+        turn_index, evaluate = (
+            getattr(module, "turn_index", None),
+            getattr(module, "evaluate", None),
+        )
+        horizon = options.get("horizon")
+        self.cutoff = (
+            Cutoff(horizon, turn_index, evaluate)
+            if horizon is not None and turn_index and evaluate
+            else None
+        )
+        self.prior: float = options.get("prior", 0.0)
+        self.prior_level: str = getattr(module, "PRIOR", "greedy")
+        self._prior_bot: Any = None
         hook = getattr(module, "search_game", None)
         self.search: Game[Any, Any] = hook(game) if hook else game
         self._fallback: Any = None
@@ -92,6 +129,7 @@ class MCTSBot:
         except NotDeterminisable:
             return self.fallback().act(view, legal_actions, rng)
         root = Node(self.game.num_players)
+        hint = self.prior_action(view, legal_actions, rng) if self.prior else None
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while True:
@@ -100,7 +138,7 @@ class MCTSBot:
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
             state = first if done == 0 else self.state_from_view(self.search, view, self.seat, rng)
-            self._iterate(root, state, rng)
+            self._iterate(root, state, rng, hint)
             done += 1
         self.last_iterations = done
         return self._best(root, legal_actions)
@@ -114,6 +152,14 @@ class MCTSBot:
             self._fallback = make_bot(level, self.game, self.seat)
         return self._fallback
 
+    def prior_action(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
+        """The prior bot's move, which the root's PUCT prior favours."""
+        if self._prior_bot is None:
+            from dicehall.bots import make_bot
+
+            self._prior_bot = make_bot(self.prior_level, self.game, self.seat)
+        return self._prior_bot.act(view, legal, rng)
+
     def _best(self, root: Node, legal: Sequence[Any]) -> Any:
         """The most visited legal root action (ties: the first in legal order)."""
         best, most = legal[0], -1
@@ -125,8 +171,10 @@ class MCTSBot:
         return best
 
     # --- one iteration --------------------------------------------------------------
-    def _iterate(self, root: Node, state: Any, rng: random.Random) -> None:
+    def _iterate(self, root: Node, state: Any, rng: random.Random, hint: Any) -> None:
         game = self.search
+        cut = self.cutoff
+        stop = None if cut is None else cut.turn_index(state) + cut.horizon
         path = [root]
         node = root
         expanded = False
@@ -140,7 +188,10 @@ class MCTSBot:
             else:
                 seat = min(actors)
                 legal = game.legal_actions(state, seat)
-                action, expanded = self._select(node, legal, seat, rng)
+                if node is root and self.prior:
+                    action, expanded = self._select_puct(node, legal, seat, hint)
+                else:
+                    action, expanded = self._select(node, legal, seat, rng)
             child = node.children.get(action)
             if child is None:
                 child = node.children[action] = Node(game.num_players)
@@ -148,7 +199,7 @@ class MCTSBot:
             state = game.apply(state, seat, action)
             node = child
             path.append(node)
-        returns = self._rollout(state, rng)
+        returns = self._rollout(state, rng, stop)
         for visited in path:
             visited.visits += 1
             total = visited.total
@@ -176,12 +227,40 @@ class MCTSBot:
                 best, best_score = action, score
         return best, False
 
-    def _rollout(self, state: Any, rng: random.Random) -> tuple[float, ...]:
+    def _select_puct(
+        self, node: Node, legal: Sequence[Any], seat: int, hint: Any
+    ) -> tuple[Any, bool]:
+        """PUCT (the root, with a prior): `prior` of the prior mass on `hint`, the rest even.
+
+        Unvisited children are valued at the node's mean so far (first-play urgency)."""
+        children = node.children
+        even = (1.0 - self.prior) / len(legal)
+        sqrt_n = math.sqrt(max(node.visits, 1))
+        c = self.exploration
+        fpu = node.total[seat] / node.visits if node.visits else 0.5
+        best, best_score = legal[0], -math.inf
+        for action in legal:
+            child = children.get(action)
+            p = even + (self.prior if action == hint else 0.0)
+            if child is None or not child.visits:
+                q, visits = fpu, 0
+            else:
+                q, visits = child.total[seat] / child.visits, child.visits
+            score = q + c * p * sqrt_n / (1 + visits)
+            if score > best_score:
+                best, best_score = action, score
+        return best, best not in children
+
+    def _rollout(self, state: Any, rng: random.Random, stop: int | None) -> tuple[float, ...]:
+        """Play the default policy to the end, or to turn `stop` and evaluate there."""
         game, policy = self.search, self.rollout_action
         for _ in range(game.max_game_length):
             actors = game.actors(state)
             if not actors:
                 return game.returns(state)
+            cut = self.cutoff
+            if cut is not None and stop is not None and cut.turn_index(state) >= stop:
+                return cut.evaluate(game, state)
             if actors == (CHANCE,):
                 state = game.apply(state, CHANCE, sample(game, state, rng))
                 continue

@@ -17,7 +17,7 @@ import random
 from typing import Any
 
 from dicehall import games
-from dicehall.bots.determinize import NotDeterminisable
+from dicehall.bots.determinize import NotDeterminisable, softmax
 from dicehall.core.types import View
 from dicehall.games.jelly.state import NOBODY, JellyState, Phase, RoundEnd
 
@@ -83,4 +83,22 @@ def state_from_view(game: Any, view: View, seat: int, rng: random.Random) -> Jel
         pod_values=tuple(tuple(p["pod_values"]) for p in table),
         round_ends=tuple(RoundEnd[e.upper()] for e in view["round_ends"]),
         round_placed=tuple(view["round_placed"]),
+    )
+
+
+# MCTS (`bots.mcts`): the root's prior favours the greedy bot's move; the search plays the round
+# out and values the position after it by each seat's Jelly, a Jelly-pod counted at its mean.
+PRIOR = "greedy"
+SEARCH = {"horizon": 1, "prior": 0.8, "exploration": 1.0}
+POD_MEAN = 3.5
+JELLY_SCALE = 3.0  # Jelly per e-fold of the odds
+
+
+def turn_index(state: JellyState) -> int:
+    return state.round
+
+
+def evaluate(game: Any, state: JellyState) -> tuple[float, ...]:
+    return softmax(
+        [j + POD_MEAN * p for j, p in zip(state.jelly, state.pods, strict=True)], JELLY_SCALE
     )

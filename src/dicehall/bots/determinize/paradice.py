@@ -10,7 +10,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from dicehall.bots.determinize import softmax
 from dicehall.core.types import View
+from dicehall.games.paradice.scoring import score
 from dicehall.games.paradice.state import Phase, Player, State
 
 
@@ -62,3 +64,18 @@ def state_from_view(game: Any, view: View, seat: int, rng: random.Random) -> Sta
         powered=view["powered"],
         dealt=view["players"],
     )
+
+
+# MCTS (`bots.mcts`): the root's prior favours the greedy bot's move; the search plays the turn
+# out and values the position after it by the points each seat would score now.
+PRIOR = "greedy"
+SEARCH = {"horizon": 1, "prior": 0.8, "exploration": 1.0}
+POINT_SCALE = 10.0  # points per e-fold of the odds
+
+
+def turn_index(state: State) -> int:
+    return state.turns
+
+
+def evaluate(game: Any, state: State) -> tuple[float, ...]:
+    return softmax([score(game.cfg, state, s) for s in range(game.num_players)], POINT_SCALE)

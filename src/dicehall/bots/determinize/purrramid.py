@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from dicehall.bots.determinize import softmax
 from dicehall.core.types import View
 from dicehall.games.purrramid.actions import SPEND_WOOL, STOP
 from dicehall.games.purrramid.board import is_connected, is_supported
@@ -86,3 +87,21 @@ def rollout_action(
             return STOP
     options = [a for a in legal if a != SPEND_WOOL] or list(legal)
     return options[rng.randrange(len(options))]
+
+
+# MCTS (`bots.mcts`): the root's prior favours the expert's move (the exact turn solver); the
+# search plays the turn out and values the position after it by the tiles each seat has left.
+PRIOR = "expert"
+SEARCH = {"horizon": 1, "prior": 0.8, "exploration": 1.0}
+TILE_SCALE = 3.0  # tiles left per e-fold of the odds
+
+
+def turn_index(state: PurrramidState) -> int:
+    return state.turns
+
+
+def evaluate(game: Any, state: PurrramidState) -> tuple[float, ...]:
+    """The first seat out wins; before that, fewer regular tiles left is better."""
+    if state.winner != NO_WINNER:
+        return tuple(float(s == state.winner) for s in range(len(state.regular)))
+    return softmax([-r for r in state.regular], TILE_SCALE)

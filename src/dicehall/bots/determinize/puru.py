@@ -8,11 +8,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from dicehall.bots.determinize import softmax
+from dicehall.bots.greedy.puru import position
+from dicehall.bots.values.puru import win_probability
 from dicehall.core.types import View
 from dicehall.games.puru.actions import RESOLVE, Character
 from dicehall.games.puru.dice import NO_MAJORITY, Face
 from dicehall.games.puru.state import Phase, Power, PuruState, Resolution, Stage, Summary
 
+POSITION_SCALE = 8.0  # greedy position points per e-fold of the odds (several players)
 _POWERS = {"jelly_fish": Power.JELLY_FISH, "grass_jelly": Power.GRASS_JELLY,
            "puru_puru": Power.PURU_PURU}  # fmt: skip
 _STAGES = {Power.JELLY_FISH: Stage.JELLY_FISH, Power.GRASS_JELLY: Stage.GRASS_JELLY,
@@ -86,3 +90,26 @@ def rollout_action(game: Any, state: PuruState, seat: int, legal: Any, rng: rand
     if RESOLVE in legal:
         return RESOLVE
     return legal[rng.randrange(len(legal))]
+
+
+# MCTS (`bots.mcts`): search each roll's choices, then value the position with the fitted model.
+SEARCH = {"horizon": 1, "exploration": 0.3}
+
+
+def turn_index(state: PuruState) -> int:
+    return state.turns
+
+
+def evaluate(game: Any, state: PuruState) -> tuple[float, ...]:
+    """Two players: the fitted win chance (`bots.values.puru`); more: a softmax of the greedy
+    bot's position scores."""
+    if len(state.love) == 2:
+        r = state.roller
+        o = 1 - r
+        p = win_probability(
+            (state.love[r], state.excite[r], state.jelly[r]),
+            (state.love[o], state.excite[o], state.jelly[o]),
+        )
+        return (p, 1 - p) if r == 0 else (1 - p, p)
+    scores = [position(*track) for track in zip(state.love, state.excite, state.jelly, strict=True)]
+    return softmax(scores, POSITION_SCALE)
