@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from functools import cache
 from typing import Any
@@ -9,9 +10,13 @@ from typing import Any
 import pytest
 
 from dicehall import games
-from dicehall.bots.solvers.puru_solo import Grid, player_effects, solve
+from dicehall.bots.solvers.cache import ENV_DIR
+from dicehall.bots.solvers.puru_solo import Grid, load_or_solve, player_effects, solve
 from dicehall.core import CHANCE
 from dicehall.games.puru.state import Phase, PuruState
+
+NIGHTLY = os.environ.get("DICEHALL_FUZZ") == "nightly"
+USER_CACHE = os.environ.get(ENV_DIR)  # the nightly check reads the real cache (or fills it)
 
 
 @pytest.fixture(autouse=True)
@@ -92,3 +97,54 @@ def test_expert_values_every_choice_exactly(rerolls: int, dice: tuple[int, ...])
         assert values[action] == pytest.approx(brute(game.apply(state, 0, action)), abs=1e-5)
     best = bot.act(game.observe(state, 0), legal, random.Random(0))
     assert values[best] == max(values.values())
+
+
+def _one_turn(game: Any, solution: Any, state: PuruState) -> float:
+    """Seat 0's win probability from `state` by the rules, to the end of this roller's turn;
+    then the solution's values take over (W when you roll next, Q when AutoPuray does)."""
+
+    @cache
+    def value(s: PuruState) -> float:
+        if game.is_terminal(s):
+            return 1.0 if 0 in game.result(s).winners else 0.0
+        pos = (s.love[0], s.excite[0], s.jelly[0], s.love[1], s.excite[1], s.jelly[1])
+        if s.roller != state.roller:
+            return float(solution.value(*pos) if s.roller == 0 else solution.auto_value(*pos))
+        if game.actors(s) == (CHANCE,):
+            return sum(float(p) * value(game.apply(s, CHANCE, o))
+                       for o, p in game.chance_outcomes(s))  # fmt: skip
+        return max(value(game.apply(s, 0, a)) for a in game.legal_actions(s, 0))
+
+    return value(state)
+
+
+def _random_position(rng: random.Random, late: bool) -> tuple[int, ...]:
+    """A running position; `late`: tracks 14..19 and Jellies 1..5."""
+    low, top = (14, 5) if late else (0, 20)
+    a, b, d, e = (rng.randint(low, 19) for _ in range(4))
+    return (a, b, rng.randint(1, top), d, e, rng.randint(1, top))
+
+
+@pytest.mark.skipif(not NIGHTLY, reason="the whole game's tables: DICEHALL_FUZZ=nightly")
+@pytest.mark.parametrize("auto_dice", [3, 4])
+def test_whole_game_tables_agree_with_the_rules_turn_by_turn(
+    auto_dice: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bellman residuals over the whole game: at random positions (half of them near an end)
+    each table equals one turn played by the rules, then the tables (minutes to solve when the
+    cache is empty)."""
+    if USER_CACHE:
+        monkeypatch.setenv(ENV_DIR, USER_CACHE)
+    else:
+        monkeypatch.delenv(ENV_DIR)
+    game = games.make("puru", solo=True, **{"super": auto_dice == 4})
+    solution = load_or_solve(auto_dice)
+    rng = random.Random(auto_dice)
+    positions = [(0, 0, 20, 0, 0, 20)] + [_random_position(rng, i % 2 == 1) for i in range(300)]
+    for i, pos in enumerate(positions):
+        auto = _one_turn(game, solution, _position(game, pos, roller=1))
+        assert solution.auto_value(*pos) == pytest.approx(auto, abs=1e-5), pos
+        if i % 10 == 0:  # your turn: slower (every reroll)
+            assert solution.value(*pos) == pytest.approx(
+                _one_turn(game, solution, _position(game, pos)), abs=1e-5
+            ), pos
