@@ -1,0 +1,144 @@
+"""Puru Puru 2-player Basic DP: exact values against a brute-force expectimax over the rules."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Any
+
+import pytest
+
+from dicehall import games
+from dicehall.bots.solvers.puru_duel import best_action, end_value, solve, values
+from dicehall.core import CHANCE
+from dicehall.games.puru.state import Phase, PuruState
+
+LO = 18
+
+
+def _score(game: Any, state: PuruState) -> float:
+    winners = game.result(state).winners
+    return (1.0 / len(winners)) if 0 in winners else 0.0
+
+
+def _brute(game: Any) -> Any:
+    """Seat 0's value (a shared win counts 1/2) under optimal play by both seats."""
+
+    @cache
+    def value(state: PuruState) -> float:
+        actors = game.actors(state)
+        if not actors:
+            return _score(game, state)
+        if actors == (CHANCE,):
+            return sum(float(p) * value(game.apply(state, CHANCE, o))
+                       for o, p in game.chance_outcomes(state))  # fmt: skip
+        seat = actors[0]
+        options = [value(game.apply(state, seat, a)) for a in game.legal_actions(state, seat)]
+        return max(options) if seat == 0 else min(options)
+
+    return value
+
+
+def _state(pos: tuple[int, ...], roller: int = 0) -> PuruState:
+    """The start of `roller`'s turn at `pos` = (seat 0's L, E, J, seat 1's L, E, J)."""
+    a, b, c, d, e, f = pos
+    return PuruState(Phase.ROLL, roller, (a, d), (b, e), (c, f), (0, 0, 0, 0), 6, 0)
+
+
+@pytest.fixture(scope="module")
+def solution() -> Any:
+    return solve(lo=LO, threads=1)
+
+
+@pytest.fixture(scope="module")
+def game() -> Any:
+    return games.make("puru", players=2)
+
+
+POSITIONS = [(18, 18, 2, 18, 18, 2), (19, 18, 1, 18, 19, 2), (18, 19, 2, 19, 18, 1),
+             (19, 19, 2, 19, 19, 2), (18, 18, 1, 19, 19, 1), (19, 18, 2, 18, 18, 1)]  # fmt: skip
+
+
+@pytest.mark.parametrize("pos", POSITIONS)
+def test_late_game_values_match_brute_force(solution: Any, game: Any, pos: Any) -> None:
+    brute = _brute(game)
+    assert solution.value(*pos) == pytest.approx(brute(_state(pos)), abs=1e-5)
+    # the same position with seat 1 to move: seat 0 gets 1 - V of seat 1's view
+    a, b, c, d, e, f = pos
+    assert 1 - solution.value(d, e, f, a, b, c) == pytest.approx(
+        brute(_state(pos, roller=1)), abs=1e-5
+    )
+
+
+def test_values_are_scores_and_the_game_is_constant_sum(solution: Any) -> None:
+    mover = solution.mover
+    assert mover.min() >= 0.0 and mover.max() <= 1.0
+    assert solution.value(20, 18, 2, 18, 18, 2) == 1.0  # Paradice
+    assert solution.value(20, 18, 1, 18, 20, 2) == 0.5  # both at 20: a shared win
+    assert solution.value(18, 19, 0, 18, 18, 0) == 0.5  # both dripped: lower tracks tie
+    assert solution.value(19, 19, 0, 18, 19, 0) == 1.0  # both dripped: 19 beats 18
+    assert solution.value(19, 19, 0, 18, 18, 2) == 0.0  # dripped alone: lost
+    assert solution.after(19, 19, 2, 18, 18, 0) == 1.0
+    for x in [(0, 0, 0, 0, 0, 0), (20, 3, 4, 20, 3, 9), (5, 7, 0, 8, 9, 0), (25, 1, -3, 2, 2, 4)]:
+        a, b, c, d, e, f = x
+        assert float(end_value(*x)) + float(end_value(d, e, f, a, b, c)) == 1.0
+
+
+@pytest.mark.parametrize("rerolls", [0, 1])
+@pytest.mark.parametrize("dice", [(3, 2, 1, 0), (0, 0, 3, 3), (6, 0, 0, 0), (1, 2, 2, 1)])
+def test_policy_values_every_choice_exactly(
+    solution: Any, game: Any, rerolls: int, dice: Any
+) -> None:
+    brute = _brute(game)
+    for roller in (0, 1):
+        state = PuruState(Phase.CHOOSE, roller, (18, 19), (18, 18), (2, 1), dice, 6, rerolls)
+        legal = game.legal_actions(state, roller)
+        view = game.observe(state, roller)
+        table = values(solution, view)
+        assert set(table) == set(legal)
+        for action in legal:
+            expected = brute(game.apply(state, roller, action))
+            expected = expected if roller == 0 else 1 - expected
+            assert table[action] == pytest.approx(expected, abs=1e-5), (roller, action)
+        assert table[best_action(solution, view, legal)] >= max(table.values()) - 1e-7
+
+
+def _fixed(game: Any, solution: Any) -> Any:
+    """Seat 0's expected score when seat 0 plays `best_action` and seat 1 GreedyBot."""
+    from dicehall.bots.greedy.puru import GreedyBot
+
+    greedy, rng = GreedyBot(game, 1), random.Random(0)
+
+    @cache
+    def value(state: PuruState) -> float:
+        actors = game.actors(state)
+        if not actors:
+            return _score(game, state)
+        if actors == (CHANCE,):
+            return sum(float(p) * value(game.apply(state, CHANCE, o))
+                       for o, p in game.chance_outcomes(state))  # fmt: skip
+        seat = actors[0]
+        legal, view = game.legal_actions(state, seat), game.observe(state, seat)
+        if seat == 0:
+            return value(game.apply(state, 0, best_action(solution, view, legal)))
+        return value(game.apply(state, 1, greedy.act(view, legal, rng)))
+
+    return value
+
+
+def test_policy_evaluation_against_greedy_matches_play_by_the_rules(
+    solution: Any, game: Any
+) -> None:
+    from tests.bots.puru_duel_greedy import Evaluation
+
+    evaluation = Evaluation(solution)
+    evaluation.solve(threads=1)
+    fixed = _fixed(game, solution)
+    brute = _brute(game)
+    for pos in [*POSITIONS, (18, 18, 2, 18, 18, 2), (18, 18, 2, 19, 19, 1)]:
+        a, b, c, d, e, f = pos
+        expected = fixed(_state(pos))
+        assert evaluation.expert_moves(*pos) == pytest.approx(expected, abs=1e-5), pos
+        expected = fixed(_state(pos, roller=1))
+        assert evaluation.greedy_moves(d, e, f, a, b, c) == pytest.approx(expected, abs=1e-5)
+        assert expected >= brute(_state(pos, roller=1)) - 1e-5  # greedy does no better
