@@ -29,6 +29,7 @@ from dicehall.bots.solvers.puru_solo import (
     kept_sets,
     player_effects,
     running_view,
+    turn_values,
 )
 from dicehall.games.puru.actions import INDEX, Reroll
 from dicehall.games.puru.dice import MAX_DICE, multisets, sub_multisets
@@ -137,13 +138,16 @@ class Evaluation:
     """Fills `expert`/`greedy`: after-roll values (the roller's own score) when the expert /
     GreedyBot has just rolled, over the padded grid; `minimax` is what the expert reads."""
 
-    def __init__(self, sol: DuelSolution) -> None:
+    def __init__(self, sol: DuelSolution, best_reply: bool = False) -> None:
         grid = self.grid = sol.grid
         self.minimax = terminal_table(np, grid)
         run = running_view(grid, self.minimax)
         run[...] = np.float32(1.0) - np.asarray(sol.mover).transpose(3, 4, 5, 0, 1, 2)
         self.expert = terminal_table(np, grid)
         self.greedy = self.expert.copy()
+        # with `best_reply`: the same pair for the best reply to GreedyBot (it maximises)
+        self.reply = self.expert.copy() if best_reply else None
+        self.greedy_r = self.expert.copy() if best_reply else None
         self.sweep = Sweep(np, grid)
         self.offsets = [[grid.offset(x) for x in moves] for moves in EFFECTS]
 
@@ -168,8 +172,6 @@ class Evaluation:
         return keeps
 
     def expert_turn(self, idx: Any, jelly: Any) -> Any:
-        from dicehall.bots.solvers.puru_solo import turn_values
-
         resolve, paid = self.sweep.resolve_tables(self.minimax, idx, jelly)
         first = resolve.copy()
         _, after_free, after_paid = turn_values(np, resolve, paid)
@@ -179,7 +181,7 @@ class Evaluation:
         true_paid = self._true(self.expert, paying, self._keeps(paying), jelly == 1)
         return _turn(true_now, true_paid, choices)
 
-    def greedy_turn(self, idx: Any, x: tuple[Any, ...]) -> Any:
+    def greedy_turn(self, idx: Any, x: tuple[Any, ...], tables: list[Any]) -> list[Any]:
         a, b, c, d, e, f = x
         finals, keeps = greedy_finals(x)
         _, keeps_paid = greedy_finals((a, b, c - 1, d, e, f))  # its view after paying
@@ -190,20 +192,29 @@ class Evaluation:
         _expect(np, expect)
         choices = (greedy_choices(finals, expect, 0.0, False),
                    greedy_choices(finals, expect, PAY[c], c <= LOW_JELLY))  # fmt: skip
-        true_now = self._true(self.greedy, idx, keeps)
-        true_paid = self._true(self.greedy, idx + self.sweep.cost, keeps_paid, c == 1)
-        return _turn(true_now, true_paid, choices)
+        paying = idx + self.sweep.cost
+        return [
+            _turn(self._true(t, idx, keeps), self._true(t, paying, keeps_paid, c == 1), choices)
+            for t in tables
+        ]
 
     def run(self, part: tuple[Any, Any, Any]) -> None:
         idx, jelly, mirrored = part
         lo = self.grid.lo
         ia, ib, ic, id_, ie, if_ = np.unravel_index(idx, self.grid.dims)
         x = (ia + lo, ib + lo, ic - LOW, id_ + lo, ie + lo, if_ - LOW)
-        expert, greedy = self.expert_turn(idx, jelly), self.greedy_turn(idx, x)
         swap = self.sweep.swap
+        there, mirror = swap(idx), swap(mirrored)
+        tables = [self.greedy] if self.greedy_r is None else [self.greedy, self.greedy_r]
+        greedy = self.greedy_turn(idx, x, tables)
         # after one player's roll ends at swap(x), the other moves from x
-        self.greedy[swap(idx)] = self.greedy[swap(mirrored)] = 1.0 - expert
-        self.expert[swap(idx)] = self.expert[swap(mirrored)] = 1.0 - greedy
+        self.greedy[there] = self.greedy[mirror] = 1.0 - self.expert_turn(idx, jelly)
+        self.expert[there] = self.expert[mirror] = 1.0 - greedy[0]
+        if self.reply is not None and self.greedy_r is not None:
+            resolve, paid = self.sweep.resolve_tables(self.reply, idx, jelly)
+            reply = turn_values(np, resolve, paid)[0]
+            self.greedy_r[there] = self.greedy_r[mirror] = 1.0 - reply
+            self.reply[there] = self.reply[mirror] = 1.0 - greedy[1]
 
     def solve(self, batch: int = 20_000, threads: int = 0) -> None:
         with ThreadPoolExecutor(threads or os.cpu_count() or 1) as pool:
@@ -218,19 +229,30 @@ class Evaluation:
         """The expert's score when GreedyBot moves first from this running position."""
         return float(self.expert[self.grid.index(d, e, f, a, b, c)])
 
+    def reply_values(self, a: int, b: int, c: int, d: int, e: int, f: int) -> tuple[float, float]:
+        """The best reply's score when it moves first from this position (its Love... first),
+        and when GreedyBot moves first from it (GreedyBot's Love... first)."""
+        assert self.reply is not None and self.greedy_r is not None
+        i = self.grid.index(d, e, f, a, b, c)
+        return 1.0 - float(self.greedy_r[i]), float(self.reply[i])
+
 
 def main() -> None:
     import time
 
     from dicehall.bots.solvers.puru_duel import load_or_solve
 
-    lo = int(sys.argv[1]) if len(sys.argv) > 1 else 0
+    lo = int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1].isdigit() else 0
+    best_reply = "--best-reply" in sys.argv
     t0 = time.time()
-    ev = Evaluation(load_or_solve(lo))
+    ev = Evaluation(load_or_solve(lo), best_reply)
     ev.solve()
     start = (lo, lo, JELLY - lo, lo, lo, JELLY - lo)
     print(f"expert first: {ev.expert_moves(*start):.7f}")
     print(f"greedy first: {ev.greedy_moves(*start):.7f} (the expert's score)")
+    if best_reply:
+        first, second = ev.reply_values(*start)
+        print(f"best reply to greedy: first {first:.7f}, second {second:.7f}")
     print(f"seconds: {time.time() - t0:.0f}")
 
 

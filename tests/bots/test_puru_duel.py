@@ -103,8 +103,9 @@ def test_policy_values_every_choice_exactly(
         assert table[best_action(solution, view, legal)] >= max(table.values()) - 1e-7
 
 
-def _fixed(game: Any, solution: Any) -> Any:
-    """Seat 0's expected score when seat 0 plays `best_action` and seat 1 GreedyBot."""
+def _fixed(game: Any, solution: Any, reply: bool = False) -> Any:
+    """Seat 0's expected score when seat 0 plays `best_action` (or, with `reply`, the best
+    reply to GreedyBot) and seat 1 GreedyBot."""
     from dicehall.bots.greedy.puru import GreedyBot
 
     greedy, rng = GreedyBot(game, 1), random.Random(0)
@@ -119,6 +120,8 @@ def _fixed(game: Any, solution: Any) -> Any:
                        for o, p in game.chance_outcomes(state))  # fmt: skip
         seat = actors[0]
         legal, view = game.legal_actions(state, seat), game.observe(state, seat)
+        if seat == 0 and reply:
+            return max(value(game.apply(state, 0, a)) for a in legal)
         if seat == 0:
             return value(game.apply(state, 0, best_action(solution, view, legal)))
         return value(game.apply(state, 1, greedy.act(view, legal, rng)))
@@ -131,9 +134,9 @@ def test_policy_evaluation_against_greedy_matches_play_by_the_rules(
 ) -> None:
     from tests.bots.puru_duel_greedy import Evaluation
 
-    evaluation = Evaluation(solution)
+    evaluation = Evaluation(solution, best_reply=True)
     evaluation.solve(threads=1)
-    fixed = _fixed(game, solution)
+    fixed, reply = _fixed(game, solution), _fixed(game, solution, reply=True)
     brute = _brute(game)
     for pos in [*POSITIONS, (18, 18, 2, 18, 18, 2), (18, 18, 2, 19, 19, 1)]:
         a, b, c, d, e, f = pos
@@ -142,3 +145,10 @@ def test_policy_evaluation_against_greedy_matches_play_by_the_rules(
         expected = fixed(_state(pos, roller=1))
         assert evaluation.greedy_moves(d, e, f, a, b, c) == pytest.approx(expected, abs=1e-5)
         assert expected >= brute(_state(pos, roller=1)) - 1e-5  # greedy does no better
+        first, second = (
+            evaluation.reply_values(*pos)[0],
+            evaluation.reply_values(d, e, f, a, b, c)[1],
+        )
+        assert first == pytest.approx(reply(_state(pos)), abs=1e-5)
+        assert second == pytest.approx(reply(_state(pos, roller=1)), abs=1e-5)
+        assert first >= evaluation.expert_moves(*pos) - 1e-6

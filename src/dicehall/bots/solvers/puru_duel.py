@@ -24,7 +24,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from dicehall.bots.solvers.puru_solo import (
@@ -44,6 +44,7 @@ from dicehall.games.puru.spec import SPEC
 
 SOLVER_VERSION = 1  # raise when the solver's results change: it names the cached tables
 TIE = 1e-7  # prefer resolving when a reroll is no better than this
+TURNS_CACHED = 4096  # turn tables kept per solution
 
 
 def end_value(a: Any, b: Any, c: Any, d: Any, e: Any, f: Any) -> Any:
@@ -75,10 +76,12 @@ def swapped(pos: Sequence[int]) -> Delta:
 @dataclass
 class DuelSolution:
     """`mover`: V over the running positions of `Grid(lo)`, shape `(20 - lo,) * 6`, indexed by
-    (a, b, c - 1, d, e, f - 1) less `lo` on the tracks (an array or a memory map)."""
+    (a, b, c - 1, d, e, f - 1) less `lo` on the tracks (an array or a memory map). `turns`:
+    the last `turn_tables` computed (read-only once made)."""
 
     grid: Grid
     mover: Any
+    turns: dict[Delta, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def start(self) -> float:
         """The first player's value at the opening position (the second's is 1 minus it)."""
@@ -201,6 +204,11 @@ def turn_tables(sol: DuelSolution, pos: Delta) -> tuple[Any, Any, Any, float]:
     before the paid reroll's roll; V)."""
     import numpy as np
 
+    found = sol.turns.get(pos)
+    if found is not None:  # a turn's choices all read the same tables
+        return found  # type: ignore[no-any-return]
+    if len(sol.turns) >= TURNS_CACHED:
+        sol.turns.clear()
     every, where = kept_sets()
     resolve = np.zeros((len(every), 1), dtype=np.float32)
     paid = np.zeros_like(resolve)
@@ -212,7 +220,8 @@ def turn_tables(sol: DuelSolution, pos: Delta) -> tuple[Any, Any, Any, float]:
             paid[where[m], 0] = max(sol.after(*_moved(paid_pos, x)) for x in moves)
     now = resolve.copy()
     value, after_free, after_paid = turn_values(np, resolve, paid)
-    return now, after_free, after_paid, float(value[0])
+    sol.turns[pos] = found = (now, after_free, after_paid, float(value[0]))
+    return found
 
 
 def _moved(pos: Delta, delta: Delta) -> Delta:
