@@ -159,3 +159,19 @@ def test_the_solve_command_fills_the_cache(folder: Path, monkeypatch: pytest.Mon
     for bad in (["solve", "jelly"], ["solve", "puru", "--opponent", "mega"]):
         refused = CliRunner().invoke(app, bad)
         assert refused.exit_code == 2 and "error" in refused.output
+
+
+def test_a_process_waits_for_the_one_solving(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    name = puru_solo.cache_name(3, LO)
+    solved = puru_solo.solve(3, LO).auto_turn
+    _no_solving(monkeypatch)  # the waiting one must load what the solving one saved
+    results: list[Any] = []
+    with cache.lock(name):  # as another process solving now
+        waiting = threading.Thread(target=lambda: results.append(puru_solo.load_or_solve(3, LO)))
+        waiting.start()
+        cache.save(name, solved)
+    waiting.join()
+    assert len(results) == 1 and isinstance(results[0].auto_turn, np.memmap)
+    assert np.array_equal(results[0].auto_turn, solved)

@@ -5,7 +5,8 @@ written to a temporary file and moved into place (`os.replace`), then its SHA-25
 next to it the same way. On load the header (shape, dtype), the file size and the digest are
 checked; a missing digest or any mismatch is reported with a `CacheWarning` and the table is
 not used (the caller solves again and overwrites it). A folder that cannot be written only
-costs a warning: the solved table is still used in memory.
+costs a warning: the solved table is still used in memory. `lock(name)` (a file lock) lets one
+process of a machine solve a table while the others wait for it, then load it.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import hashlib
 import os
 import tempfile
 import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +77,26 @@ def save(name: str, array: Any) -> Path | None:
         warnings.warn(f"could not cache {name} in {path.parent}: {exc}", CacheWarning, 2)
         return None
     return path
+
+
+@contextmanager
+def lock(name: str) -> Iterator[None]:
+    """Hold the machine-wide lock of table `name` (no lock where the folder cannot be written)."""
+    from filelock import FileLock
+
+    path = table_path(name)
+    file_lock = FileLock(path.with_name(path.name + ".lock"))
+    held = True
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        file_lock.acquire()
+    except OSError:
+        held = False
+    try:
+        yield
+    finally:
+        if held:
+            file_lock.release()
 
 
 def load(name: str, shape: tuple[int, ...], dtype: str) -> Any | None:

@@ -337,13 +337,14 @@ def load_or_solve(auto_dice: int = 3, lo: int = 0, threads: int = 0) -> Solution
 
     grid, name = Grid(lo), cache_name(auto_dice, lo)
     shape = (TRACK - lo,) * 6
-    table = cache.load(name, shape, "float32")
-    if table is None:
-        fresh = solve(auto_dice, lo, threads=threads).auto_turn
-        # the memory map of the saved file lets the solve's 3.4 GB go
-        saved = cache.save(name, fresh) is not None
-        table = cache.load(name, shape, "float32") if saved else None
-        table = fresh if table is None else table
+    with cache.lock(name):  # one solve per machine: other processes wait, then load it
+        table = cache.load(name, shape, "float32")
+        if table is None:
+            fresh = solve(auto_dice, lo, threads=threads).auto_turn
+            # the memory map of the saved file lets the solve's 3.4 GB go
+            saved = cache.save(name, fresh) is not None
+            table = cache.load(name, shape, "float32") if saved else None
+            table = fresh if table is None else table
     return Solution(auto_dice, grid, table)
 
 
