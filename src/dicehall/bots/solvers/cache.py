@@ -57,6 +57,7 @@ def _write_atomically(path: Path, write: Any) -> None:
             write(file)
             file.flush()
             os.fsync(file.fileno())
+        os.chmod(tmp, 0o644)  # mkstemp's 0o600 would hide a shared cache from other users
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
