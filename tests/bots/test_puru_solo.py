@@ -148,3 +148,11 @@ def test_whole_game_tables_agree_with_the_rules_turn_by_turn(
             assert solution.value(*pos) == pytest.approx(
                 _one_turn(game, solution, _position(game, pos)), abs=1e-5
             ), pos
+
+
+def test_the_expert_uses_the_tables_only_for_the_die_they_were_solved_for() -> None:
+    from dicehall.bots.expert.puru import ExpertBot
+
+    assert ExpertBot(games.make("puru", solo=True, die="SHCSHA"), 0).fallback is None  # same die
+    assert ExpertBot(games.make("puru", solo=True, die="HHHSCA"), 0).fallback is not None
+    assert ExpertBot(games.make("puru"), 0).fallback is not None  # not Solo: MCTS
