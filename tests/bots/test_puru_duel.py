@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from functools import cache
 from typing import Any
@@ -14,6 +15,7 @@ from dicehall.core import CHANCE
 from dicehall.games.puru.state import Phase, PuruState
 
 LO = 18
+NIGHTLY = os.environ.get("DICEHALL_FUZZ") == "nightly"
 
 
 def _score(game: Any, state: PuruState) -> float:
@@ -152,3 +154,39 @@ def test_policy_evaluation_against_greedy_matches_play_by_the_rules(
         assert first == pytest.approx(reply(_state(pos)), abs=1e-5)
         assert second == pytest.approx(reply(_state(pos, roller=1)), abs=1e-5)
         assert first >= evaluation.expert_moves(*pos) - 1e-6
+
+
+def _one_turn(game: Any, solution: Any, state: PuruState) -> float:
+    """Seat 0's score from `state` by the rules to the end of seat 0's turn, then V."""
+
+    @cache
+    def value(s: PuruState) -> float:
+        if game.is_terminal(s):
+            return _score(game, s)
+        if s.roller != 0:
+            return 1.0 - solution.value(s.love[1], s.excite[1], s.jelly[1],
+                                        s.love[0], s.excite[0], s.jelly[0])  # fmt: skip
+        if game.actors(s) == (CHANCE,):
+            return sum(float(p) * value(game.apply(s, CHANCE, o))
+                       for o, p in game.chance_outcomes(s))  # fmt: skip
+        return max(value(game.apply(s, 0, a)) for a in game.legal_actions(s, 0))
+
+    return value(state)
+
+
+@pytest.mark.skipif(not NIGHTLY, reason="the whole game's table: DICEHALL_FUZZ=nightly")
+def test_whole_game_table_agrees_with_the_rules_turn_by_turn() -> None:
+    """Bellman residuals over the whole game (minutes to solve when the cache is empty): at
+    random positions, half of them near an end, V equals one turn by the rules, then V."""
+    from dicehall.bots.solvers.puru_duel import load_or_solve
+
+    game, solution = games.make("puru", players=2), load_or_solve()
+    rng = random.Random(2)
+    positions = [(0, 0, 20, 0, 0, 20)]
+    for i in range(40):
+        low, top = (14, 5) if i % 2 else (0, 20)
+        a, b, d, e = (rng.randint(low, 19) for _ in range(4))
+        positions.append((a, b, rng.randint(1, top), d, e, rng.randint(1, top)))
+    for pos in positions:
+        expected = _one_turn(game, solution, _state(pos))
+        assert solution.value(*pos) == pytest.approx(expected, abs=1e-5), pos
