@@ -71,6 +71,7 @@ def state_from_view(game: Any, view: View, seat: int, rng: random.Random) -> Sta
 PRIOR = "greedy"
 SEARCH = {"horizon": 1, "prior": 0.8, "exploration": 1.0}
 POINT_SCALE = 10.0  # points per e-fold of the odds
+PARTIAL = 0.6  # an active stall's points count in part, by the share of its 3 dice placed
 
 
 def turn_index(state: State) -> int:
@@ -78,4 +79,14 @@ def turn_index(state: State) -> int:
 
 
 def evaluate(game: Any, state: State) -> tuple[float, ...]:
-    return softmax([score(game.cfg, state, s) for s in range(game.num_players)], POINT_SCALE)
+    """Points scored now, plus each active stall's points in proportion to its dice."""
+    stalls = game.cfg.content.stalls
+    points = [
+        score(game.cfg, state, s)
+        + sum(
+            PARTIAL * stalls[card].points * sum(1 for d in dice if d) / 3
+            for card, dice in player.stalls
+        )
+        for s, player in enumerate(state.players)
+    ]
+    return softmax(points, POINT_SCALE)
