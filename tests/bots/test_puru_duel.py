@@ -164,8 +164,8 @@ def _one_turn(game: Any, solution: Any, state: PuruState) -> float:
         if game.is_terminal(s):
             return _score(game, s)
         if s.roller != 0:
-            return 1.0 - solution.value(s.love[1], s.excite[1], s.jelly[1],
-                                        s.love[0], s.excite[0], s.jelly[0])  # fmt: skip
+            other = (s.love[1], s.excite[1], s.jelly[1], s.love[0], s.excite[0], s.jelly[0])
+            return 1.0 - float(solution.value(*other))
         if game.actors(s) == (CHANCE,):
             return sum(float(p) * value(game.apply(s, CHANCE, o))
                        for o, p in game.chance_outcomes(s))  # fmt: skip
