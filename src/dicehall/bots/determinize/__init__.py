@@ -7,9 +7,11 @@ bot level whose move the root's prior favours) and `SEARCH` (default options); s
 """
 
 import math
-from collections.abc import Sequence
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from dicehall.core import DicehallError
+from dicehall.core import DicehallError, Game
 
 
 def softmax(scores: Sequence[float], scale: float) -> tuple[float, ...]:
@@ -24,4 +26,22 @@ class NotDeterminisable(DicehallError):
     """The view does not hold enough to rebuild a state here; the bot must decide otherwise."""
 
 
-__all__ = ["NotDeterminisable", "softmax"]
+def greedy_rollout() -> Callable[[Game[Any, Any], Any, int, Sequence[Any], random.Random], Any]:
+    """A `rollout_action` that plays the game's greedy bot from each seat's view."""
+    bots: dict[tuple[str, int], Any] = {}
+
+    def rollout_action(
+        game: Game[Any, Any], state: Any, seat: int, legal: Sequence[Any], rng: random.Random
+    ) -> Any:
+        key = (repr(game), seat)
+        bot = bots.get(key)
+        if bot is None:
+            from dicehall.bots import make_bot
+
+            bot = bots[key] = make_bot("greedy", game, seat)
+        return bot.act(game.observe(state, seat), legal, rng)
+
+    return rollout_action
+
+
+__all__ = ["NotDeterminisable", "greedy_rollout", "softmax"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from dicehall.bots.determinize import softmax
+from dicehall.bots.determinize import greedy_rollout, softmax
 from dicehall.core.types import View
 from dicehall.games.paradice.scoring import score
 from dicehall.games.paradice.state import Phase, Player, State
@@ -69,6 +69,7 @@ def state_from_view(game: Any, view: View, seat: int, rng: random.Random) -> Sta
 # MCTS (`bots.mcts`): the root's prior favours the greedy bot's move; the search plays the turn
 # out and values the position after it by the points each seat would score now.
 PRIOR = "greedy"
+rollout_action = greedy_rollout()  # the rest of the turn as the greedy bot plays it
 SEARCH = {"horizon": 1, "prior": 0.8, "exploration": 1.0}
 POINT_SCALE = 10.0  # points per e-fold of the odds
 PARTIAL = 0.6  # an active stall's points count in part, by the share of its 3 dice placed
