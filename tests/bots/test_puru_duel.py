@@ -190,3 +190,19 @@ def test_whole_game_table_agrees_with_the_rules_turn_by_turn() -> None:
     for pos in positions:
         expected = _one_turn(game, solution, _state(pos))
         assert solution.value(*pos) == pytest.approx(expected, abs=1e-5), pos
+
+
+def test_the_expert_plays_the_duel_tables_in_two_player_basic_only(
+    solution: Any, game: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dicehall.bots import make_bot
+    from dicehall.bots.expert import puru as expert
+
+    monkeypatch.setattr(expert, "duel_solution", lambda: solution)
+    state = PuruState(Phase.CHOOSE, 1, (18, 19), (18, 18), (2, 1), (0, 0, 3, 3), 6, 0)
+    view, legal = game.observe(state, 1), game.legal_actions(state, 1)
+    bot = make_bot("expert", game, 1)
+    assert bot.fallback is None
+    assert bot.act(view, legal, random.Random(0)) == best_action(solution, view, legal)
+    for other in ({"players": 3}, {"players": 2, "full": True}, {"players": 2, "die": "HHSSCC"}):
+        assert make_bot("expert", games.make("puru", **other), 0).fallback is not None, other

@@ -13,12 +13,13 @@ SOLVABLE = ("puru",)
 
 
 def solve(
-    game: Annotated[str, typer.Argument(help="Game id: puru (Puru Puru Solo).")],
+    game: Annotated[str, typer.Argument(help="Game id: puru (Solo and the 2-player game).")],
     opponent: Annotated[
         str,
         typer.Option(
             "--opponent",
-            help="auto (AutoPuray, 3 dice), super (SuperAutoPuray, 4 dice) or both.",
+            help="auto (Solo vs AutoPuray, 3 dice), super (Solo vs SuperAutoPuray, 4 dice), "
+            "duel (2-player Basic) or both (all three).",
         ),
     ] = "both",
     force: Annotated[
@@ -28,13 +29,13 @@ def solve(
         int, typer.Option("--threads", metavar="T", min=0, help="Threads (0: one per core).")
     ] = 0,
 ) -> None:
-    """Solve Puru Puru Solo exactly (some minutes, 3.4 GB) into the cache the expert reads."""
+    """Solve Puru Puru exactly (minutes, 3.4 GB each) into the cache the expert reads."""
     with guard():
         if game not in SOLVABLE:
             fail(f"no exact solver for {game!r}; solvable: {', '.join(SOLVABLE)}")
-        choices = {"auto": (3,), "super": (4,), "both": (3, 4)}
+        choices = {"auto": (3,), "super": (4,), "duel": (), "both": (3, 4)}
         if opponent not in choices:
-            fail(f"--opponent must be auto, super or both, not {opponent!r}")
+            fail(f"--opponent must be auto, super, duel or both, not {opponent!r}")
         from dicehall.bots.solvers import cache
         from dicehall.bots.solvers.puru_solo import cache_name, load_or_solve
 
@@ -49,5 +50,18 @@ def solve(
             size = path.stat().st_size / 2**20 if path.exists() else 0.0
             out.print(
                 f"{who}: win probability {sol.start():.6f} from the start; "
+                f"{time.perf_counter() - began:.1f} s; {path} ({size:.0f} MiB)"
+            )
+        if opponent in ("duel", "both"):
+            from dicehall.bots.solvers import puru_duel
+
+            path = cache.table_path(puru_duel.cache_name())
+            if force:
+                path.unlink(missing_ok=True)
+            began = time.perf_counter()
+            duel = puru_duel.load_or_solve(threads=threads)
+            size = path.stat().st_size / 2**20 if path.exists() else 0.0
+            out.print(
+                f"2-player Basic: the first player wins {duel.start():.6f} under optimal play; "
                 f"{time.perf_counter() - began:.1f} s; {path} ({size:.0f} MiB)"
             )

@@ -1,11 +1,12 @@
-"""Puru Puru expert: optimal play in Solo from the exact DP (`bots.solvers.puru_solo`).
+"""Puru Puru expert: optimal play from exact DPs, in Solo and in the 2-player Basic game.
 
-In Solo it reads the position from the view and takes the action with the highest exact win
-probability (shared wins count): resolve or reroll (which dice) from the solved tables, keep or
-give six of a kind. The tables are solved once per machine and opponent (some minutes, about
-3.4 GB while solving) and kept in the disk cache (256 MB each, memory-mapped; `dicehall solve
-puru` fills it ahead). Outside Solo, or with another die, no exact solution is known: the
-expert is MCTS with a larger budget.
+In Solo (`bots.solvers.puru_solo`) it reads the position from the view and takes the action
+with the highest exact win probability (shared wins count): resolve or reroll (which dice) from
+the solved tables, keep or give six of a kind. In the 2-player Basic game
+(`bots.solvers.puru_duel`) it plays the minimax-optimal choice the same way. The tables are
+solved once per machine (a few minutes, about 3.4 GB while solving) and kept in the disk cache
+(256 MB each, memory-mapped; `dicehall solve puru` fills it ahead). Elsewhere (Full game, more
+players, another die) no exact solution is known: the expert is MCTS with a larger budget.
 """
 
 from __future__ import annotations
@@ -53,6 +54,24 @@ def _solved(game: Any) -> bool:
     return bool(getattr(game, "solo", False)) and parse_die(die) == parse_die(DIE)
 
 
+@lru_cache(maxsize=1)
+def duel_solution() -> Any:
+    """The 2-player Basic table (from the disk cache, else solved and cached)."""
+    from dicehall.bots.solvers.puru_duel import load_or_solve
+
+    with _SOLVING:
+        return load_or_solve()
+
+
+def _duel(game: Any) -> bool:
+    """The 2-player Basic game with the standard die: what `puru_duel` solved."""
+    from dicehall.bots.solvers.puru_solo import DIE
+
+    die = getattr(game, "params", {}).get("die", DEFAULT_DIE)
+    basic = not getattr(game, "solo", False) and not getattr(game, "full", False)
+    return basic and game.num_players == 2 and parse_die(die) == parse_die(DIE)
+
+
 def _counts(dice: dict[str, int]) -> Counts:
     return (dice["heart"], dice["star"], dice["crying"], dice["angry"])
 
@@ -63,7 +82,8 @@ class ExpertBot:
     def __init__(self, game: Any, seat: int, lo: int = 0, **options: Any) -> None:
         self.game, self.seat, self.lo = game, seat, lo
         self.fallback = None
-        if not _solved(game) or seat != 0:
+        self.duel = _duel(game)
+        if not self.duel and (not _solved(game) or seat != 0):
             from dicehall.bots import EXPERT_ITERATIONS
             from dicehall.bots.mcts import MCTSBot
 
@@ -73,6 +93,10 @@ class ExpertBot:
     def act(self, view: View, legal_actions: Sequence[Any], rng: random.Random) -> Any:
         if self.fallback is not None:
             return self.fallback.act(view, legal_actions, rng)
+        if self.duel:
+            from dicehall.bots.solvers.puru_duel import best_action
+
+            return best_action(duel_solution(), view, legal_actions)
         if len(legal_actions) == 1:
             return legal_actions[0]
         values = self.values(view)
