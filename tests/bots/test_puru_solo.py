@@ -155,4 +155,5 @@ def test_the_expert_uses_the_tables_only_for_the_die_they_were_solved_for() -> N
 
     assert ExpertBot(games.make("puru", solo=True, die="SHCSHA"), 0).fallback is None  # same die
     assert ExpertBot(games.make("puru", solo=True, die="HHHSCA"), 0).fallback is not None
-    assert ExpertBot(games.make("puru"), 0).fallback is not None  # not Solo: MCTS
+    assert ExpertBot(games.make("puru", players=3), 0).fallback is not None  # no DP: MCTS
+    assert ExpertBot(games.make("puru"), 0).duel  # 2-player Basic: the duel's tables

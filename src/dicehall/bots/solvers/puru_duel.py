@@ -36,7 +36,9 @@ from dicehall.bots.solvers.puru_solo import (
     Grid,
     _batches,
     kept_sets,
+    moved,
     player_effects,
+    roller_turn,
     running_view,
     turn_values,
 )
@@ -82,7 +84,9 @@ class DuelSolution:
 
     grid: Grid
     mover: Any
-    turns: dict[Delta, Any] = field(default_factory=dict, repr=False, compare=False)
+    turns: dict[Delta, tuple[Any, Any, Any, float]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     def start(self) -> float:
         """The first player's value at the opening position (the second's is 1 minus it)."""
@@ -203,31 +207,13 @@ def turn_tables(sol: DuelSolution, pos: Delta) -> tuple[Any, Any, Any, float]:
     """The roller's turn at `pos`, rows of shape (1,) per multiset of `kept_sets()`: (resolving
     each 6-dice roll; each kept set's expectation before the free reroll's roll; the same
     before the paid reroll's roll; V)."""
-    import numpy as np
-
     found = sol.turns.get(pos)
     if found is not None:  # a turn's choices all read the same tables
-        return found  # type: ignore[no-any-return]
+        return found
     if len(sol.turns) >= TURNS_CACHED:
         sol.turns.clear()
-    every, where = kept_sets()
-    resolve = np.zeros((len(every), 1), dtype=np.float32)
-    paid = np.zeros_like(resolve)
-    for m in multisets(MAX_DICE):
-        moves = player_effects(m)
-        resolve[where[m], 0] = max(sol.after(*_moved(pos, x)) for x in moves)
-        if pos[2] > 1:  # paying your last Jelly loses at once (§4)
-            paid_pos = _moved(pos, (0, 0, -1, 0, 0, 0))
-            paid[where[m], 0] = max(sol.after(*_moved(paid_pos, x)) for x in moves)
-    now = resolve.copy()
-    value, after_free, after_paid = turn_values(np, resolve, paid)
-    sol.turns[pos] = found = (now, after_free, after_paid, float(value[0]))
+    sol.turns[pos] = found = roller_turn(sol.after, pos)
     return found
-
-
-def _moved(pos: Delta, delta: Delta) -> Delta:
-    a, b, c, d, e, f = (p + x for p, x in zip(pos, delta, strict=True))
-    return (a, b, c, d, e, f)
 
 
 def position(view: dict[str, Any]) -> Delta:
@@ -250,7 +236,7 @@ def values(sol: DuelSolution, view: dict[str, Any]) -> dict[Any, float]:
     dice: Counts = (d["heart"], d["star"], d["crying"], d["angry"])
     if view["pending"] is not None:  # six of a kind: keep or give (§6)
         # rounded to float32 as in the turn's tables, so every choice reads the same numbers
-        keep, give = (float(np.float32(sol.after(*_moved(pos, x)))) for x in player_effects(dice))
+        keep, give = (float(np.float32(sol.after(*moved(pos, x)))) for x in player_effects(dice))
         return {KEEP: keep, GIVE_AWAY: give}
     every, where = kept_sets()
     resolve, after_free, after_paid, _ = turn_tables(sol, pos)

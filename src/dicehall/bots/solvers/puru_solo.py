@@ -22,6 +22,7 @@ positions (256 MB), in the disk cache (`solvers.cache`) and memory-maps it from 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
@@ -219,6 +220,12 @@ def turn_tables(sol: Solution, pos: Delta) -> tuple[Any, Any, Any, float]:
     """Your turn at `pos`, as arrays with a row of shape (1,) per multiset of `kept_sets()`:
     (the value of resolving each 6-dice roll, in the 6-dice rows; each kept set's expectation
     before the free reroll's roll; the same before the paid reroll's roll; the turn's value W)."""
+    return roller_turn(sol.auto_value, pos)
+
+
+def roller_turn(after: Callable[..., float], pos: Delta) -> tuple[Any, Any, Any, float]:
+    """`turn_tables` for any game whose roller's resolved roll, reaching position p, is worth
+    `after(*p)` to the roller (Solo: AutoPuray's turn follows; the duel: the other's turn)."""
     import numpy as np
 
     every, where = kept_sets()
@@ -226,16 +233,17 @@ def turn_tables(sol: Solution, pos: Delta) -> tuple[Any, Any, Any, float]:
     paid = np.zeros_like(resolve)
     for m in multisets(MAX_DICE):
         moves = player_effects(m)
-        resolve[where[m], 0] = max(sol.auto_value(*_moved(pos, x)) for x in moves)
+        resolve[where[m], 0] = max(after(*moved(pos, x)) for x in moves)
         if pos[2] > 1:  # paying your last Jelly loses at once (§4)
-            paid_pos = _moved(pos, (0, 0, -1, 0, 0, 0))
-            paid[where[m], 0] = max(sol.auto_value(*_moved(paid_pos, x)) for x in moves)
+            paid_pos = moved(pos, (0, 0, -1, 0, 0, 0))
+            paid[where[m], 0] = max(after(*moved(paid_pos, x)) for x in moves)
     now = resolve.copy()
     value, after_free, after_paid = turn_values(np, resolve, paid)  # (overwrites its inputs)
     return now, after_free, after_paid, float(value[0])
 
 
-def _moved(pos: Delta, delta: Delta) -> Delta:
+def moved(pos: Delta, delta: Delta) -> Delta:
+    """`pos` moved by `delta`, coordinate by coordinate."""
     a, b, c, d, e, f = (p + x for p, x in zip(pos, delta, strict=True))
     return (a, b, c, d, e, f)
 
