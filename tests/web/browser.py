@@ -44,9 +44,11 @@ def create_from_lobby(
         page.fill(f"#param-{name}", value)
         page.dispatch_event(f"#param-{name}", "change")
     page.wait_for_function(f"document.querySelectorAll('.seat-row').length === {len(seats)}")
-    rows = page.query_selector_all(".seat-row select")
-    for row, kind in zip(rows, seats, strict=True):
-        row.select_option(kind)
+    # locators, not element handles: the lobby may redraw the seat rows (a game's levels
+    # arriving), and a locator finds the new row where a handle would be detached
+    selects = page.locator(".seat-row select")
+    for index, kind in enumerate(seats):
+        selects.nth(index).select_option(kind)
     page.check(f"input[name=mode][value={mode}]")
     page.click("#create")
     page.wait_for_selector("#go")
