@@ -23,8 +23,9 @@ def _score(game: Any, state: PuruState) -> float:
     return (1.0 / len(winners)) if 0 in winners else 0.0
 
 
-def _brute(game: Any) -> Any:
-    """Seat 0's value (a shared win counts 1/2) under optimal play by both seats."""
+def _expectimax(game: Any, decide: Any) -> Any:
+    """Seat 0's exact expected score (a shared win counts 1/2) over the rules, the players'
+    choices made by `decide(state, seat, value)`."""
 
     @cache
     def value(state: PuruState) -> float:
@@ -34,11 +35,19 @@ def _brute(game: Any) -> Any:
         if actors == (CHANCE,):
             return sum(float(p) * value(game.apply(state, CHANCE, o))
                        for o, p in game.chance_outcomes(state))  # fmt: skip
-        seat = actors[0]
+        return float(decide(state, actors[0], value))
+
+    return value
+
+
+def _brute(game: Any) -> Any:
+    """Seat 0's value under optimal play by both seats."""
+
+    def decide(state: PuruState, seat: int, value: Any) -> float:
         options = [value(game.apply(state, seat, a)) for a in game.legal_actions(state, seat)]
         return max(options) if seat == 0 else min(options)
 
-    return value
+    return _expectimax(game, decide)
 
 
 def _state(pos: tuple[int, ...], roller: int = 0) -> PuruState:
@@ -112,15 +121,7 @@ def _fixed(game: Any, solution: Any, reply: bool = False) -> Any:
 
     greedy, rng = GreedyBot(game, 1), random.Random(0)
 
-    @cache
-    def value(state: PuruState) -> float:
-        actors = game.actors(state)
-        if not actors:
-            return _score(game, state)
-        if actors == (CHANCE,):
-            return sum(float(p) * value(game.apply(state, CHANCE, o))
-                       for o, p in game.chance_outcomes(state))  # fmt: skip
-        seat = actors[0]
+    def decide(state: PuruState, seat: int, value: Any) -> float:
         legal, view = game.legal_actions(state, seat), game.observe(state, seat)
         if seat == 0 and reply:
             return max(value(game.apply(state, 0, a)) for a in legal)
@@ -128,7 +129,7 @@ def _fixed(game: Any, solution: Any, reply: bool = False) -> Any:
             return value(game.apply(state, 0, best_action(solution, view, legal)))
         return value(game.apply(state, 1, greedy.act(view, legal, rng)))
 
-    return value
+    return _expectimax(game, decide)
 
 
 def test_policy_evaluation_against_greedy_matches_play_by_the_rules(
