@@ -254,11 +254,11 @@ class MCTSBot:
     def _rollout(self, state: Any, rng: random.Random, stop: int | None) -> tuple[float, ...]:
         """Play the default policy to the end, or to turn `stop` and evaluate there."""
         game, policy = self.search, self.rollout_action
+        cut = self.cutoff
         for _ in range(game.max_game_length):
             actors = game.actors(state)
             if not actors:
                 return game.returns(state)
-            cut = self.cutoff
             if cut is not None and stop is not None and cut.turn_index(state) >= stop:
                 return cut.evaluate(game, state)
             if actors == (CHANCE,):
