@@ -21,9 +21,6 @@ from dicehall.core.types import View
 from dicehall.games.puru.actions import GIVE_AWAY, KEEP, RESOLVE, Reroll
 from dicehall.games.puru.dice import DEFAULT_DIE, MAX_DICE, Counts, parse_die
 
-TIE = 1e-7  # prefer resolving when a reroll is no better than this
-
-
 _SOLVING = threading.Lock()  # web tables think in threads: one solve at a time, then loads
 
 
