@@ -11,10 +11,11 @@ from dicehall import games
 from dicehall.bots import LEVELS, levels_for, make_bot, parse_level
 from dicehall.bots.determinize import NotDeterminisable
 from dicehall.bots.mcts import MCTSBot, determiniser, iterations_per_second
-from dicehall.core import CHANCE, DicehallError, sample
+from dicehall.core import CHANCE, DicehallError
 from dicehall.engine import Match
 from dicehall.games.puru.actions import RESOLVE
 from dicehall.games.puru.state import Phase, PuruState
+from tests.bots.playthrough import random_decisions
 
 VARIANTS = [
     ("puru", {}),
@@ -44,29 +45,13 @@ def test_levels_parse_budgets() -> None:
         make_bot("genius", games.make("puru"), 0)
 
 
-def _decisions(game: Any, seed: int, limit: int) -> list[tuple[Any, int]]:
-    """(state, seat) at the first `limit` decisions of a random game."""
-    rng = random.Random(seed)
-    state, out = game.initial_state(), []
-    while not game.is_terminal(state) and len(out) < limit:
-        actors = game.actors(state)
-        if actors == (CHANCE,):
-            state = game.apply(state, CHANCE, sample(game, state, rng))
-            continue
-        seat = min(actors)
-        out.append((state, seat))
-        legal = game.legal_actions(state, seat)
-        state = game.apply(state, seat, legal[rng.randrange(len(legal))])
-    return out
-
-
 @pytest.mark.parametrize(("game_id", "params"), VARIANTS)
 def test_determinised_states_agree_with_the_view(game_id: str, params: dict[str, Any]) -> None:
     game = games.make(game_id, **params)
     rebuild = determiniser(game_id)
     rng = random.Random(3)
     checked = 0
-    for state, seat in _decisions(game, 1, 150):
+    for state, seat in random_decisions(game, 1, 150):
         view = game.observe(state, seat)
         try:
             again = rebuild(game, view, seat, rng)
@@ -82,7 +67,7 @@ def test_jelly_hidden_rolls_are_sampled_and_own_roll_kept() -> None:
     game = games.make("jelly", players=3, mode="tick")
     rebuild = determiniser("jelly")
     state, seat = next(
-        (s, p) for s, p in _decisions(game, 2, 60) if sum(bool(r) for r in s.rolls) >= 2
+        (s, p) for s, p in random_decisions(game, 2, 60) if sum(bool(r) for r in s.rolls) >= 2
     )
     view = game.observe(state, seat)
     samples = [rebuild(game, view, seat, random.Random(i)) for i in range(20)]
@@ -120,7 +105,7 @@ def test_mcts_takes_a_certain_win() -> None:
 
 def test_iteration_budget_is_deterministic_and_counted() -> None:
     game = games.make("puru", players=3)
-    state, seat = next((s, p) for s, p in _decisions(game, 4, 30) if s.phase == Phase.CHOOSE)
+    state, seat = next((s, p) for s, p in random_decisions(game, 4, 30) if s.phase == Phase.CHOOSE)
     view, legal = game.observe(state, seat), game.legal_actions(state, seat)
     a = MCTSBot(game, seat, iterations=40)
     b = MCTSBot(game, seat, iterations=40)

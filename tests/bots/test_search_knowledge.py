@@ -15,7 +15,8 @@ from dicehall import games
 from dicehall.bots.determinize import softmax
 from dicehall.bots.mcts import MCTSBot
 from dicehall.bots.values import puru as puru_value
-from dicehall.core import CHANCE, DicehallError, sample
+from dicehall.core import DicehallError
+from tests.bots.playthrough import random_decisions
 
 GAMES = [
     ("puru", {}),
@@ -25,27 +26,13 @@ GAMES = [
 ]
 
 
-def _states(game: Any, seed: int, limit: int) -> list[Any]:
-    rng = random.Random(seed)
-    state, out = game.initial_state(), []
-    while not game.is_terminal(state) and len(out) < limit:
-        out.append(state)
-        actors = game.actors(state)
-        if actors == (CHANCE,):
-            state = game.apply(state, CHANCE, sample(game, state, rng))
-            continue
-        legal = game.legal_actions(state, min(actors))
-        state = game.apply(state, min(actors), legal[rng.randrange(len(legal))])
-    return out
-
-
 @pytest.mark.parametrize(("game_id", "params"), GAMES)
 def test_evaluations_are_return_vectors_and_turns_only_grow(
     game_id: str, params: dict[str, Any]
 ) -> None:
     game = games.make(game_id, **params)
     hooks = importlib.import_module(f"dicehall.bots.determinize.{game_id}")
-    states = _states(game, 3, 400)
+    states = [s for s, _ in random_decisions(game, 3, 400)]
     turns = [hooks.turn_index(s) for s in states]
     assert turns == sorted(turns) and turns[-1] > turns[0]
     for state in states[::20]:
@@ -66,7 +53,7 @@ def test_a_horizon_cuts_rollouts_and_the_evaluation_decides() -> None:
         return real(g, s)
 
     object.__setattr__(bot.cutoff, "evaluate", counting)
-    state = next(s for s in _states(game, 1, 50) if game.actors(s) == (0,))
+    state = next(s for s, seat in random_decisions(game, 1, 50) if seat == 0)
     bot.act(game.observe(state, 0), game.legal_actions(state, 0), random.Random(0))
     assert calls and all(t == state.turns + 1 for t in calls)
     full = MCTSBot(game, 0, iterations=30, horizon=None)
@@ -75,8 +62,8 @@ def test_a_horizon_cuts_rollouts_and_the_evaluation_decides() -> None:
 
 def test_the_prior_leads_the_root_and_unknown_options_are_refused() -> None:
     game = games.make("paradice")
-    state = next(s for s in _states(game, 2, 200) if game.actors(s) == (0,)
-                 and len(game.legal_actions(s, 0)) > 3)  # fmt: skip
+    state = next(s for s, seat in random_decisions(game, 2, 200)
+                 if seat == 0 and len(game.legal_actions(s, 0)) > 3)  # fmt: skip
     view, legal = game.observe(state, 0), game.legal_actions(state, 0)
     bot = MCTSBot(game, 0, iterations=1, prior=1.0)
     hint = bot.prior_action(view, legal, random.Random(0))

@@ -1,0 +1,24 @@
+"""Positions of uniformly random games, for bot tests."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from dicehall.core import CHANCE, sample
+
+
+def random_decisions(game: Any, seed: int, limit: int) -> list[tuple[Any, int]]:
+    """(state, seat) at the first `limit` decisions of a random game (the lowest actor moves)."""
+    rng = random.Random(seed)
+    state, out = game.initial_state(), []
+    while not game.is_terminal(state) and len(out) < limit:
+        actors = game.actors(state)
+        if actors == (CHANCE,):
+            state = game.apply(state, CHANCE, sample(game, state, rng))
+            continue
+        seat = min(actors)
+        out.append((state, seat))
+        legal = game.legal_actions(state, seat)
+        state = game.apply(state, seat, legal[rng.randrange(len(legal))])
+    return out
