@@ -1,4 +1,4 @@
-"""What MCTS knows of each game: cut-off evaluations, the root prior, the fitted Puru value."""
+"""What MCTS knows of each game: cut-off evaluations, the root prior, the fitted values."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from dicehall import games
 from dicehall.bots.determinize import softmax
 from dicehall.bots.mcts import MCTSBot
+from dicehall.bots.values import paradice as paradice_value
 from dicehall.bots.values import puru as puru_value
 from dicehall.core import DicehallError
 from tests.bots.playthrough import random_decisions
@@ -102,3 +103,20 @@ def test_fitted_puru_value_beats_the_constant_model_on_fresh_games() -> None:
     assert puru_value.log_loss(rows, puru_value.WEIGHTS) < constant - 0.05
     refit = puru_value.fit(rows)
     assert puru_value.log_loss(rows, refit) < constant
+
+
+def test_fitted_paradice_value_beats_the_even_split_on_fresh_games() -> None:
+    rows = paradice_value.self_play(30, seed=77)
+    even = math.log(2)  # cross-entropy of calling every 2-player position 50:50
+    assert paradice_value.log_loss(rows, paradice_value.WEIGHTS) < even - 0.05
+    refit = paradice_value.fit(rows)
+    assert paradice_value.log_loss(rows, refit) < even - 0.05
+
+
+def test_fitted_paradice_value_is_a_share_per_seat_for_any_player_count() -> None:
+    for players in (2, 3, 4):
+        game = games.make("paradice", players=players)
+        for state, _ in random_decisions(game, 1, 150)[::30]:
+            shares = paradice_value.win_probabilities(game, state)
+            assert len(shares) == players and sum(shares) == pytest.approx(1.0)
+            assert all(0.0 < p < 1.0 for p in shares)

@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from dicehall.bots.determinize import greedy_rollout, softmax
+from dicehall.bots.determinize import greedy_rollout
+from dicehall.bots.values.paradice import win_probabilities
 from dicehall.core.types import View
-from dicehall.games.paradice.scoring import score
 from dicehall.games.paradice.state import Phase, Player, State
 
 
@@ -67,12 +67,10 @@ def state_from_view(game: Any, view: View, seat: int, rng: random.Random) -> Sta
 
 
 # MCTS (`bots.mcts`): the root's prior favours the greedy bot's move; the search plays the turn
-# out and values the position after it by the points each seat would score now.
+# out and values the position after it by each seat's fitted chance to win.
 PRIOR = "greedy"
 rollout_action = greedy_rollout()  # the rest of the turn as the greedy bot plays it
 SEARCH = {"horizon": 1, "prior": 0.8, "exploration": 1.0}
-POINT_SCALE = 10.0  # points per e-fold of the odds
-PARTIAL = 0.6  # an active stall's points count in part, by the share of its 3 dice placed
 
 
 def turn_index(state: State) -> int:
@@ -80,14 +78,5 @@ def turn_index(state: State) -> int:
 
 
 def evaluate(game: Any, state: State) -> tuple[float, ...]:
-    """Points scored now, plus each active stall's points in proportion to its dice."""
-    stalls = game.cfg.content.stalls
-    points = [
-        score(game.cfg, state, s)
-        + sum(
-            PARTIAL * stalls[card].points * sum(1 for d in dice if d) / 3
-            for card, dice in player.stalls
-        )
-        for s, player in enumerate(state.players)
-    ]
-    return softmax(points, POINT_SCALE)
+    """Each seat's chance to win as fitted by self-play (`bots.values.paradice`)."""
+    return win_probabilities(game, state)
