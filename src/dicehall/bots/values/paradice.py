@@ -3,10 +3,11 @@
 A multinomial logit: seat s wins with probability softmax(w · features(s)) over the seats. The
 features are the points a seat scores now and what it is building towards (active stalls by how
 many dice they hold, unused powers, the types it has completed while the Golden Ticket is free,
-points in the type that threatens to run out first), several also scaled by how close the game
-is to its end (the two Storehouse tokens nearest 'no stock'). They are fitted to the outcomes
-of 2-player greedy-vs-greedy games in which each move is random with probability 0.1, at the
-start of every turn. The MCTS bot values the position after the turn with it
+points in the type that threatens to run out first) and whether it moves next, several scaled
+by how close the game is to its end (the two Storehouse tokens nearest 'no stock'). They are
+fitted to the outcomes of 2-player greedy-vs-greedy games in which each move is random with
+probability 0.1, at the start of every turn; 3 and 4 players use the same weights (not
+refitted). The MCTS bot values the position after the turn with it
 (`bots.determinize.paradice`).
 
 Refit: `python -m dicehall.bots.values.paradice --games 4000 --seed 1 2` (4,000 games per seed,
