@@ -27,8 +27,9 @@ def test_rate_prints_tables_and_accepts_budgets() -> None:
 
 def test_rate_rejects_unknown_bots_and_too_few() -> None:
     assert "no bot level 'genius'" in run(["rate", "puru", "--bots", "random,genius"]).stderr
-    result = run(["rate", "jelly", "--bots", "random,greedy", "--players", "3"])
-    assert result.exit_code == 2 and "at least 3 bots" in result.stderr
+    for extra in (["--players", "3"], []):  # Jelly Monster needs 3 players, so 3 bots
+        result = run(["rate", "jelly", "--bots", "random,greedy", *extra])
+        assert result.exit_code == 2 and "at least 3 bots" in result.stderr
 
 
 def test_simulate_out_then_report(tmp_path: Path) -> None:

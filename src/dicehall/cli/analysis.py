@@ -66,9 +66,9 @@ def rate(
     """Round-robin with seat rotation: win-rate matrix (95% CI) and openskill ratings."""
     with guard():
         names = [b.strip() for b in bots.split(",") if b.strip()]
-        flags: dict[str, Any] = {
-            "players": players or min(len(names), games.spec(game).max_players)
-        }
+        spec = games.spec(game)  # by default every bot at one table, as the game allows
+        default = max(spec.min_players, min(len(names), spec.max_players))
+        flags: dict[str, Any] = {"players": players or default}
         params = opt.game_params(game, flags, param)
         seats = games.make(game, **params).num_players
         for name in names:
