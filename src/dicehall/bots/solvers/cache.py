@@ -6,7 +6,8 @@ next to it the same way. On load the header (shape, dtype), the file size and th
 checked; a missing digest or any mismatch is reported with a `CacheWarning` and the table is
 not used (the caller solves again and overwrites it). A folder that cannot be written only
 costs a warning: the solved table is still used in memory. `lock(name)` (a file lock) lets one
-process of a machine solve a table while the others wait for it, then load it.
+process of a machine solve a table while the others wait for it, then load it; `load_or_make`
+does all of that for a solver.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import hashlib
 import os
 import tempfile
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -98,6 +99,19 @@ def lock(name: str) -> Iterator[None]:
     finally:
         if held:
             file_lock.release()
+
+
+def load_or_make(name: str, shape: tuple[int, ...], dtype: str, make: Callable[[], Any]) -> Any:
+    """The table `name` from the cache, else `make()` saved and memory-mapped back (which lets
+    the solve's memory go), under the table's lock: one solve per machine, the others wait for
+    it and load it. Where the folder refuses, the fresh table is used in memory."""
+    with lock(name):
+        table = load(name, shape, dtype)
+        if table is None:
+            fresh = make()
+            table = load(name, shape, dtype) if save(name, fresh) is not None else None
+            table = fresh if table is None else table
+    return table
 
 
 def load(name: str, shape: tuple[int, ...], dtype: str) -> Any | None:

@@ -190,13 +190,9 @@ def load_or_solve(lo: int = 0, threads: int = 0) -> DuelSolution:
     """The solution from the disk cache (`solvers.cache`), else solved now and cached."""
     from dicehall.bots.solvers import cache
 
-    name, shape = cache_name(lo), (TRACK - lo,) * 6
-    table = cache.load(name, shape, "float32")
-    if table is None:
-        table = solve(lo, threads=threads).mover
-        saved = cache.save(name, table) is not None
-        loaded = cache.load(name, shape, "float32") if saved else None
-        table = table if loaded is None else loaded
+    table = cache.load_or_make(
+        cache_name(lo), (TRACK - lo,) * 6, "float32", lambda: solve(lo, threads=threads).mover
+    )
     return DuelSolution(Grid(lo), table)
 
 

@@ -343,17 +343,13 @@ def load_or_solve(auto_dice: int = 3, lo: int = 0, threads: int = 0) -> Solution
     """The solution from the disk cache, else solved now and cached (then memory-mapped)."""
     from dicehall.bots.solvers import cache
 
-    grid, name = Grid(lo), cache_name(auto_dice, lo)
-    shape = (TRACK - lo,) * 6
-    with cache.lock(name):  # one solve per machine: other processes wait, then load it
-        table = cache.load(name, shape, "float32")
-        if table is None:
-            fresh = solve(auto_dice, lo, threads=threads).auto_turn
-            # the memory map of the saved file lets the solve's 3.4 GB go
-            saved = cache.save(name, fresh) is not None
-            table = cache.load(name, shape, "float32") if saved else None
-            table = fresh if table is None else table
-    return Solution(auto_dice, grid, table)
+    table = cache.load_or_make(
+        cache_name(auto_dice, lo),
+        (TRACK - lo,) * 6,
+        "float32",
+        lambda: solve(auto_dice, lo, threads=threads).auto_turn,
+    )
+    return Solution(auto_dice, Grid(lo), table)
 
 
 class _Sweep:
