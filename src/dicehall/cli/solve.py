@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import time
-from typing import Annotated
+from collections.abc import Callable
+from functools import partial
+from typing import Annotated, Any
 
 import typer
 
@@ -36,32 +38,36 @@ def solve(
         choices = {"auto": (3,), "super": (4,), "duel": (), "both": (3, 4)}
         if opponent not in choices:
             fail(f"--opponent must be auto, super, duel or both, not {opponent!r}")
-        from dicehall.bots.solvers import cache
-        from dicehall.bots.solvers.puru_solo import cache_name, load_or_solve
+        from dicehall.bots.solvers import puru_duel, puru_solo
 
         out = console()
         for auto_dice in choices[opponent]:
-            path = cache.table_path(cache_name(auto_dice))
-            if force:
-                path.unlink(missing_ok=True)
-            began = time.perf_counter()
-            sol = load_or_solve(auto_dice, threads=threads)
             who = "SuperAutoPuray" if auto_dice == 4 else "AutoPuray"
-            size = path.stat().st_size / 2**20 if path.exists() else 0.0
-            out.print(
-                f"{who}: win probability {sol.start():.6f} from the start; "
-                f"{time.perf_counter() - began:.1f} s; {path} ({size:.0f} MiB)"
+            sol, spent = _timed_solve(
+                puru_solo.cache_name(auto_dice),
+                partial(puru_solo.load_or_solve, auto_dice, threads=threads),
+                force,
             )
+            out.print(f"{who}: win probability {sol.start():.6f} from the start; {spent}")
         if opponent in ("duel", "both"):
-            from dicehall.bots.solvers import puru_duel
-
-            path = cache.table_path(puru_duel.cache_name())
-            if force:
-                path.unlink(missing_ok=True)
-            began = time.perf_counter()
-            duel = puru_duel.load_or_solve(threads=threads)
-            size = path.stat().st_size / 2**20 if path.exists() else 0.0
+            duel, spent = _timed_solve(
+                puru_duel.cache_name(), partial(puru_duel.load_or_solve, threads=threads), force
+            )
             out.print(
                 f"2-player Basic: the first player wins {duel.start():.6f} under optimal play; "
-                f"{time.perf_counter() - began:.1f} s; {path} ({size:.0f} MiB)"
+                f"{spent}"
             )
+
+
+def _timed_solve(name: str, run: Callable[[], Any], force: bool) -> tuple[Any, str]:
+    """Load or solve one cached table (`force`: drop the cached copy first); returns the
+    solution and what it took: seconds, the file and its size."""
+    from dicehall.bots.solvers import cache
+
+    path = cache.table_path(name)
+    if force:
+        path.unlink(missing_ok=True)
+    began = time.perf_counter()
+    solution = run()
+    size = path.stat().st_size / 2**20 if path.exists() else 0.0
+    return solution, f"{time.perf_counter() - began:.1f} s; {path} ({size:.0f} MiB)"
