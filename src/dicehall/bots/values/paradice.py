@@ -18,12 +18,12 @@ points now alone give about 0.61).
 from __future__ import annotations
 
 import argparse
-import math
 import random
 from collections.abc import Sequence
 from typing import Any
 
-from dicehall.core import CHANCE, sample
+from dicehall.bots.determinize import softmax
+from dicehall.bots.values import explored_game
 from dicehall.games.paradice.scoring import breakdown
 from dicehall.games.paradice.state import Phase, State
 
@@ -89,11 +89,7 @@ def win_probabilities(
     game: Any, state: State, weights: Sequence[float] = WEIGHTS
 ) -> tuple[float, ...]:
     """Each seat's fitted chance to win (they add up to 1)."""
-    u = utilities(game, state, weights)
-    top = max(u)
-    e = [math.exp(x - top) for x in u]
-    total = sum(e)
-    return tuple(x / total for x in e)
+    return softmax(utilities(game, state, weights), 1.0)
 
 
 Row = tuple[list[list[float]], tuple[float, ...]]  # every seat's features, the returns
@@ -109,22 +105,11 @@ def self_play(games: int, seed: int, players: int = 2) -> list[Row]:
     rows: list[Row] = []
     for _ in range(games):
         bots = [GreedyBot(game, s) for s in range(players)]
-        state, seen, marks = game.initial_state(), -1, []
-        while not game.is_terminal(state):
+        seen, marks = -1, []
+        for state in explored_game(game, bots, rng, EXPLORE):
             if state.turns != seen and state.phase in (Phase.PRE, Phase.MAIN):
                 seen, end = state.turns, end_share(game, state)
                 marks.append([features(game, state, s, end) for s in range(players)])
-            actors = game.actors(state)
-            if actors == (CHANCE,):
-                state = game.apply(state, CHANCE, sample(game, state, rng))
-                continue
-            seat = actors[0]
-            legal = game.legal_actions(state, seat)
-            if rng.random() < EXPLORE:
-                action = legal[rng.randrange(len(legal))]
-            else:
-                action = bots[seat].act(game.observe(state, seat), legal, rng)
-            state = game.apply(state, seat, action)
         returns = game.returns(state)
         rows += [(mark, returns) for mark in marks]
     return rows

@@ -16,7 +16,7 @@ import math
 import random
 from collections.abc import Sequence
 
-from dicehall.core import CHANCE, sample
+from dicehall.bots.values import explored_game
 
 Track3 = tuple[int, int, int]  # Love, Excitement, Jelly
 
@@ -60,24 +60,13 @@ def self_play(games: int, seed: int) -> list[tuple[Track3, Track3, float]]:
     rows: list[tuple[Track3, Track3, float]] = []
     for _ in range(games):
         bots = [GreedyBot(game, s) for s in range(2)]
-        state, seen, marks = game.initial_state(), -1, []
-        while not game.is_terminal(state):
+        seen, marks = -1, []
+        for state in explored_game(game, bots, rng, EXPLORE):
             if state.phase == Phase.ROLL and state.rerolls == 0 and state.turns != seen:
                 seen, r = state.turns, state.roller
                 o = 1 - r
                 marks.append((r, (state.love[r], state.excite[r], state.jelly[r]),
                               (state.love[o], state.excite[o], state.jelly[o])))  # fmt: skip
-            actors = game.actors(state)
-            if actors == (CHANCE,):
-                state = game.apply(state, CHANCE, sample(game, state, rng))
-                continue
-            seat = actors[0]
-            legal = game.legal_actions(state, seat)
-            if rng.random() < EXPLORE:
-                action = legal[rng.randrange(len(legal))]
-            else:
-                action = bots[seat].act(game.observe(state, seat), legal, rng)
-            state = game.apply(state, seat, action)
         returns = game.returns(state)
         rows += [(mover, other, returns[r]) for r, mover, other in marks]
     return rows
