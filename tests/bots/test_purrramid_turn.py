@@ -10,25 +10,22 @@ from dicehall import games
 from dicehall.bots.expert.purrramid import ExpertBot
 from dicehall.bots.greedy.purrramid import read_turn
 from dicehall.bots.solvers.purrramid_turn import TurnSolver
-from dicehall.core import CHANCE, sample
+from dicehall.bots.values import explored_game
+from dicehall.core import CHANCE
 from dicehall.games.purrramid.actions import CONTINUE
 
 
 def _decisions(count: int, seed: int = 2) -> list[Any]:
     """Views at the first `count` stop-or-continue decisions of an expert-played game."""
     game = games.make("purrramid")
-    rng = random.Random(seed)
-    state, out = game.initial_state(), []
-    while not game.is_terminal(state) and len(out) < count:
+    bots = [ExpertBot(game, s) for s in range(game.num_players)]
+    out = []
+    for state in explored_game(game, bots, random.Random(seed), explore=0.0):
         actors = game.actors(state)
-        if actors == (CHANCE,):
-            state = game.apply(state, CHANCE, sample(game, state, rng))
-            continue
-        seat = actors[0]
-        legal, view = game.legal_actions(state, seat), game.observe(state, seat)
-        if CONTINUE in legal:
-            out.append(view)
-        state = game.apply(state, seat, ExpertBot(game, seat).act(view, legal, rng))
+        if len(out) == count or not actors:
+            break
+        if actors != (CHANCE,) and CONTINUE in game.legal_actions(state, actors[0]):
+            out.append(game.observe(state, actors[0]))
     return out
 
 
