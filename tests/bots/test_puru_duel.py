@@ -13,6 +13,7 @@ from dicehall import games
 from dicehall.bots.solvers.puru_duel import best_action, end_value, solve, values
 from dicehall.core import CHANCE
 from dicehall.games.puru.state import Phase, PuruState
+from tests.bots.playthrough import expectation
 
 LO = 18
 NIGHTLY = os.environ.get("DICEHALL_FUZZ") == "nightly"
@@ -33,8 +34,7 @@ def _expectimax(game: Any, decide: Any) -> Any:
         if not actors:
             return _score(game, state)
         if actors == (CHANCE,):
-            return sum(float(p) * value(game.apply(state, CHANCE, o))
-                       for o, p in game.chance_outcomes(state))  # fmt: skip
+            return expectation(game, state, value)
         return float(decide(state, actors[0], value))
 
     return value
@@ -168,8 +168,7 @@ def _one_turn(game: Any, solution: Any, state: PuruState) -> float:
             other = (s.love[1], s.excite[1], s.jelly[1], s.love[0], s.excite[0], s.jelly[0])
             return 1.0 - float(solution.value(*other))
         if game.actors(s) == (CHANCE,):
-            return sum(float(p) * value(game.apply(s, CHANCE, o))
-                       for o, p in game.chance_outcomes(s))  # fmt: skip
+            return expectation(game, s, value)
         return max(value(game.apply(s, 0, a)) for a in game.legal_actions(s, 0))
 
     return value(state)

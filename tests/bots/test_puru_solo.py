@@ -14,6 +14,7 @@ from dicehall.bots.solvers.cache import ENV_DIR
 from dicehall.bots.solvers.puru_solo import Grid, load_or_solve, player_effects, solve
 from dicehall.core import CHANCE
 from dicehall.games.puru.state import Phase, PuruState
+from tests.bots.playthrough import expectation
 
 NIGHTLY = os.environ.get("DICEHALL_FUZZ") == "nightly"
 USER_CACHE = os.environ.get(ENV_DIR)  # the nightly check reads the real cache (or fills it)
@@ -37,8 +38,7 @@ def _brute(game: Any) -> Any:
         if not actors:
             return 1.0 if 0 in game.result(state).winners else 0.0
         if actors == (CHANCE,):
-            return sum(float(p) * value(game.apply(state, CHANCE, o))
-                       for o, p in game.chance_outcomes(state))  # fmt: skip
+            return expectation(game, state, value)
         return max(value(game.apply(state, 0, a)) for a in game.legal_actions(state, 0))
 
     return value
@@ -111,8 +111,7 @@ def _one_turn(game: Any, solution: Any, state: PuruState) -> float:
         if s.roller != state.roller:
             return float(solution.value(*pos) if s.roller == 0 else solution.auto_value(*pos))
         if game.actors(s) == (CHANCE,):
-            return sum(float(p) * value(game.apply(s, CHANCE, o))
-                       for o, p in game.chance_outcomes(s))  # fmt: skip
+            return expectation(game, s, value)
         return max(value(game.apply(s, 0, a)) for a in game.legal_actions(s, 0))
 
     return value(state)
