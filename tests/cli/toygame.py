@@ -167,6 +167,9 @@ class ToyGame(Game[State, Any]):
             "seat": seat,
         }
 
+    def describe(self, action: Any, viewer: Seat | None) -> str:
+        return str(action)
+
 
 def make_game(params: dict[str, Any]) -> ToyGame:
     return ToyGame(params)

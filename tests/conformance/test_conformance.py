@@ -58,7 +58,7 @@ def _check_step(game: Game[Any, Any], state: Any, seat: int, action: Any) -> Non
             assert game.decode(game.encode(a)) == a
             data = json.loads(json.dumps(game.action_to_json(a)))
             assert game.action_from_json(data) == a
-            assert game.describe(a)
+            assert game.describe(a, seat)
         _check_illegal(game, state, seat, legal)
     for viewer in (*range(game.num_players), None):
         view = game.observe(state, viewer)

@@ -115,6 +115,9 @@ class ToyGame(Game[ToyState, Any]):
     def observe(self, s: ToyState, seat: int | None) -> dict[str, Any]:
         return {"scores": list(s.scores), "turn": s.turn, "die": s.die}
 
+    def describe(self, action: Any, viewer: int | None) -> str:
+        return str(action)
+
 
 def make_game(params: dict[str, Any]) -> ToyGame:
     return ToyGame(params)

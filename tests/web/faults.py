@@ -29,7 +29,7 @@ from websockets.exceptions import WebSocketException
 
 from dicehall import games
 from dicehall.core.errors import DicehallError
-from dicehall.core.types import CHANCE
+from dicehall.core.types import CHANCE, OMNISCIENT
 from dicehall.engine import Match
 from dicehall.engine.record import Record, game_of, verify
 from dicehall.store import Store
@@ -210,7 +210,8 @@ def check(store: Store, tracked: list[Tracked]) -> tuple[list[str], list[str]]:
                 lost.append(f"{t.id}: acked {ack} is not in the stored log ({len(log)} entries)")
         game = game_of(record)
         hidden = game.spec.hidden_information
-        texts = log_lines(game, record.seats, log, reveal=record.result is not None)
+        viewer = OMNISCIENT if record.result is not None else None
+        texts = log_lines(game, record.seats, log, viewer=viewer)
         for index, (seat, text) in sorted(t.shown.items()):
             if index >= len(log) or log[index].seat != seat:
                 lost.append(f"{t.id}: log line {index} was shown to a client but is not stored")

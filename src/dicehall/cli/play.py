@@ -28,12 +28,13 @@ from dicehall.cli.common import (
     seat_name,
     view_names,
 )
-from dicehall.core import DicehallError, Game, GameSpec, ParamError, Seat
+from dicehall.core import OMNISCIENT, DicehallError, Game, GameSpec, ParamError, Seat
 from dicehall.engine import Match, Record
 
 Ask = Callable[[str], str]
 RECENT = 30  # log lines shown before a prompt at most
 SHORT_MENU = 10  # longer menus are shown in columns
+WIPE = "\x1b[H\x1b[2J\x1b[3J"  # cursor home, clear the screen, clear the scrollback
 
 
 class Quit(Exception):
@@ -72,6 +73,18 @@ def record_path(record_dir: Path, match: Match) -> Path:
         n += 1
         path = record_dir / f"{match.game.id}-{match.seed}-{stamp}-{n}.json"
     return path
+
+
+def wipe_screen(console: Console) -> None:
+    """Clear the screen and its scrollback (a terminal that cannot, TERM=dumb, gets enough blank
+    lines to push the old screen out of sight); a pipe or a file has no screen to clear."""
+    if not console.is_terminal:
+        return
+    if console.is_dumb_terminal:
+        console.print("\n" * console.height)
+        return
+    console.file.write(WIPE)
+    console.file.flush()
 
 
 def menu(texts: list[str]) -> RenderableType:
@@ -138,16 +151,16 @@ class PlaySession:
             match.submit(seat, self._choose(seat))
 
     def _hand_over(self, seat: Seat) -> None:
-        """Hot-seat with secrets: clear the screen and wait before the next person's view."""
+        """Hot-seat with secrets: wipe the last person's screen, wait for the next person."""
         people = self.game.num_players - len(self.levels)
         changed = self.last_person is not None and seat != self.last_person
         self.last_person = seat
         if self.game.spec.hidden_information and people > 1 and changed:
-            self.console.clear()
-            answer = self.ask(f"Pass the keyboard to {self._name(seat)} and press Enter: ")
+            wipe_screen(self.console)
+            answer = self.ask(f"Pass the keyboard to {self._name(seat)} - press Enter: ")
             if answer.strip().lower() in ("q", "quit", "exit"):
                 raise Quit
-            self.console.clear()
+            wipe_screen(self.console)
 
     def _name(self, seat: Seat) -> str:
         return seat_name(seat, self.levels, view_names(self.match.view(None)))
@@ -159,8 +172,9 @@ class PlaySession:
             seat_name(s, {**self.levels, **people}, names) for s in range(self.game.num_players)
         )
 
-    def _recent(self) -> Panel | None:
-        events = self.match.events_since(self.shown)
+    def _recent(self, viewer: Seat | None) -> Panel | None:
+        """What happened since the last screen, as `viewer` (at the keyboard) may read it."""
+        events = self.match.events_since(self.shown, viewer)
         self.shown = len(self.match.log)
         if not events:
             return None
@@ -172,7 +186,7 @@ class PlaySession:
     def _show(self, seat: Seat) -> None:
         self.console.rule(escape(f"{self._name(seat)} to play"))
         self.console.print(render_view(self.game, self.match.view(seat), seat))
-        recent = self._recent()
+        recent = self._recent(seat)
         if recent is not None:
             self.console.print(recent)
         if self.hints:
@@ -182,7 +196,7 @@ class PlaySession:
 
     def _choose(self, seat: Seat) -> Any:
         legal = self.match.legal_actions(seat)
-        self.console.print(menu([self.game.describe(a) for a in legal]))
+        self.console.print(menu([self.game.describe(a, seat) for a in legal]))
         n = len(legal)
         default = " (Enter = 1)" if n == 1 else ""
         while True:
@@ -198,7 +212,7 @@ class PlaySession:
     def _show_end(self) -> None:
         self.console.rule("game over")
         self.console.print(render_view(self.game, self.match.view(None), None))
-        recent = self._recent()
+        recent = self._recent(OMNISCIENT)  # the match is over: nothing is secret any more
         if recent is not None:
             self.console.print(recent)
         result = self.match.result()

@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from dicehall.cli.common import render_view, result_line, result_table, seat_name, view_names
-from dicehall.core import CorruptRecordError, DicehallError, Game
+from dicehall.core import OMNISCIENT, CorruptRecordError, DicehallError, Game
 from dicehall.engine import Record, replay, verify
 from dicehall.engine.record import game_of
 
@@ -60,7 +60,7 @@ class Replay:
             return "start"
         entry = self.record.actions[step - 1]
         try:
-            text = self.game.describe(self.game.action_from_json(entry.action))
+            text = self.game.describe(self.game.action_from_json(entry.action), OMNISCIENT)
         except DicehallError:
             text = str(entry.action)
         names = view_names(self.game.observe(self.states[step], None))

@@ -16,6 +16,7 @@ from dicehall.core.params import resolve_params
 from dicehall.core.types import (
     CHANCE,
     ENGINE,
+    OMNISCIENT,
     GameSpec,
     ParamSpec,
     Result,
@@ -28,6 +29,7 @@ from dicehall.core.types import (
 __all__ = [
     "CHANCE",
     "ENGINE",
+    "OMNISCIENT",
     "ActionCodec",
     "ActionIndex",
     "ContentError",

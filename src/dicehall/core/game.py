@@ -70,6 +70,16 @@ class Game(ABC, Generic[S, A]):
     def observe(self, state: S, seat: Seat | None) -> View:
         """JSON-compatible view for `seat`, or the spectators' view when `seat` is None."""
 
+    @abstractmethod
+    def describe(self, action: A, viewer: Seat | None) -> str:
+        """The log text of `action` (any actor's) as `viewer` may read it.
+
+        `viewer` is a seat, None for the spectators, or `OMNISCIENT` (a finished match, a
+        record). Which parts of an action are secret is the game's decision: a viewer who may
+        not read them gets a redacted text ("seat 0 rolls 7 dice behind their screen"), so the
+        text never tells a viewer more than its `observe` view does.
+        """
+
     # --- wire forms -----------------------------------------------------------------
     # Games set `action_index` (every player action, in id order) and `action_codec` (JSON
     # for every action type, chance outcomes included); override to do otherwise.
@@ -92,10 +102,6 @@ class Game(ABC, Generic[S, A]):
         """Parse a wire-form action; raises `MalformedActionError`."""
         parsed: A = self.action_codec.from_json(data)
         return parsed
-
-    def describe(self, action: A) -> str:
-        """A short human-readable text for an action (the game log)."""
-        return str(action)
 
     # --- optional hooks -------------------------------------------------------------
     def timer(self, state: S) -> TimerRequest | None:

@@ -11,6 +11,8 @@ CHANCE: Seat = -1
 """The actor at a chance node (dice rolls, shuffles, draws)."""
 ENGINE: Seat = -2
 """The actor of engine-issued actions such as Jelly Monster's `TimeUp`."""
+OMNISCIENT: Seat = -3
+"""The viewer who may read every secret: a finished match's log, a record's replay."""
 
 JSONValue = Any
 View = dict[str, Any]

@@ -44,7 +44,8 @@ class LogEntry:
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """What the table is told after an action: the log entry, its text and the new version."""
+    """What the table is told after an action: the log entry, its text (as the viewer asked
+    for may read it; the spectators' by default) and the new version."""
 
     index: int
     seat: Seat
@@ -169,12 +170,13 @@ class Match:
         self._settle()
         return self.events_since(start)
 
-    def events_since(self, start: int) -> list[Event]:
+    def events_since(self, start: int, viewer: Seat | None = None) -> list[Event]:
+        """The log from `start` on, each text as `viewer` may read it (`Game.describe`)."""
         out = []
         for i in range(start, len(self.log)):
             entry = self.log[i]
-            action = self.game.action_from_json(entry.action)
-            out.append(Event(i, entry.seat, entry.action, self.game.describe(action), i + 1))
+            text = self.game.describe(self.game.action_from_json(entry.action), viewer)
+            out.append(Event(i, entry.seat, entry.action, text, i + 1))
         return out
 
     # --- internals ------------------------------------------------------------------

@@ -20,7 +20,7 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 from dicehall import games
-from dicehall.core import CHANCE, Game
+from dicehall.core import CHANCE, OMNISCIENT, Game
 from dicehall.rl._common import make_game
 from dicehall.rl._spaces import Observer
 from dicehall.rl.outcomes import ChanceIds
@@ -160,8 +160,8 @@ class DicehallState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         game = self._shared.game
         if player == pyspiel.PlayerId.CHANCE:
-            return f"chance: {game.describe(self._shared.ids.decode(action))}"
-        return game.describe(game.decode(action))
+            return f"chance: {game.describe(self._shared.ids.decode(action), OMNISCIENT)}"
+        return game.describe(game.decode(action), player)
 
     def is_terminal(self) -> bool:
         return bool(self._shared.game.is_terminal(self._s.value))

@@ -21,6 +21,7 @@ from dicehall.core.types import CHANCE, Seat
 from dicehall.engine.match import Match
 from dicehall.store import MatchRow, Store, StoreUnavailable
 from dicehall.web.config import Settings
+from dicehall.web.viewers import log_viewer, viewing
 from dicehall.web.views import log_lines, result_json, seat_name, seat_panels
 
 log = logging.getLogger("dicehall.web")
@@ -32,12 +33,14 @@ class StorageError(Exception):
 
 @dataclass(eq=False)
 class Conn:
-    """One websocket: the seats it controls (none for a spectator) and its outgoing queue."""
+    """One websocket: the seats it controls (none for a spectator), the one shown on a shared
+    device (`web.viewers`) and its outgoing queue."""
 
     seats: tuple[Seat, ...]
     limit: int = 256
     queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
     closed: bool = False
+    focus: Seat | None = None
 
     def send(self, message: dict[str, Any]) -> None:
         if self.closed:
@@ -229,17 +232,19 @@ class Table:
             "over": m.is_over,
             "result": result_json(m),
             "timer": self.timer_json(),
-            "panels": seat_panels(m, conn.seats, cache),
+            "panels": seat_panels(m, viewing(m.game, conn.seats, conn.focus), cache),
         }
 
     def welcome(self, conn: Conn) -> dict[str, Any]:
         m = self.match
-        lines = log_lines(m.game, self.row.seats, m.log, reveal=m.is_over, viewer=conn.seats)
+        viewer = log_viewer(m, conn.seats, conn.focus)
+        lines = log_lines(m.game, self.row.seats, m.log, viewer=viewer)
         return {
             "type": "welcome",
             "table": self.row.public(),
             "game": {"id": m.game.id, "name": m.game.spec.name, "players": m.game.num_players},
             "you": list(conn.seats),
+            "focus": conn.focus,
             "seats": self.seats_json(),
             "log": sorted(lines + self.notes, key=lambda x: (x["index"], x["seat"] is None)),
             **self.state_json(conn, {}),
@@ -248,13 +253,12 @@ class Table:
     def broadcast(self, start: int) -> None:
         m = self.match
         cache: dict[Any, Any] = {}
-        texts: dict[tuple[Seat, ...], list[dict[str, Any]]] = {}
+        texts: dict[Seat | None, list[dict[str, Any]]] = {}
         for conn in self.conns:
-            if conn.seats not in texts:
-                texts[conn.seats] = log_lines(
-                    m.game, self.row.seats, m.log, start, reveal=m.is_over, viewer=conn.seats
-                )
-            conn.send({"type": "update", "log": texts[conn.seats], **self.state_json(conn, cache)})
+            viewer = log_viewer(m, conn.seats, conn.focus)
+            if viewer not in texts:
+                texts[viewer] = log_lines(m.game, self.row.seats, m.log, start, viewer=viewer)
+            conn.send({"type": "update", "log": texts[viewer], **self.state_json(conn, cache)})
 
     def broadcast_seats(self) -> None:
         seats = self.seats_json()

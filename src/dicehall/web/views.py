@@ -1,8 +1,8 @@
 """What the server tells a connection: views, legal moves, log texts, replay frames.
 
 Everything a seat receives comes from `observe(state, seat)` and that seat's legal actions;
-spectators get `observe(state, None)`. Chance outcomes of hidden-information games are logged
-without their value, since a draw can be a secret (a card, a roll behind a screen).
+spectators get `observe(state, None)`. Log texts come from `describe(action, viewer)`: which
+parts of an action a viewer may read (a roll behind a screen) is the game's decision.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from dicehall.core.game import Game
-from dicehall.core.types import CHANCE, ENGINE, Seat
+from dicehall.core.types import CHANCE, ENGINE, OMNISCIENT, Seat
 from dicehall.engine.match import LogEntry, Match
 from dicehall.engine.record import Record, replay
 from dicehall.web.hints import hints_for
@@ -26,36 +26,13 @@ def seat_name(seats: list[dict[str, Any]], seat: Seat) -> str:
     return f"Seat {seat + 1}"
 
 
-# Chance outcomes that are secrets, per game: what others read instead. The seat named in the
-# outcome (its own roll) reads the real text. A hidden-information game missing here has every
-# chance outcome hidden; one listed with no types shows them all (its views show them anyway).
-SECRET_CHANCE: dict[str, dict[str, str]] = {
-    "jelly": {"RollDice": "{who} rolls behind their screen"},
-    "paradice": {},
-}
-
-
-def entry_text(
-    game: Game[Any, Any],
-    entry: LogEntry,
-    *,
-    reveal: bool,
-    viewer: tuple[Seat, ...] = (),
-    seats: list[dict[str, Any]] | None = None,
-) -> str:
-    """The log text of one applied action; secret chance stays hidden unless `reveal`."""
-    if entry.seat == CHANCE and game.spec.hidden_information and not reveal:
-        policy = SECRET_CHANCE.get(game.id)
-        if policy is None:
-            return "a hidden draw"
-        kind, owner = entry.action.get("type"), entry.action.get("seat")
-        if kind in policy and owner not in viewer:
-            who = seat_name(seats or [], owner) if isinstance(owner, int) else "someone"
-            return policy[str(kind)].format(who=who)
+def entry_text(game: Game[Any, Any], entry: LogEntry, viewer: Seat | None) -> str:
+    """The log text of one applied action as `viewer` may read it (`Game.describe`)."""
     try:
-        return game.describe(game.action_from_json(entry.action))
+        action = game.action_from_json(entry.action)
     except Exception:  # a log entry that no longer parses still gets a line
         return str(entry.action.get("type", "action"))
+    return game.describe(action, viewer)
 
 
 def log_lines(
@@ -64,15 +41,14 @@ def log_lines(
     log: list[LogEntry],
     start: int = 0,
     *,
-    reveal: bool = False,
-    viewer: tuple[Seat, ...] = (),
+    viewer: Seat | None,
 ) -> list[dict[str, Any]]:
     return [
         {
             "index": i,
             "seat": log[i].seat,
             "who": seat_name(seats, log[i].seat),
-            "text": entry_text(game, log[i], reveal=reveal, viewer=viewer, seats=seats),
+            "text": entry_text(game, log[i], viewer),
         }
         for i in range(start, len(log))
     ]
@@ -81,7 +57,7 @@ def log_lines(
 def legal_moves(match: Match, seat: Seat) -> list[dict[str, Any]]:
     game = match.game
     return [
-        {"i": i, "action": game.action_to_json(a), "text": game.describe(a)}
+        {"i": i, "action": game.action_to_json(a), "text": game.describe(a, seat)}
         for i, a in enumerate(match.legal_actions(seat))
     ]
 
@@ -116,6 +92,6 @@ def replay_frames(record: Record) -> list[dict[str, Any]]:
             entry = record.actions[step - 1]
             frame["seat"] = entry.seat
             frame["who"] = seat_name(record.seats, entry.seat)
-            frame["text"] = entry_text(game, entry, reveal=True, seats=record.seats)
+            frame["text"] = entry_text(game, entry, OMNISCIENT)
         frames.append(frame)
     return frames

@@ -1,8 +1,9 @@
 """The live-play websocket: JSON messages in, views and log lines out.
 
 Client messages: `hello` (first; seat tokens, none for a spectator), `act` (seat, action,
-version, id), `resync`, `ping`. Each bad message gets an `error` with a code and a readable
-message; it never changes the match.
+version, id), `resync`, `focus` (the seat a shared device shows now, see `web.viewers`),
+`ping`. Each bad message gets an `error` with a code and a readable message; it never changes
+the match.
 """
 
 from __future__ import annotations
@@ -141,6 +142,14 @@ def _act(table: Table, conn: Conn, data: dict[str, Any]) -> None:
     conn.send({"type": "ack", "id": msg_id, "version": new_version})
 
 
+def _focus(table: Table, conn: Conn, seat: Any) -> None:
+    """A shared device changes hands: from now on it is shown `seat`'s view (None: nobody's)."""
+    if seat is not None and (type(seat) is not int or seat not in conn.seats):
+        raise BadMessage("not_your_seat", "you can only be shown a seat you hold")
+    conn.focus = seat
+    conn.send(table.welcome(conn))
+
+
 def _handle(table: Table, conn: Conn, data: dict[str, Any]) -> None:
     kind = data["type"]
     if kind == "act":
@@ -149,6 +158,8 @@ def _handle(table: Table, conn: Conn, data: dict[str, Any]) -> None:
         conn.send({"type": "pong", "t": data.get("t")})
     elif kind == "resync":
         conn.send(table.welcome(conn))
+    elif kind == "focus":
+        _focus(table, conn, data.get("seat"))
     else:
         raise BadMessage("unknown_type", f"unknown message type {kind[:32]!r}")
 

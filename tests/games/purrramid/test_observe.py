@@ -45,6 +45,6 @@ def test_view_after_a_turn_summarises_it() -> None:
 def test_action_texts() -> None:
     game = make(players=2)
     assert str(Place(SIX, (3, 3))) == f"place 3+3 on space {SIX}"
-    assert game.describe(Place(SIX, (3, 3))) == 'place 3+3 on the "6" (row 3, space 1)'
+    assert game.describe(Place(SIX, (3, 3)), None) == 'place 3+3 on the "6" (row 3, space 1)'
     assert str(Roll((1, 2, 6))) == "roll 1 2 6" and str(SPEND_WOOL).startswith("spend")
     assert game.action_from_json(game.action_to_json(Place(SIX, (3, 3)))) == Place(SIX, (3, 3))

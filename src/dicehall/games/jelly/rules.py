@@ -29,6 +29,7 @@ from dicehall.core import (
     competition_ranks,
     uniform,
 )
+from dicehall.games.jelly import describe as describe_mod
 from dicehall.games.jelly import observe as observe_mod
 from dicehall.games.jelly import play, scoring
 from dicehall.games.jelly.actions import (
@@ -244,6 +245,9 @@ class JellyGame(Game[JellyState, Any]):
     # --- information and wire forms -------------------------------------------------
     def observe(self, s: JellyState, seat: Seat | None) -> View:
         return observe_mod.view(self, s, seat)
+
+    def describe(self, action: Any, viewer: Seat | None) -> str:
+        return describe_mod.describe(action, viewer)
 
     def action_from_json(self, data: Any) -> Any:
         key = _json_key(data)

@@ -175,3 +175,8 @@ class ParadiceGame(Game[State, Any]):
     # --- information and wire forms -----------------------------------------------------
     def observe(self, state: State, seat: Seat | None) -> View:
         return observe(self.cfg, state, seat)
+
+    def describe(self, action: Any, viewer: Seat | None) -> str:
+        from dicehall.games.paradice.describe import describe
+
+        return describe(action, viewer)

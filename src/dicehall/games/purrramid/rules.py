@@ -320,12 +320,10 @@ class PurrramidGame(Game[PurrramidState, Action]):
     def observe(self, state: PurrramidState, seat: Seat | None) -> View:
         return observe_mod.view(self, state, seat)
 
-    def describe(self, action: Action) -> str:
-        if isinstance(action, Place) and 0 <= action.space < len(self.board.spaces):
-            sp = self.board.spaces[action.space]
-            where = f'the "{sp.number}" (row {sp.row + 1}, space {sp.index + 1})'
-            return f"place {'+'.join(map(str, action.dice))} on {where}"
-        return str(action)
+    def describe(self, action: Action, viewer: Seat | None) -> str:
+        from dicehall.games.purrramid.describe import describe
+
+        return describe(self, action, viewer)
 
     def space_ids(self, mask: int) -> list[int]:
         return bits(mask)

@@ -360,6 +360,11 @@ class PuruGame(Game[PuruState, PuruAction]):
 
         return view(self, state, seat)
 
+    def describe(self, action: PuruAction, viewer: Seat | None) -> str:
+        from dicehall.games.puru.describe import describe
+
+        return describe(action, viewer)
+
 
 def _seat_of(characters: tuple[int, ...], character: Character) -> int:
     return characters.index(character) if character in characters else -1
