@@ -24,4 +24,4 @@ def describe(action: object, viewer: Seat | None) -> str:
         return str(action)
     assert isinstance(action, RollDice)
     dice = "1 die" if len(action.values) == 1 else f"{len(action.values)} dice"
-    return f"seat {action.seat} rolls {dice} behind their screen"
+    return f"seat {action.seat} rolls behind their screen ({dice})"

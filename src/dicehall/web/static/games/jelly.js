@@ -2,7 +2,8 @@
 // the city centre, your own roll behind your screen, and everyone's supplies.
 import { clickable, h, pipDie, s, seatColour, svgRoot } from "/static/js/svg.js";
 
-let chosen = null;
+let chosen = null,
+  chosenBy = null; // a district another seat opened says nothing to the next seat
 const PLACE = new Set(["Place", "PlaceRemove", "PlaceMove"]);
 const nameOf = (seats, p) => (seats && seats[p] && seats[p].name) || `Seat ${p + 1}`;
 
@@ -141,6 +142,7 @@ export function render(root, ctx) {
       byDistrict.get(m.action.district).push(m);
     }
   // everyone plays at once: keep the chosen district while it still takes a die
+  if (ctx.seat !== chosenBy) [chosen, chosenBy] = [null, ctx.seat];
   if (!byDistrict.has(chosen)) chosen = null;
   const n = view.districts.length,
     perRow = Math.ceil(n / 2),

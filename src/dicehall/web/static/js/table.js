@@ -1,5 +1,7 @@
 // The table page: one websocket to the server, the board drawn by the game's renderer,
 // legal moves only, the game log, hot-seat cover screens, the sand timer and the result.
+// Hot-seat in a game with secrets: the server sends one seat's view and log at a time (the
+// `focus` this page asks for once that seat's player confirms the cover), none in between.
 import { api, renderer, resultHtml, seatName } from "/static/js/common.js";
 import { h, seatColour } from "/static/js/svg.js";
 
@@ -15,6 +17,7 @@ let ws = null,
   draw = null;
 let shown = null,
   revealed = null,
+  asked = null,
   pending = false,
   resultShown = false,
   retry = 500,
@@ -41,6 +44,7 @@ function connect() {
   ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(tableId)}`);
   ws.onopen = () => {
     retry = 500;
+    asked = null; // a new connection shows nobody's secrets until asked
     $("conn").textContent = "connected";
     ws.send(JSON.stringify({ type: "hello", tokens: loadTokens() }));
   };
@@ -66,6 +70,8 @@ function receive(msg) {
     $("game-name").textContent = msg.game.name;
     document.title = `dicehall — ${msg.game.name}`;
     renderAll();
+    if (sharedSecrets() && revealed !== null && msg.focus !== revealed && asked !== revealed)
+      askFocus(revealed); // reconnected: the same person is still in front of the device
   } else if (msg.type === "update") {
     state = { ...state, ...msg };
     log.push(...msg.log);
@@ -103,6 +109,34 @@ function send(seat, move) {
   renderMoves();
 }
 
+// one device, several seats, secrets: only the confirmed seat's view may be on this page
+function sharedSecrets() {
+  return you.length > 1 && !!spec && spec.hidden_information;
+}
+
+function askFocus(seat) {
+  asked = seat;
+  if (ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "focus", seat }));
+}
+
+// the seat that should be in front of the device: the one shown while it acts, else one that acts
+function wantedSeat() {
+  const acting = you.filter((s) => state.actors.includes(s));
+  if (you.includes(shown) && (acting.includes(shown) || !acting.length)) return shown;
+  return acting.length ? acting[0] : you[0];
+}
+
+// the device changes hands: cover everything, and drop the last seat's secrets from the page
+function handOver(seat) {
+  revealed = null;
+  shown = seat;
+  if (state.focus !== null && state.focus !== undefined) {
+    state.focus = null;
+    log = [];
+    askFocus(null);
+  }
+}
+
 function activePanel() {
   const panels = state.panels;
   if (panels.length === 1) return panels[0];
@@ -114,17 +148,22 @@ function activePanel() {
 
 function renderAll() {
   if (!state) return;
+  if (sharedSecrets() && !state.over) {
+    const want = wantedSeat();
+    if (want !== revealed) handOver(want);
+  }
   const panel = activePanel();
-  shown = panel.seat;
-  const hotseat = you.length > 1;
-  if (hotseat && spec && spec.hidden_information && revealed !== shown && !state.over) {
+  if (!sharedSecrets()) shown = panel.seat;
+  const covered = sharedSecrets() && !state.over && (revealed === null || panel.seat !== revealed);
+  if (covered) {
     $("cover-title").textContent = `${seatName(seats, shown)}'s turn`;
     $("cover").hidden = false;
     $("board").replaceChildren();
+    $("cover-go").disabled = revealed !== null; // confirmed: waiting for that seat's view
     $("cover-go").focus();
   } else {
     $("cover").hidden = true;
-    revealed = shown;
+    if (!sharedSecrets()) revealed = shown;
     drawBoard(panel);
   }
   renderStatus(panel);
@@ -174,29 +213,29 @@ function renderMoves() {
   if (!state) return;
   const panel = activePanel(),
     box = $("moves");
-  const tabs =
-    state.panels.length > 1
-      ? h(
-          "div",
-          { role: "tablist" },
-          state.panels.map((p) =>
-            h(
-              "button",
-              {
-                type: "button",
-                role: "tab",
-                class: p.seat === panel.seat ? "" : "secondary",
-                "aria-selected": String(p.seat === panel.seat),
-                onclick: () => {
-                  shown = p.seat;
-                  renderAll();
-                },
+  const tabSeats = you.length > 1 ? you : [];
+  const tabs = tabSeats.length
+    ? h(
+        "div",
+        { role: "tablist" },
+        tabSeats.map((seat) =>
+          h(
+            "button",
+            {
+              type: "button",
+              role: "tab",
+              class: seat === shown ? "" : "secondary",
+              "aria-selected": String(seat === shown),
+              onclick: () => {
+                shown = seat;
+                renderAll();
               },
-              seatName(seats, p.seat),
-            ),
+            },
+            seatName(seats, seat),
           ),
-        )
-      : null;
+        ),
+      )
+    : null;
   const me = panel.seat !== null && state.actors.includes(panel.seat) && $("cover").hidden;
   const handled = new Set(panel.handled || []);
   const list = me ? panel.legal.filter((m) => !handled.has(m.action.type)) : [];
@@ -273,6 +312,10 @@ async function claim(seat) {
 
 function renderLog() {
   const ol = $("log");
+  if (!$("cover").hidden) {
+    ol.replaceChildren(); // the log can hold the last seat's secrets
+    return;
+  }
   ol.replaceChildren(
     ...log.map((l) => h("li", { class: l.seat === null ? "note" : "" }, h("b", {}, `${l.who}: `), l.text)),
   );
@@ -337,6 +380,7 @@ document.addEventListener("keydown", (e) => {
 });
 $("cover-go").addEventListener("click", () => {
   revealed = shown;
+  if (sharedSecrets()) askFocus(shown);
   renderAll();
 });
 $("result-close").addEventListener("click", () => {
