@@ -24,10 +24,11 @@ STEPS = 150
 """Versions played: round 1 and into round 2 (rolls, rerolls, placements, scoring)."""
 
 
-def _paced(send: Any) -> dict[str, Any]:
-    """`send()`'s answer, sent again a little later while the server's rate limit refuses it."""
+def _paced(send: Any, *args: Any) -> dict[str, Any]:
+    """`send(*args)`'s answer, sent again a little later while the server's rate limit
+    refuses it."""
     while True:
-        answer: dict[str, Any] = send()
+        answer: dict[str, Any] = send(*args)
         if answer.get("code") != "rate_limited":
             return answer
         time.sleep(0.2)
@@ -57,7 +58,7 @@ def _hot_seat_turns(device: Client, until: int) -> None:
             continue
         seat = device.state["focus"]
         (panel,) = device.state["panels"]
-        answer = _paced(lambda: device.act(seat, panel["legal"][0]["action"]))
+        answer = _paced(device.act, seat, panel["legal"][0]["action"])
         assert answer["type"] == "ack" or answer["code"] == "stale", answer
 
 
@@ -150,8 +151,7 @@ def test_other_seats_and_spectators_never_receive_a_roll(server: Server) -> None
             while client.state["version"] < players[1 - seat].state["version"]:
                 client.wait(lambda m: m["type"] == "update")
             if client.my_turn(seat):
-                move = client.panel(seat)["legal"][0]["action"]
-                _paced(lambda: client.act(seat, move))  # noqa: B023 (called at once)
+                _paced(client.act, seat, client.panel(seat)["legal"][0]["action"])
         if not any(c.my_turn(s) for s, c in players.items()):
             players[0].wait(lambda m: m["type"] == "update")
     record = _record(server, made["id"], watcher, *players.values())
