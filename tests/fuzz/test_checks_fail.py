@@ -73,6 +73,34 @@ def test_a_view_that_shows_another_seats_roll_is_reported() -> None:
     assert any("sees" in v.message for v in stats.violations)
 
 
+class TattlingJelly(JellyGame):
+    """Writes every roll's values in everyone's log."""
+
+    def describe(self, action: Any, viewer: int | None) -> str:
+        return str(action)
+
+
+class SecretivePuru(PuruGame):
+    """A game without secrets that still hides its log from spectators."""
+
+    def describe(self, action: Any, viewer: int | None) -> str:
+        return "something happened" if viewer is None else super().describe(action, viewer)
+
+
+def test_a_log_text_that_tells_another_seats_roll_is_reported() -> None:
+    jelly = games.make("jelly", players=3, mode="tick")
+    assert isinstance(jelly, JellyGame)
+    tattling = TattlingJelly(jelly.params, jelly.table.faces, jelly.content_hash)
+    stats = fuzz.fuzz_game(tattling, seed=1)
+    assert any("rolls" in v.message and "tell apart" in v.message for v in stats.violations)
+    assert fuzz.fuzz_game(jelly, seed=1).violations == []
+
+
+def test_a_game_without_secrets_that_redacts_its_log_is_reported() -> None:
+    stats = fuzz.fuzz_game(SecretivePuru(games.make("puru").params), seed=1)
+    assert any("without secrets" in v.message for v in stats.violations)
+
+
 def test_a_game_past_its_max_length_is_reported() -> None:
     game = games.make("puru", players=3)
     game.max_game_length = 10

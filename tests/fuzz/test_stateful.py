@@ -123,6 +123,11 @@ class RulesMachine(RuleBasedStateMachine):
         problems, _, _ = fuzz.secrecy_problems(self.game, self.state, self.rng)
         assert problems == []
 
+    @invariant()
+    def log_texts_keep_secrets(self) -> None:
+        problems, _, _ = fuzz.log_text_problems(self.game, self.state, self.rng)
+        assert problems == []
+
 
 @pytest.mark.parametrize("case", CASES, ids=[case_id(c) for c in CASES])
 def test_rules_state_machine(case: tuple[str, dict[str, Any]]) -> None:

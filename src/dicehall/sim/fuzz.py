@@ -8,7 +8,9 @@ share) it also tries illegal and malformed actions, each of which must raise
 `IllegalActionError`/`MalformedActionError` and leave the state equal (and equal in hash) to a
 copy taken before, and it checks hidden information: seats' views differ only in the game's
 `SEAT_KEYS`; changing a seat's secret (`hidden_variants`) or a chance outcome that only some
-seats see (`chance_witnesses`) changes no other seat's view. `fuzz` runs many games and counts.
+seats see (`chance_witnesses`) changes no other seat's view; and two outcomes of a chance node
+that a viewer's view cannot tell apart read the same to it in the log (`describe`), in every
+game. `fuzz` runs many games and counts.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from typing import Any
 from dicehall import games
 from dicehall.bots import Bot, levels_for, make_bot
 from dicehall.core import CHANCE, ENGINE, Game, IllegalActionError, MalformedActionError, sample
+from dicehall.sim.log_secrecy import log_text_problems
 
 CONFIGS: dict[str, tuple[dict[str, Any], ...]] = {
     "puru": (
@@ -334,8 +337,10 @@ def probe(game: Game[Any, Any], state: Any, rng: random.Random, pool: list[Any],
         if not timer and seat not in game.actors(state) and game.legal_actions(state, seat):
             out.append(f"seat {seat} has legal actions but is not an actor")
     found, probes, revealing = secrecy_problems(game, state, rng)
-    stats.hidden_probes += probes
-    stats.revealing += revealing
+    logged, log_probes, log_revealing = log_text_problems(game, state, rng)
+    stats.hidden_probes += probes + log_probes
+    stats.revealing += revealing + log_revealing
+    found += logged
     view = game.observe(state, None)
     if json.loads(json.dumps(view)) != view:
         out.append("the spectators' view is not plain JSON")
