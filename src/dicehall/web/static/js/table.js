@@ -132,6 +132,7 @@ function handOver(seat) {
   shown = seat;
   if (state.focus !== null && state.focus !== undefined) {
     state.focus = null;
+    state.panels = [{ seat: null, view: null, legal: [], hints: null }]; // drawn by nobody
     log = [];
     askFocus(null);
   }
