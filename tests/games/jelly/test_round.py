@@ -76,6 +76,27 @@ def test_rerolling_without_placing_is_capped() -> None:
     assert Place(6, 0) in G.legal_actions(s, A)
 
 
+def _roll(s: JellyState, seat: int) -> JellyState:
+    """`seat` rolls its unplaced dice (all showing 6)."""
+    s = G.apply(s, seat, Roll())
+    return G.apply(s, CHANCE, RollDice(seat, (6,) * s.unplaced[seat]))
+
+
+def test_the_reroll_safeguard_counts_only_rolls_since_the_last_placement() -> None:
+    """Rulebook: "Either: place one of your dice on a district entrance ... OR do not place a
+    die" (and roll again). docs/rules/jelly.md, *A round*: "each player may roll at most 20
+    times without placing a die in between" (the count starts again at every placement)."""
+    s = _roll(start(G, FACES), A)
+    for _ in range(15):  # 16 rolls before the first die
+        s = _roll(s, A)
+    s = G.apply(s, A, Place(6, 0))
+    for _ in range(20 - 1):  # the documented safeguard: 20 rolls
+        s = _roll(s, A)
+        assert Roll() in G.legal_actions(s, A)
+    s = _roll(s, A)  # the 20th roll since the placement: now a die must be placed
+    assert Roll() not in G.legal_actions(s, A) and Place(6, 1) in G.legal_actions(s, A)
+
+
 def test_an_effect_needs_a_die_already_on_that_entrance() -> None:
     s = replace(start(G, FACES), rolls=((1,), (), ()))
     with pytest.raises(IllegalActionError, match="already on that entrance"):
