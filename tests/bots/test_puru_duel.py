@@ -90,7 +90,7 @@ def test_values_are_scores_and_the_game_is_constant_sum(solution: Any) -> None:
     assert solution.value(20, 18, 2, 18, 18, 2) == 1.0  # Paradice
     assert solution.value(20, 18, 1, 18, 20, 2) == 0.5  # both at 20: a shared win
     assert solution.value(18, 19, 0, 18, 18, 0) == 0.5  # both dripped: nobody wins, 1/2
-    assert solution.value(19, 19, 0, 18, 17, 0) == 0.5  # both dripped: the tracks do not count
+    assert solution.value(19, 19, 0, 18, 18, 0) == 0.5  # both dripped: 19 does not beat 18
     assert solution.value(19, 19, 0, 18, 18, 2) == 0.0  # dripped alone: lost
     assert solution.after(19, 19, 2, 18, 18, 0) == 1.0
     for x in [(0, 0, 0, 0, 0, 0), (20, 3, 4, 20, 3, 9), (5, 7, 0, 8, 9, 0), (25, 1, -3, 2, 2, 4)]:

@@ -281,7 +281,8 @@ def terminal_values(np: Any, grid: Grid, shared: float = 1.0) -> Any:
     """
     t = np.arange(grid.dims[0]) + grid.lo
     j = np.arange(grid.dims[2]) - LOW
-    return end_value(*np.ix_(t, t, j, t, t, j), shared=shared).astype(np.float32).reshape(-1)
+    a, b, c, d, e, f = np.ix_(t, t, j, t, t, j)
+    return end_value(a, b, c, d, e, f, shared).astype(np.float32).reshape(-1)
 
 
 def running_view(grid: Grid, padded: Any) -> Any:
