@@ -161,7 +161,9 @@ class Evaluation:
             if len(offs) > 1:
                 np.copyto(row, table[idx + offs[1]], where=~keeps[i])
             if broke is not None:
-                row[broke] = 0.0  # paying the last Jelly loses at once (§4)
+                row[broke] = (
+                    0.0  # paying the last Jelly loses at once (docs/rules/puru.md, *A turn*)
+                )
         return out
 
     def _keeps(self, idx: Any) -> Any:

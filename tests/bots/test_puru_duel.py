@@ -20,13 +20,16 @@ NIGHTLY = os.environ.get("DICEHALL_FUZZ") == "nightly"
 
 
 def _score(game: Any, state: PuruState) -> float:
+    """Seat 0's score: 1 shared among the winners; when nobody wins, 1/2 (like a draw)."""
     winners = game.result(state).winners
+    if not winners:
+        return 0.5
     return (1.0 / len(winners)) if 0 in winners else 0.0
 
 
 def _expectimax(game: Any, decide: Any) -> Any:
-    """Seat 0's exact expected score (a shared win counts 1/2) over the rules, the players'
-    choices made by `decide(state, seat, value)`."""
+    """Seat 0's exact expected score (a shared win or nobody's counts 1/2) over the rules, the
+    players' choices made by `decide(state, seat, value)`."""
 
     @cache
     def value(state: PuruState) -> float:
@@ -86,8 +89,8 @@ def test_values_are_scores_and_the_game_is_constant_sum(solution: Any) -> None:
     assert mover.min() >= 0.0 and mover.max() <= 1.0
     assert solution.value(20, 18, 2, 18, 18, 2) == 1.0  # Paradice
     assert solution.value(20, 18, 1, 18, 20, 2) == 0.5  # both at 20: a shared win
-    assert solution.value(18, 19, 0, 18, 18, 0) == 0.5  # both dripped: lower tracks tie
-    assert solution.value(19, 19, 0, 18, 19, 0) == 1.0  # both dripped: 19 beats 18
+    assert solution.value(18, 19, 0, 18, 18, 0) == 0.5  # both dripped: nobody wins, 1/2
+    assert solution.value(19, 19, 0, 18, 18, 0) == 0.5  # both dripped: 19 does not beat 18
     assert solution.value(19, 19, 0, 18, 18, 2) == 0.0  # dripped alone: lost
     assert solution.after(19, 19, 2, 18, 18, 0) == 1.0
     for x in [(0, 0, 0, 0, 0, 0), (20, 3, 4, 20, 3, 9), (5, 7, 0, 8, 9, 0), (25, 1, -3, 2, 2, 4)]:

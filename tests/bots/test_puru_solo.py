@@ -29,14 +29,16 @@ def _cache_dir(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     solution.cache_clear()
 
 
-def _brute(game: Any) -> Any:
-    """Optimal win probability of seat 0 (shared wins count) by recursion over the rules."""
+def _brute(game: Any, shared: float = 1.0) -> Any:
+    """Optimal win probability of seat 0 by recursion over the rules (a shared win counts
+    `shared`; when nobody wins, seat 0 has not won)."""
 
     @cache
     def value(state: PuruState) -> float:
         actors = game.actors(state)
         if not actors:
-            return 1.0 if 0 in game.result(state).winners else 0.0
+            winners = game.result(state).winners
+            return 0.0 if 0 not in winners else 1.0 if len(winners) == 1 else shared
         if actors == (CHANCE,):
             return expectation(game, state, value)
         return max(value(game.apply(state, 0, a)) for a in game.legal_actions(state, 0))
@@ -50,11 +52,11 @@ def _position(game: Any, pos: tuple[int, ...], roller: int = 0) -> PuruState:
     return PuruState(Phase.ROLL, roller, (a, d), (b, e), (c, f), (0, 0, 0, 0), n, 0)
 
 
-@pytest.mark.parametrize("auto_dice", [3, 4])
-def test_late_game_values_match_brute_force(auto_dice: int) -> None:
+@pytest.mark.parametrize(("auto_dice", "shared"), [(3, 1.0), (4, 1.0), (3, 0.5), (4, 0.5)])
+def test_late_game_values_match_brute_force(auto_dice: int, shared: float) -> None:
     game = games.make("puru", solo=True, **{"super": auto_dice == 4})
-    solution = solve(auto_dice, lo=18)
-    brute = _brute(game)
+    solution = solve(auto_dice, lo=18, shared=shared)
+    brute = _brute(game, shared)
     positions = [(18, 18, 2, 18, 18, 2), (19, 18, 1, 18, 19, 2), (18, 19, 2, 19, 18, 1),
                  (19, 19, 2, 19, 19, 2), (18, 18, 1, 19, 19, 1)]  # fmt: skip
     for pos in positions:
@@ -70,6 +72,9 @@ def test_values_are_probabilities_and_terminal_positions_are_fixed() -> None:
     assert solution.value(20, 18, 5, 18, 18, 2) == 1.0  # you reached 20 Love
     assert solution.value(18, 18, 0, 18, 18, 2) == 0.0  # you dripped out
     assert solution.value(18, 18, 2, 18, 18, 0) == 1.0  # AutoPuray dripped out
+    assert solution.value(19, 19, 0, 18, 18, 0) == 0.0  # both dripped in one roll: nobody won
+    assert solution.value(20, 18, 2, 18, 20, 2) == 1.0  # both at 20: a shared win counts 1
+    assert solve(3, lo=18, shared=0.5).value(20, 18, 2, 18, 20, 2) == 0.5  # or half
 
 
 def test_six_of_a_kind_offers_keep_and_give() -> None:

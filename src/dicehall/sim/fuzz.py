@@ -273,11 +273,14 @@ def secrecy_problems(
 
 
 def result_problems(game: Game[Any, Any], state: Any) -> list[str]:
-    """A terminal state: nobody acts, and the result's winners are exactly its rank-1 seats."""
+    """A terminal state: nobody acts, and the result's winners are exactly its rank-1 seats
+    (or nobody wins, as when every Puru Puru player drips out at once, and all share a rank)."""
     n, result = game.num_players, game.result(state)
     out = [f"seat {s} acts after the end" for s in range(n) if game.legal_actions(state, s)]
     first = [s for s in range(n) if len(result.ranks) == n and result.ranks[s] == 1]
-    if len(result.scores) != n or not result.winners or list(result.winners) != first:
+    nobody = not result.winners and len(set(result.ranks)) == 1
+    ranked = bool(result.winners) and list(result.winners) == first
+    if len(result.scores) != n or not (nobody or ranked):
         out.append(f"winners {result.winners} are not the rank-1 seats of {result.ranks}")
     return out
 

@@ -19,15 +19,17 @@ from dicehall.games.jelly.actions import (
     RollDice,
     TickOrder,
     TimeUp,
+    Wait,
 )
 
 
-@pytest.mark.parametrize(("players", "count"), [(3, 253), (4, 375), (5, 521)])
+@pytest.mark.parametrize(("players", "count"), [(3, 254), (4, 376), (5, 522)])
 def test_a_fixed_index_of_every_player_action(players: int, count: int) -> None:
     g = game(players)
     assert g.num_actions == count
     assert g.decode(0) == Roll()
-    assert g.encode(GiveJelly(players - 1)) == count - 1
+    assert g.encode(GiveJelly(players - 1)) == count - 2
+    assert g.encode(Wait()) == count - 1  # added last: the earlier ids did not move
     assert g.encode(PlaceRemove(2, players + 1, players - 1, 6)) < g.encode(Lock(0))
 
 

@@ -19,7 +19,9 @@ from dicehall.games.jelly.actions import (
     Place,
     PlaceMove,
     PlaceRemove,
+    Wait,
 )
+from dicehall.games.jelly.play import MAX_WAITS
 
 G = game(3)
 FACES = ["1A", "2A", "3A", "4A", "5A"]
@@ -71,7 +73,21 @@ def test_greedy_locks_its_best_district_then_flips_when_ahead() -> None:
     s = G.apply(s, 0, Lock(2))
     assert act(s, 0) == FlipTimer()
     behind = replace(s, jelly=(0, 30, 2))
-    assert act(behind, 0) == Pass()
+    assert act(behind, 0) == Wait()  # keeps the flip in hand while behind
+
+
+def test_greedy_keeps_the_flip_in_hand_and_flips_once_it_is_ahead() -> None:
+    """Rulebook: "After a player has placed all their dice, they MAY flip the sand timer"
+    (no deadline for that choice; docs/rules/jelly.md, *A round* and *Bots and simulated real
+    time*): out of dice and behind, greedy waits and looks again as the round changes."""
+    dice = {2: [(0, 1), (0, 2), (0, 3)], 3: [(0, 4), (0, 5)], 4: [(0, 6), (0, 1)]}
+    s = table(start(G, FACES), dice, targets=(0, 0, 2, 0, 0), jelly=(0, 30, 2))
+    s = G.apply(s, 0, Lock(2))
+    assert act(s, 0) == Wait()
+    s = G.apply(s, 0, Wait())
+    assert not s.done[0] and FlipTimer() in G.legal_actions(s, 0)
+    assert act(replace(s, jelly=(40, 30, 2)), 0) == FlipTimer()  # ahead now: flip
+    assert act(replace(s, waits=(MAX_WAITS, 0, 0)), 0) == Pass()  # no more waiting
 
 
 def test_greedy_chooses_the_better_neighbour_and_gives_to_the_weakest() -> None:

@@ -19,8 +19,9 @@ from dicehall.games.jelly.actions import (
     RollDice,
     TickOrder,
     TimeUp,
+    Wait,
 )
-from dicehall.games.jelly.play import MAX_REROLLS
+from dicehall.games.jelly.play import MAX_REROLLS, MAX_WAITS
 from dicehall.games.jelly.state import NOBODY, JellyState, Phase, RoundEnd
 
 A, B, C = 0, 1, 2
@@ -74,6 +75,27 @@ def test_rerolling_without_placing_is_capped() -> None:
     s = replace(s, rerolls=(MAX_REROLLS, 0, 0))
     assert Roll() not in G.legal_actions(s, A)
     assert Place(6, 0) in G.legal_actions(s, A)
+
+
+def _roll(s: JellyState, seat: int) -> JellyState:
+    """`seat` rolls its unplaced dice (all showing 6)."""
+    s = G.apply(s, seat, Roll())
+    return G.apply(s, CHANCE, RollDice(seat, (6,) * s.unplaced[seat]))
+
+
+def test_the_reroll_safeguard_counts_only_rolls_since_the_last_placement() -> None:
+    """Rulebook: "Either: place one of your dice on a district entrance ... OR do not place a
+    die" (and roll again). docs/rules/jelly.md, *A round*: "each player may roll at most 20
+    times without placing a die in between" (the count starts again at every placement)."""
+    s = _roll(start(G, FACES), A)
+    for _ in range(15):  # 16 rolls before the first die
+        s = _roll(s, A)
+    s = G.apply(s, A, Place(6, 0))
+    for _ in range(20 - 1):  # the documented safeguard: 20 rolls
+        s = _roll(s, A)
+        assert Roll() in G.legal_actions(s, A)
+    s = _roll(s, A)  # the 20th roll since the placement: now a die must be placed
+    assert Roll() not in G.legal_actions(s, A) and Place(6, 1) in G.legal_actions(s, A)
 
 
 def test_an_effect_needs_a_die_already_on_that_entrance() -> None:
@@ -226,3 +248,34 @@ def test_tick_mode_timer_runs_three_ticks_after_the_flip() -> None:
     s = T.apply(s, CHANCE, RollDice(B, (1, 2, 3, 4, 5, 6, 6)))
     s = T.apply(s, C, Roll())  # the last action of the third tick after the flip
     assert s.round_ends == (RoundEnd.TIMER,) and s.round == 1
+
+
+def test_tick_mode_an_out_of_dice_seat_may_wait_and_flip_in_a_later_tick() -> None:
+    """Rulebook: "After a player has placed all their dice, they MAY flip the sand timer. If
+    they do, the remaining players have 10 seconds" (with no deadline for that choice; docs/
+    rules/jelly.md, *Tick mode*: out of dice, a seat may wait for a later tick)."""
+    s = table(tick_start(), out_of_dice(A))
+    s = T.apply(s, CHANCE, TickOrder((0, 1, 2)))
+    assert Wait() in T.legal_actions(s, A)
+    s = T.apply(s, A, Wait())
+    assert not s.done[A] and s.flipped_by == NOBODY
+    for seat in (B, C):  # the rest of the tick: B and C roll again
+        s = T.apply(s, seat, Roll())
+        s = T.apply(s, CHANCE, RollDice(seat, (1, 2, 3, 4, 5, 6, 6)))
+    assert T.actors(s) == (CHANCE,) and A in T.chance_outcomes(s)[0][0].seats  # A takes part
+    s = T.apply(s, CHANCE, TickOrder((1, 0, 2)))
+    s = T.apply(s, B, Roll())
+    s = T.apply(s, CHANCE, RollDice(B, (1, 2, 3, 4, 5, 6, 6)))
+    s = T.apply(s, A, FlipTimer())  # a tick later, A flips after all
+    assert s.flipped_by == A and s.ticks_left == 4
+
+
+def test_waiting_is_capped_then_lock_flip_or_done_remain() -> None:
+    """docs/rules/jelly.md, *A round*: "a seat may wait at most 30 times a round"."""
+    s = table(start(G, FACES), out_of_dice(A))
+    for _ in range(MAX_WAITS):
+        s = G.apply(s, A, Wait())
+    legal = G.legal_actions(s, A)
+    assert Wait() not in legal and FlipTimer() in legal and Pass() in legal
+    with pytest.raises(IllegalActionError, match="at most 30 waits"):
+        G.apply(s, A, Wait())

@@ -85,11 +85,20 @@ def test_black_dice_group_by_colour_with_black_and_by_number() -> None:
     assert PickRow((0,)) in found  # alone: a single black die
 
 
-def test_black_dice_above_the_bottom_row_cannot_be_taken() -> None:
+def test_black_dice_join_a_pick_only_when_one_of_them_is_in_the_bottom_row() -> None:
+    """Rulebook, Black Dice: "They can only be chosen when one of them reaches the bottom row
+    of the Dispensing Machine." A column run that starts with a coloured die stops below the
+    first black die (docs/rules/paradice.md, *Picks*)."""
+    found = picks(("B3 L2 O1 P4 G5", "K3 . . . ."))
+    assert PickColumn(0, 2) not in found  # blue 3 under black 3: the black die stays
+    assert PickRow((0,)) in found  # so the blue 3 is a single die (nothing else matches it)
     found = picks(("P1 L2 O3 B4 G5", "K1 K2 K3 K4 K5"))
-    taken = [a for a in found if isinstance(a, PickColumn)]
-    assert all(a.count == 2 for a in taken)  # only together with the bottom die of its column
-    assert PickColumn(0, 2) in found  # pink 1 and black 1 share a number
+    assert not any(isinstance(a, PickColumn) for a in found)
+    found = picks(("B3 L2 O1 P4 G6", "B5 . . . .", "K5 . . . ."))
+    assert PickColumn(0, 2) in found and PickColumn(0, 3) not in found  # the blues only
+    found = picks(("K3 L2 O1 P4 G6", "K5 . . . .", "B5 . . . ."))
+    assert PickColumn(0, 2) in found  # a black die in the bottom row: black above may join
+    assert PickRow((0,)) not in found
 
 
 def test_duck_plays_any_row_without_wrap_and_without_black() -> None:

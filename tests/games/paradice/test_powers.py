@@ -125,3 +125,38 @@ def test_several_powers_in_one_turn() -> None:
     state = resolve(GAME, state)
     assert state.phase == Phase.GAINS and state.gains == 1
     assert EndTurn() not in GAME.legal_actions(state, 0)
+
+
+def test_a_power_earned_in_a_turn_is_for_future_turns() -> None:
+    """Rulebook: "That Stall also grants you an extra power you can use on future turns";
+    "powers that you can use on future turns" (docs/rules/paradice.md, *Powers*)."""
+    mine = (("surprise-1", (d("G1"), d("P2"), 0)), "fries-2")
+    state = scene(GAME, ROWS, mine=mine, phase=Phase.PLACE, pending=(d("L3"), d("P5")))
+    state = resolve(GAME, GAME.apply(state, 0, Place(d("L3"), 0, 2)))  # completes the stall
+    assert state.players[0].done and state.phase == Phase.PLACE and state.turn == 0
+    assert SurpriseBag() not in GAME.legal_actions(state, 0)  # not in this turn
+    assert GAME.observe(state, 1)["seats"][0]["new_powers"] == [0, 0, 0, 0, 1]
+    state = resolve(GAME, GAME.apply(state, 0, Place(d("P5"), 0, 0)))
+    while GAME.actors(state) == (0,):  # a Plaza stall gained this turn, and the end of it
+        state = resolve(GAME, GAME.apply(state, 0, GAME.legal_actions(state, 0)[0]))
+    state = resolve(GAME, GAME.apply(state, 1, TakeStall(0)))  # seat 1's turn ends at once
+    assert state.turn == 0 and SurpriseBag() in GAME.legal_actions(state, 0)
+
+
+def test_fries_earned_in_a_turn_does_not_change_the_dice_still_in_hand() -> None:
+    """Rulebook: "powers that you can use on future turns" (docs/rules/paradice.md,
+    *Powers*): completing a Fries stall does not offer Fries on the dice still in hand."""
+    mine = (("fries-1", (d("B1"), d("P2"), 0)), "surprise-1")
+    state = scene(GAME, ROWS, mine=mine, phase=Phase.PLACE, pending=(d("L3"), d("P5")))
+    state = resolve(GAME, GAME.apply(state, 0, Place(d("L3"), 0, 2)))  # completes the stall
+    assert state.phase == Phase.PLACE and state.turn == 0
+    assert not any(isinstance(a, Fries) for a in GAME.legal_actions(state, 0))
+
+
+def test_a_stall_completed_in_the_pre_turn_serves_the_turn_that_follows() -> None:
+    """docs/rules/paradice.md, *Powers*: a stall completed in the pre-turn, before "Their turn
+    then begins", gives a power usable in that turn."""
+    mine = (("surprise-1", (d("G1"), d("P2"), 0)),)
+    state = scene(GAME, ROWS, mine=mine, phase=Phase.PRE, pending=(d("L3"),))
+    state = resolve(GAME, GAME.apply(state, 0, Place(d("L3"), 0, 2)))
+    assert state.phase == Phase.MAIN and SurpriseBag() in GAME.legal_actions(state, 0)

@@ -78,10 +78,9 @@ def test_leftover_dice_pass_left_and_are_placed_in_the_pre_turn() -> None:
     state = evolve(state, pending=(d("P3"), d("B6")), players=(state.players[0], seat1))
     state = GAME.apply(state, 0, Place(d("B6"), 0, 2))  # completes the stall
     assert state.players[0].done == (card(GAME, "balloon-1"),)
+    # the new Balloon power is for future turns and no active stall is left, so the turn ends
+    # at once: the pink 3 passes to seat 1, whose pre-turn starts
     state = resolve(GAME, state)
-    assert EndTurn() in GAME.legal_actions(state, 0)  # the new Balloon power could still be used
-    state = resolve(GAME, GAME.apply(state, 0, EndTurn()))
-    # no active stall left: the pink 3 passes to seat 1, whose pre-turn starts
     assert state.turn == 1 and state.phase == Phase.PRE and state.pending == (d("P3"),)
     legal = GAME.legal_actions(state, 1)
     assert legal and all(isinstance(a, Place) for a in legal)  # no powers in the pre-turn
@@ -116,7 +115,7 @@ def test_three_dice_at_once_complete_and_earn_one_stall() -> None:
     state = evolve(state, pending=(d("P2"), d("P5"), d("O1")))
     for action in (Place(d("P2"), 0, 0), Place(d("P5"), 0, 1), Place(d("O1"), 0, 2)):
         state = GAME.apply(state, 0, action)
-    assert state.players[0].done and state.players[0].powers[0] == 1
+    assert state.players[0].done and state.players[0].earned[0] == 1  # from the next turn
     assert state.store[0] == 1 and state.gains == 1 and sum(state.returns) == 3
 
 

@@ -6,12 +6,14 @@ import dataclasses
 import random
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.games.purrramid.helpers import (
     R3_FOUR,
     SIX,
     THREE,
+    TWELVE,
     TWO,
     act,
     make,
@@ -29,14 +31,14 @@ from dicehall.games.purrramid.odds import (
     roll_odds,
     roll_weights,
 )
-from dicehall.games.purrramid.rules import PurrramidGame
+from dicehall.games.purrramid.rules import MAX_TURNS, PurrramidGame
 from dicehall.games.purrramid.state import Phase, PurrramidState
 
 
-def _position(free: list[int], left: int, dice: int, wool: int = 0) -> TurnPosition:
+def _position(free: list[int], left: int, dice: int, wool: int = 0, room: int = 26) -> TurnPosition:
     game = make(players=2)
     s = only_free(game, game.initial_state(), free)
-    return TurnPosition(s.tile_mask, 0, room=26, left=left, dice=dice, wool=wool)
+    return TurnPosition(s.tile_mask, 0, room=room, left=left, dice=dice, wool=wool)
 
 
 def test_one_die_on_a_lone_two() -> None:
@@ -45,8 +47,10 @@ def test_one_die_on_a_lone_two() -> None:
 
 
 def test_two_dice_on_a_lone_two() -> None:
-    # fits with any 2 (11 of 36) or with 1+1 (1 of 36, every die placed: a bonus)
-    odds = roll_odds(make().board, _position([TWO], left=2, dice=2, wool=1))
+    # fits with any 2 (11 of 36) or with 1+1 (1 of 36, every die placed: a bonus). The "12"
+    # needs 3 tiles, more than the 2 left, so it never fits; it only keeps the board from
+    # filling up (a Stop that covers the last free space ends the game: no bonus turn).
+    odds = roll_odds(make().board, _position([TWO, TWELVE], left=2, dice=2, wool=1, room=2))
     assert odds.bust == Fraction(2, 3) and odds.safe == Fraction(11, 36)
     assert odds.bonus == Fraction(1, 36) and odds.stuck == 0
     assert odds.bust_with_wool == Fraction(4, 9) and odds.can_place == Fraction(1, 3)
@@ -155,3 +159,36 @@ def test_odds_match_the_rules_roll_by_roll(seed: int, players: int) -> None:
         "safe": odds.safe,
         "bonus": odds.bonus,
     }
+
+
+END_GAME = [
+    # seat 0 holds its last regular tile while seat 1 has won: placing it ends the game
+    ({"winner": 1, "regular": (1, 0), "gold_left": 5}, [TWO, SIX, THREE]),
+    # seat 0 is the winner with one gold tile left: placing it ends the game
+    ({"winner": 0, "regular": (0, 9), "gold_left": 1}, [TWO, SIX, THREE]),
+    # one free space: covering it fills the board
+    ({}, [TWO]),
+    # two free spaces: one placement fills the board only with both covered
+    ({}, [TWO, THREE]),
+    # the turn limit: this turn is the last
+    ({"turns": MAX_TURNS - 1}, [TWO, SIX, THREE]),
+]
+
+
+@pytest.mark.parametrize(("changes", "free"), END_GAME)
+@pytest.mark.parametrize("dice", [2, 3])
+def test_hints_follow_the_engine_at_the_end_of_the_game(
+    changes: dict[str, object], free: list[int], dice: int
+) -> None:
+    """Rulebook: "The game immediately ends when: All the spaces on the Board are occupied by
+    Cat Tiles, or A second player places all their Cat Tiles on the Board, or The winning player
+    places all Gold Cat Tiles on the Board." Such a Stop earns no Bonus Turn ("you instantly
+    start a Bonus Turn" cannot follow the end), so the hints count no bonus for it
+    (docs/rules/purrramid.md, *Odds and hints*)."""
+    game = make(players=2)
+    s = only_free(game, game.initial_state(), free)
+    s = dataclasses.replace(s, dice=dice, left=dice, **changes)  # type: ignore[arg-type]
+    odds = roll_odds(game.board, dataclasses.replace(position(game, s), wool=0))
+    expected = brute_force(game, s)
+    assert expected == {"bust": odds.bust, "stuck": odds.stuck, "safe": odds.safe,
+                        "bonus": odds.bonus}  # fmt: skip

@@ -113,6 +113,22 @@ def test_the_turn_limit_ends_a_game_without_a_winner() -> None:
     assert result.winners == (0,) and result.scores == (-3.0, -5.0) and result.ranks == (1, 2)
 
 
+def test_at_the_turn_limit_no_one_has_won_even_with_all_regular_tiles_placed() -> None:
+    """docs/rules/purrramid.md (the turn limit, dicehall's safety bound): "if the limit is ever
+    reached ... no one has won ... everyone scores minus their regular tiles left, and the best
+    score wins." The rulebook's "The winner scores as many points as they placed Gold Cat
+    Tiles" applies at its three ends ("The game immediately ends when: ..."), not this one."""
+    game = make(players=2)
+    s = dataclasses.replace(
+        game.initial_state(), turns=rules.MAX_TURNS - 1, winner=0, regular=(0, 5), gold_left=9
+    )
+    s = roll(game, only_free(game, s, [TWO]), 6, 6, 6, 6, 6)  # busts: the last turn
+    assert s.end is End.TURN_LIMIT
+    result = game.result(s)
+    assert result.scores == (0.0, -5.0)  # not the 3 gold tiles placed
+    assert result.winners == (0,) and result.ranks == (1, 2) and result.notes == ()
+
+
 @pytest.mark.parametrize(
     ("gold", "name"),
     [(0, "Decent Kitten Juggler"), (1, "Drowsy Whisperer"), (2, "Drowsy Whisperer"),

@@ -161,7 +161,9 @@ def test_bonus_turns_chain_down_to_one_die() -> None:
     assert (s.seat, s.dice) == (1, 5)
 
 
-def test_too_few_tiles_left_forbids_a_space() -> None:  # ruling 5
+def test_too_few_tiles_left_forbids_a_space() -> (
+    None
+):  # docs/rules/purrramid.md, *A turn*: too few tiles
     game = make(players=2)
     s = dataclasses.replace(game.initial_state(), winner=1, regular=(1, 0), gold_left=5)
     s = roll(game, s, 1, 2, 3, 4, 6)

@@ -159,12 +159,18 @@ def test_paradice_beats_a_drip_out_in_the_same_roll() -> None:
     assert game.result(state).reason == "paradice"
 
 
-def test_every_player_dripping_out_at_once_compares_them_all() -> None:
+def test_when_every_player_drips_out_in_the_same_roll_nobody_wins() -> None:
+    """Rulebook: "If one or more players drip to 0, all other players look at their Love and
+    Excitement values, taking the lower value as their final score. The player with the
+    highest final score wins the game." With everyone at 0 there is no other player: nobody
+    wins (docs/rules/puru.md, *The end*)."""
     game = make(players=2)
-    state = resolve(game, start(game, love=(3, 2), excite=(3, 9), jelly=(1, 3)), "CCCAHS")
-    assert state.jelly == (0, 0)
+    state = resolve(game, start(game, love=(3, 2), excite=(3, 9), jelly=(2, 3)), "CCCAAH")
+    assert state.jelly == (0, 0)  # the 3 Crying drip seat 1, the 2 Angry the roller
     result = game.result(state)
-    assert result.winners == (0,) and result.scores == (4.0, 2.0)
+    assert result.reason == "drip-out" and result.winners == ()
+    assert result.scores == (-1.0, -1.0) and result.ranks == (1, 1)
+    assert any("nobody wins" in note for note in result.notes)
 
 
 def test_exact_probability_that_six_dice_show_a_majority() -> None:

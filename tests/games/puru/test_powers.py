@@ -1,4 +1,5 @@
-"""Full-game powers (RULINGS §8), each set up with chosen rolls and characters."""
+"""Full-game powers (docs/rules/puru.md, *Full game: characters and powers*), each set up with
+chosen rolls and characters."""
 
 from __future__ import annotations
 

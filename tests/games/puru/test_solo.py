@@ -1,4 +1,4 @@
-"""Solo mode against AutoPuray and SuperAutoPuray (RULINGS §9)."""
+"""Solo mode against AutoPuray and SuperAutoPuray (docs/rules/puru.md, *Solo*)."""
 
 from __future__ import annotations
 
@@ -52,3 +52,16 @@ def test_you_win_by_dripping_autopuray_out() -> None:
     state = rolled(game, start(game, love=(3, 12), excite=(5, 0), jelly=(20, 4)), "AAAAHS")
     state = game.apply(state, 0, RESOLVE)
     assert state.jelly == (20, 0) and game.result(state).winners == (0,)
+
+
+def test_when_your_roll_drips_you_and_autopuray_out_autopuray_does_not_win() -> None:
+    """Rulebook: "If one or more players drip to 0, all other players look at their Love and
+    Excitement values ... The player with the highest final score wins the game." Your roll
+    that drips both of you to 0 leaves no other player: nobody wins (docs/rules/puru.md,
+    *Solo*)."""
+    game = make(solo=True)
+    begin = start(game, love=(2, 9), excite=(2, 9), jelly=(1, 4))
+    state = resolve(game, begin, "CCCCAH")  # 4 Crying drip AutoPuray, the Angry drips you
+    assert state.phase == Phase.OVER and state.jelly == (0, 0)
+    result = game.result(state)
+    assert result.winners == () and result.reason == "drip-out"

@@ -1,4 +1,5 @@
-"""Attack of the Jelly Monster: the other players' current rolls are hidden (RULINGS §8).
+"""Attack of the Jelly Monster: the other players' current rolls are hidden (docs/rules/jelly.md,
+*A round*: "Your roll is hidden behind your screen").
 
 A determinisation copies the table from the view, keeps the seat's own roll and draws every
 other player's hidden roll (as many dice as they have unplaced, uniformly). The view does not
@@ -69,6 +70,7 @@ def state_from_view(game: Any, view: View, seat: int, rng: random.Random) -> Jel
         unplaced=tuple(p["unplaced"] for p in table),
         rolls=tuple(rolls),
         rerolls=tuple(p["rerolls"] for p in table),
+        waits=tuple(p["waits"] for p in table),
         done=tuple(p["done"] for p in table),
         flipped_by=_none(timer["flipped_by"]),
         to_roll=(),

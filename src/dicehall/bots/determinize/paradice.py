@@ -26,6 +26,7 @@ def _player(cfg: Any, seat: dict[str, Any]) -> Player:
         stalls=tuple((cards[s["id"]], tuple(s["dice"])) for s in seat["stalls"]),
         done=tuple(cards[s["id"]] for s in seat["done"]),
         powers=tuple(seat["powers"]),
+        earned=tuple(seat["new_powers"]),
         bag=tuple(cfg.bag_index[b["id"]] for b in seat["surprise"]),
     )
 

@@ -96,7 +96,7 @@ class ExpertBot(GreedyBot):
 
         best = max(places, key=worth)
         if SPEND_WOOL in legal_actions:
-            # a wool token rerolls the dice just rolled (RULINGS §3)
+            # a wool token rerolls the dice just rolled (docs/rules/purrramid.md, *Wool tokens*)
             again = solver.continue_value(turn.dice, turn.left, tokens - 1) - WOOL_VALUE
             if again > worth(best)[0]:
                 return SPEND_WOOL

@@ -44,7 +44,7 @@ def _turn(auto_dice: int, lo: int, pos: tuple[int, ...]) -> tuple[Any, Any, Any,
 
 
 def _solved(game: Any) -> bool:
-    """Solo with the die the DP was solved for (RULINGS §2, §9)."""
+    """Solo with the die the DP was solved for (docs/rules/puru.md, *What you need* and *Solo*)."""
     from dicehall.bots.solvers.puru_solo import DIE
 
     die = getattr(game, "params", {}).get("die", DEFAULT_DIE)
@@ -108,7 +108,7 @@ class ExpertBot:
         pos = (you["love"], you["excitement"], you["jelly"],
                auto["love"], auto["excitement"], auto["jelly"])  # fmt: skip
         dice = _counts(view["dice"])
-        if view["pending"] is not None:  # six of a kind: keep or give (§6)
+        if view["pending"] is not None:  # six of a kind: keep or give
             keep, give = (
                 sol.auto_value(*(p + x for p, x in zip(pos, move, strict=True)))
                 for move in player_effects(dice)

@@ -3,7 +3,8 @@
 From its view only: place the die that most improves what it controls (never cancelling its
 own dice by accident), contest high rewards, use 1-2 to knock out the leader's biggest die,
 3-4 to move a Target to the zone best for it, lock its best district, flip the timer when it
-is ahead, choose the better neighbour, and give Jelly to the weakest opponent.
+is ahead (out of dice and behind, it keeps the flip in hand and looks again later, while the
+rules let it wait), choose the better neighbour, and give Jelly to the weakest opponent.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from dicehall.games.jelly.actions import (
     PlaceMove,
     PlaceRemove,
     Roll,
+    Wait,
 )
 from dicehall.games.jelly.content import (
     EITHER,
@@ -84,6 +86,8 @@ class GreedyBot:
                 return best
         if any(isinstance(a, FlipTimer) for a in legal) and ctx.ahead():
             return FlipTimer()
+        if Wait() in legal:  # behind for now: keep the flip (and lock) in hand, look again later
+            return Wait()
         return Pass()
 
     def _place(self, ctx: _Context, legal: Sequence[Any]) -> Any:

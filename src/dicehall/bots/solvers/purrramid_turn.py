@@ -1,4 +1,5 @@
-"""Purrramid in-turn decisions by expectimax over the exact dice odds (RULINGS §3–§6).
+"""Purrramid in-turn decisions by expectimax over the exact dice odds (docs/rules/purrramid.md:
+*A turn*, *Wool tokens*, *Bonus turns*).
 
 Within a turn the board's tiles do not change; what changes is where this turn's dice stand
 (`dice`, a mask of spaces), how many dice are left to roll (`left`) and the wool tokens held.
@@ -101,7 +102,7 @@ class TurnSolver:
                 busts += weight
         total: int = 6**left
         if busts and tokens:
-            # a busting roll is rerolled with a wool token (RULINGS §3)
+            # a busting roll is rerolled with a wool token (purrramid.md, *Wool tokens*)
             again = self.continue_value(dice, left, tokens - 1) - WOOL_VALUE
             gained += busts * max(again, 0.0)
         return gained / total

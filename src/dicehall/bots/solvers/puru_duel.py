@@ -1,23 +1,26 @@
-"""Puru Puru, the 2-player Basic game, solved exactly by dynamic programming (RULINGS §4-§7).
+"""Puru Puru, the 2-player Basic game, solved exactly by dynamic programming (docs/rules/puru.md:
+*A turn*, *Resolving: the majority face*, *The end*).
 
 A position is (mover's Love, Excitement, Jelly, other's Love, Excitement, Jelly) at the start of
 the mover's turn. `V` is the mover's value under optimal play by both, with the constant-sum
-objective P(win alone) + 1/2 P(shared win): the two players' values add up to 1, so the
+objective P(win alone) + 1/2 P(shared win) + 1/2 P(nobody wins): the two players' values add up
+to 1, so the
 opponent maximising its own value minimises the mover's, and the game is zero-sum. It is
 symmetric, so one table suffices: after the mover's turn ends at a running position y, the
 mover gets 1 - V(swap(y)), where `swap` exchanges the two players' coordinates.
 
-With two players a majority's dice go to the single opponent once (§6), six of a kind may be
-kept or given, paying the last Jelly for the second reroll loses at once (§4). After a roll,
-tracks are capped at 20 and Jellies at 0, then (§7): everyone at 20 wins (both: a shared win);
-else a player at 0 Jelly loses, and if both are at 0 the lower tracks compare, ties share.
+With two players a majority's dice go to the single opponent once, six of a kind may be kept
+or given, paying the last Jelly for the second reroll loses at once (*A turn*). After a roll,
+tracks are capped at 20 and Jellies at 0, then (*The end*): everyone at 20 wins (both: a shared
+win); else a player at 0 Jelly loses, and if both are at 0 nobody wins, which the table values
+like a draw, 1/2 each, so the game stays constant-sum.
 
 The mover's turn is solved as in `puru_solo` (whose turn machinery and progress batches this
 reuses): every roll raises the progress a + b + d + e + (20 - c) + (20 - f), which `swap`
 keeps, by at least 3, so batches of three progress levels are solved from the end backwards.
 The solve holds one float32 table over the padded grid (1.9 GB at `lo = 0`; 3.4 GB at the
 peak with the batch index; about 90 s of CPU); what is kept and cached is V over the running
-positions (256 MB). From the start the first player's value is 0.51497.
+positions (256 MB). From the start the first player's value is in docs/analysis.md.
 """
 
 from __future__ import annotations
@@ -45,25 +48,27 @@ from dicehall.bots.solvers.puru_solo import (
 from dicehall.games.puru.dice import MAX_DICE, Counts, multisets
 from dicehall.games.puru.spec import SPEC
 
-SOLVER_VERSION = 1  # raise when the solver's results change: it names the cached tables
+SOLVER_VERSION = 2  # raise when the solver's results change: it names the cached tables
 TIE = 1e-7  # prefer resolving when a reroll is no better than this
 TURNS_CACHED = 4096  # turn tables kept per solution
 
 
 def end_value(a: Any, b: Any, c: Any, d: Any, e: Any, f: Any) -> Any:
-    """The roller's score of a finished game: 1 won alone, 1/2 shared, 0 lost (scalars or
-    arrays; tracks are capped at 20 and Jellies at 0 first) (RULINGS §7)."""
+    """The roller's score of a finished game: 1 won alone, 1/2 shared or nobody won, 0 lost
+    (scalars or arrays; tracks are capped at 20 and Jellies at 0 first) (puru.md, *The end*)."""
     import numpy as np
 
     a, b, d, e = (np.minimum(x, TRACK) for x in (a, b, d, e))
     you_top = (a == TRACK) | (b == TRACK)
     them_top = (d == TRACK) | (e == TRACK)
     top = np.where(you_top, np.where(them_top, 0.5, 1.0), 0.0)  # Paradice: all at 20 win
-    mine, theirs = np.minimum(a, b), np.minimum(d, e)
-    compare = np.where(mine > theirs, 1.0, np.where(mine == theirs, 0.5, 0.0))
-    # drip-out: a player at 0 Jelly loses; both at 0: the lower tracks compare, ties share
-    drip = np.where(c <= 0, np.where(f <= 0, compare, 0.0), 1.0)
-    return np.where(you_top | them_top, top, drip)
+    return np.where(you_top | them_top, top, drip_out_score(np, c, f))
+
+
+def drip_out_score(np: Any, c: Any, f: Any) -> Any:
+    """The roller's score when nobody reached 20: a player at 0 Jelly loses; both at 0 in one
+    roll is nobody's win, valued like a draw, 1/2 each (puru.md, *The end*)."""
+    return np.where(c <= 0, np.where(f <= 0, 0.5, 0.0), 1.0)
 
 
 def is_over(pos: Sequence[int]) -> bool:
@@ -140,7 +145,7 @@ class Sweep:
 
     def resolve_tables(self, table: Any, idx: Any, jelly: Any) -> tuple[Any, Any]:
         """(resolve, paid) as `turn_values` takes them; six of a kind: the better of keep and
-        give (§6); paying the last Jelly loses at once (§4)."""
+        give; paying the last Jelly loses at once (puru.md, *A turn*)."""
         np = self.np
         resolve = np.zeros((len(kept_sets()[0]), len(idx)), dtype=np.float32)
         paid = np.zeros_like(resolve)
@@ -230,7 +235,7 @@ def values(sol: DuelSolution, view: dict[str, Any]) -> dict[Any, float]:
     pos = position(view)
     d = view["dice"]
     dice: Counts = (d["heart"], d["star"], d["crying"], d["angry"])
-    if view["pending"] is not None:  # six of a kind: keep or give (§6)
+    if view["pending"] is not None:  # six of a kind: keep or give
         # rounded to float32 as in the turn's tables, so every choice reads the same numbers
         keep, give = (float(np.float32(sol.after(*moved(pos, x)))) for x in player_effects(dice))
         return {KEEP: keep, GIVE_AWAY: give}

@@ -1,11 +1,13 @@
-"""Puru Puru Solo solved exactly by dynamic programming (RULINGS §4, §6, §7, §9).
+"""Puru Puru Solo solved exactly by dynamic programming (docs/rules/puru.md: *A turn*,
+*Resolving: the majority face*, *The end*, *Solo*).
 
 A position is (your Love, Excitement, Jelly, AutoPuray's Love, Excitement, Jelly). `W` is the
-probability that you win (shared wins count) at the start of your turn when you play optimally,
-`Q` the same at the start of AutoPuray's turn. Every die moves one coordinate one step towards
-an end, so each roll raises the progress `a + b + d + e + (20 - c) + (20 - f)` by at least 3:
-positions are solved in batches of three progress levels, from the end of the game backwards,
-each batch vectorised with numpy.
+probability that you win at the start of your turn when you play optimally (a shared win, both
+at 20 in one roll, counts `shared`: 1 by default, the expert's objective; both dripped to 0 in
+one roll is nobody's win), `Q` the same at the start of AutoPuray's turn. Every die moves one
+coordinate one step towards an end, so each roll raises the progress
+`a + b + d + e + (20 - c) + (20 - f)` by at least 3: positions are solved in batches of three
+progress levels, from the end of the game backwards, each batch vectorised with numpy.
 
 Your turn is solved exactly: the 6-dice roll, then resolve or a free reroll of any dice, then
 resolve or a paid reroll (1 Jelly first; paying your last Jelly loses at once), then resolve;
@@ -32,10 +34,12 @@ from typing import Any
 from dicehall.games.puru.dice import DEFAULT_DIE, MAX_DICE, Counts, multisets, parse_die, pattern
 from dicehall.games.puru.spec import SPEC
 
-SOLVER_VERSION = 1  # raise when the solver's results change: it names the cached tables
+SOLVER_VERSION = 2  # raise when the solver's results change: it names the cached tables
 TRACK, JELLY = 20, 20
 LOW, HIGH = 7, 7  # padding: Jelly down to -7, tracks up to 26 (a roll's worth past the end)
-DIE = DEFAULT_DIE  # the die solved for (RULINGS §2): 2 Heart, 2 Star, 1 Crying, 1 Angry
+DIE = (
+    DEFAULT_DIE  # the die solved for (puru.md, *What you need*): 2 Heart, 2 Star, 1 Crying, 1 Angry
+)
 FACE_P = tuple(Fraction(w, len(DIE)) for w in parse_die(DIE))
 Delta = tuple[int, int, int, int, int, int]
 
@@ -77,7 +81,8 @@ class Grid:
 
 
 def player_effects(dice: Counts) -> list[Delta]:
-    """Coordinate changes of your resolved roll: one, or (keep, give) for six of a kind (§6)."""
+    """Coordinate changes of your resolved roll: one, or (keep, give) for six of a kind
+    (puru.md, *Resolving: the majority face*)."""
     h, s, c, a = dice
     pat = pattern(dice)
     mine = [h, s, -(c + a)]
@@ -96,7 +101,8 @@ def player_effects(dice: Counts) -> list[Delta]:
 
 
 def auto_effect(dice: Counts) -> Delta:
-    """AutoPuray's roll (§9): Heart and Star feed its tracks, Crying and Angry drip you."""
+    """AutoPuray's roll (puru.md, *Solo*): Heart and Star feed its tracks, Crying and Angry
+    drip you."""
     h, s, c, a = dice
     return (0, 0, -(c + a), h, s, 0)
 
@@ -188,12 +194,14 @@ class Solution:
 
     `auto_turn`: Q over the running positions of the grid, shape `(20 - lo,) * 6`, indexed by
     (a, b, c - 1, d, e, f - 1) less `lo` on the tracks (a view of the padded table, or a
-    memory map of the cached one). `win`: W over the padded grid, only after `solve`."""
+    memory map of the cached one). `win`: W over the padded grid, only after `solve`.
+    `shared`: what a shared win was worth in the solve."""
 
     auto_dice: int
     grid: Grid
     auto_turn: Any
     win: Any = None
+    shared: float = 1.0
 
     def start(self) -> float:
         """Your probability of winning from the opening position (you roll first)."""
@@ -212,7 +220,7 @@ class Solution:
         if min(a, b, d, e) < lo or max(c, f) > JELLY - lo:
             raise ValueError(f"{(a, b, c, d, e, f)} is outside the solved grid (lo={lo})")
         if max(a, b, d, e) >= TRACK or min(c, f) <= 0:
-            return float(end_value(a, b, c, d, e, f))
+            return float(end_value(a, b, c, d, e, f, self.shared))
         return float(self.auto_turn[a - lo, b - lo, c - 1, d - lo, e - lo, f - 1])
 
 
@@ -234,7 +242,7 @@ def roller_turn(after: Callable[..., float], pos: Delta) -> tuple[Any, Any, Any,
     for m in multisets(MAX_DICE):
         moves = player_effects(m)
         resolve[where[m], 0] = max(after(*moved(pos, x)) for x in moves)
-        if pos[2] > 1:  # paying your last Jelly loses at once (§4)
+        if pos[2] > 1:  # paying your last Jelly loses at once (puru.md, *A turn*)
             paid_pos = moved(pos, (0, 0, -1, 0, 0, 0))
             paid[where[m], 0] = max(after(*moved(paid_pos, x)) for x in moves)
     now = resolve.copy()
@@ -248,29 +256,33 @@ def moved(pos: Delta, delta: Delta) -> Delta:
     return (a, b, c, d, e, f)
 
 
-def end_value(a: Any, b: Any, c: Any, d: Any, e: Any, f: Any) -> Any:
-    """1 where you have won a finished game, 0 where not (scalars or arrays; tracks are capped
-    at 20 and Jellies at 0 first) (RULINGS §7, §9)."""
+def end_value(a: Any, b: Any, c: Any, d: Any, e: Any, f: Any, shared: float = 1.0) -> Any:
+    """Your score of a finished game: 1 won, `shared` for a shared win, 0 not won (scalars or
+    arrays; tracks are capped at 20 and Jellies at 0 first) (puru.md, *The end* and *Solo*)."""
     import numpy as np
 
     a, b, d, e = (np.minimum(x, TRACK) for x in (a, b, d, e))
     you_top = (a == TRACK) | (b == TRACK)
     auto_top = (d == TRACK) | (e == TRACK)
-    you_out, auto_out = c <= 0, f <= 0
-    # both out: the lower tracks compare, ties share the win
-    both = np.minimum(a, b) >= np.minimum(d, e)
-    drip = np.where(you_out, np.where(auto_out, both, False), auto_out)
-    return np.where(you_top | auto_top, you_top, drip)
+    paradice = np.where(you_top, np.where(auto_top, shared, 1.0), 0.0)
+    return np.where(you_top | auto_top, paradice, drip_out_value(np, c, f))
 
 
-def terminal_values(np: Any, grid: Grid) -> Any:
-    """1.0 where you have won, 0.0 where not, over the flat padded grid (RULINGS §7, §9).
+def drip_out_value(np: Any, c: Any, f: Any) -> Any:
+    """Your score when nobody reached 20: a player at 0 Jelly loses, so you win only when
+    AutoPuray dripped out and you did not; both out in one roll is nobody's win (*The end*)."""
+    return np.where(c <= 0, 0.0, np.where(f <= 0, 1.0, 0.0))
+
+
+def terminal_values(np: Any, grid: Grid, shared: float = 1.0) -> Any:
+    """Your end score (`end_value`) over the flat padded grid.
 
     Running positions get values too; the solver overwrites them.
     """
     t = np.arange(grid.dims[0]) + grid.lo
     j = np.arange(grid.dims[2]) - LOW
-    return end_value(*np.ix_(t, t, j, t, t, j)).astype(np.float32).reshape(-1)
+    a, b, c, d, e, f = np.ix_(t, t, j, t, t, j)
+    return end_value(a, b, c, d, e, f, shared).astype(np.float32).reshape(-1)
 
 
 def running_view(grid: Grid, padded: Any) -> Any:
@@ -315,22 +327,25 @@ def _batches(np: Any, grid: Grid, batch: int) -> Any:
         ]
 
 
-def solve(auto_dice: int = 3, lo: int = 0, batch: int = 20_000, threads: int = 0) -> Solution:
+def solve(
+    auto_dice: int = 3, lo: int = 0, batch: int = 20_000, threads: int = 0, shared: float = 1.0
+) -> Solution:
     """Solve Puru Puru Solo against AutoPuray (3 dice) or SuperAutoPuray (4 dice).
 
     `lo > 0` solves only the late-game corner of `Grid(lo)` (see there). Batches of one
     progress level do not depend on each other and run on `threads` threads (numpy releases
-    the GIL; 0: one per core)."""
+    the GIL; 0: one per core). `shared`: what a shared win is worth to you (1: a win; 0.5
+    values it as half a win, and is not cached)."""
     import numpy as np
 
     grid = Grid(lo)
-    win = terminal_values(np, grid)
+    win = terminal_values(np, grid, shared)
     auto = win.copy()
     sweep = _Sweep(np, grid, auto_dice, win, auto)
     with ThreadPoolExecutor(threads or os.cpu_count() or 1) as pool:
         for group in _batches(np, grid, batch):
             list(pool.map(sweep.solve, group))
-    return Solution(auto_dice, grid, running_view(grid, auto), win)
+    return Solution(auto_dice, grid, running_view(grid, auto), win, shared)
 
 
 def cache_name(auto_dice: int, lo: int = 0) -> str:
@@ -376,12 +391,12 @@ class _Sweep:
         auto[mirrored] = q
         resolve = np.zeros((len(kept_sets()[0]), len(idx)), dtype=np.float32)
         paid = np.zeros_like(resolve)
-        broke = jelly == 1  # paying the last Jelly ends the game, lost (§4)
+        broke = jelly == 1  # paying the last Jelly ends the game, lost (puru.md, *A turn*)
         after_paying = idx + self.cost
         for row, offs in self.moves:
             resolve[row] = auto[idx + offs[0]]
             paid[row] = auto[after_paying + offs[0]]
-            for o in offs[1:]:  # six of a kind: keep or give, whichever is better (§6)
+            for o in offs[1:]:  # six of a kind: keep or give, whichever is better
                 np.maximum(resolve[row], auto[idx + o], out=resolve[row])
                 np.maximum(paid[row], auto[after_paying + o], out=paid[row])
             paid[row][broke] = 0.0

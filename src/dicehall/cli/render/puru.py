@@ -123,7 +123,8 @@ def _result(view: dict[str, Any]) -> Text:
     result = view["result"]
     names = [p["name"] for p in view["players"]]
     winners = ", ".join(names[s] for s in result["winners"])
-    text = Text(f"Game over ({result['reason']}): {winners} win!", style="bold green")
+    headline = f"{winners} win!" if winners else "nobody wins."  # all dripped out at once
+    text = Text(f"Game over ({result['reason']}): {headline}", style="bold green")
     for note in result["notes"]:
         text.append(f"\n  {note}", style="dim")
     return text

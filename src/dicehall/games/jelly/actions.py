@@ -90,6 +90,14 @@ class Pass:
 
 
 @dataclass(frozen=True, slots=True)
+class Wait:
+    """Out of dice: not now; keep the lock and the timer flip in hand for later this round."""
+
+    def __str__(self) -> str:
+        return "wait (keep the lock and flip for later)"
+
+
+@dataclass(frozen=True, slots=True)
 class ChooseSide:
     """An "either" adjacent reward: vote for the left or right neighbour."""
 
@@ -172,10 +180,10 @@ class TickOrder:
 
 
 PlayerAction = (
-    Roll | Place | PlaceRemove | PlaceMove | Lock | FlipTimer | Pass | ChooseSide | GiveJelly
+    Roll | Place | PlaceRemove | PlaceMove | Lock | FlipTimer | Pass | ChooseSide | GiveJelly | Wait
 )
 CODEC = ActionCodec(
-    Roll, Place, PlaceRemove, PlaceMove, Lock, FlipTimer, Pass, ChooseSide, GiveJelly,
+    Roll, Place, PlaceRemove, PlaceMove, Lock, FlipTimer, Pass, ChooseSide, GiveJelly, Wait,
     TimeUp, DrawFace, RollDice, PodValue, TickOrder, DieValue,
 )  # fmt: skip
 
@@ -191,4 +199,5 @@ def build_index(players: int, districts: int) -> ActionIndex:
     actions += [Lock(d) for d in range(districts)]
     actions += [FlipTimer(), Pass(), ChooseSide("left"), ChooseSide("right")]
     actions += [GiveJelly(s) for s in range(players)]
+    actions += [Wait()]
     return ActionIndex(actions)

@@ -4,8 +4,9 @@ Each seat's 7 dice are conserved in a round (unplaced, on entrances, in the city
 rulebook's cancelled dice still lie on the entrance while scoring), rolls hold exactly the
 unplaced dice, Jelly and Jelly-pods never go negative and pods are never more than the 30.
 
-Hidden information (RULINGS §8): a seat's current roll is behind its screen. `hidden_variants`
-changes one seat's roll; `chance_witnesses` says that only the roller sees a roll's outcome.
+Hidden information (rules.md, *A round*): a seat's current roll is behind its screen.
+`hidden_variants` changes one seat's roll; `chance_witnesses` says that only the roller sees a
+roll's outcome.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from functools import cache
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Protocol
 
-from dicehall.games.jelly.play import MAX_REROLLS, TICKS_AFTER_FLIP
+from dicehall.games.jelly.play import MAX_REROLLS, MAX_WAITS, TICKS_AFTER_FLIP, waits_of
 from dicehall.games.jelly.state import DICE, NOBODY, PODS, ROUNDS, JellyState, Phase
 
 if TYPE_CHECKING:
@@ -79,6 +80,8 @@ def _dice(game: JellyGame, s: JellyState) -> list[str]:
             out.append(f"seat {seat}: a roll outside the round")
         if not 0 <= s.rerolls[seat] <= MAX_REROLLS:
             out.append(f"seat {seat}: {s.rerolls[seat]} rolls without placing")
+        if not 0 <= waits_of(s, seat) <= MAX_WAITS or (waits_of(s, seat) and s.unplaced[seat]):
+            out.append(f"seat {seat}: waited {waits_of(s, seat)} times with dice or too often")
     if any(not 1 <= v <= 6 for e in s.entrances for _, v in e) or any(
         not 1 <= v <= 6 for r in s.rolls for v in r
     ):

@@ -50,6 +50,7 @@ def _player(s: JellyState, p: int) -> dict[str, Any]:
         "unplaced": s.unplaced[p],
         "rolled": bool(s.rolls[p]),
         "rerolls": s.rerolls[p],
+        "waits": s.waits[p] if s.waits else 0,
         "centre": s.centre[p],
         "done": s.done[p],
     }

@@ -22,19 +22,26 @@ from dicehall.games.jelly.actions import (
     PlaceRemove,
     Roll,
     TickOrder,
+    Wait,
     letter,
 )
 from dicehall.games.jelly.scoring import end_round
 from dicehall.games.jelly.state import NOBODY, Die, JellyState, Phase, RoundEnd, Table
 
 Placing = Place | PlaceRemove | PlaceMove
-MAX_REROLLS = 20
-"""Digital safeguard: rolls per seat and round that place no die (keeps every game finite)."""
+MAX_ROLLS_WITHOUT_PLACING = 20
+"""Digital safeguard (rules.md, *A round*): a seat rolls at most 20 times without placing a die
+in between (since its last placement, or the round's start), which keeps every game finite."""
+MAX_REROLLS = MAX_ROLLS_WITHOUT_PLACING - 1
+"""Of those, the rolls again while holding a roll (`JellyState.rerolls` counts them)."""
+MAX_WAITS = 30
+"""Digital safeguard (rules.md, *A round*): times a seat out of dice may wait in one round."""
 TICKS_AFTER_FLIP = 3
 """Tick mode: full ticks played after the tick in which the sand timer is flipped."""
 ROLL = Roll()
 _PASS = Pass()
 _FLIP = FlipTimer()
+_WAIT = Wait()
 
 
 def can_act(s: JellyState, p: int) -> bool:
@@ -63,7 +70,7 @@ def actions(table: Table, s: JellyState, seat: int) -> tuple[Any, ...]:
     roll = s.rolls[seat]
     if not roll:
         return (ROLL,)
-    out: tuple[Any, ...] = (ROLL,) if s.rerolls[seat] < MAX_REROLLS else ()
+    out: tuple[Any, ...] = (ROLL,) if may_roll_again(s, seat) else ()
     values = tuple(sorted(set(roll)))
     for d in range(table.districts):
         if s.locks[d] == NOBODY:
@@ -79,7 +86,17 @@ def _out_of_dice_actions(table: Table, s: JellyState, seat: int) -> tuple[Any, .
         out = tuple(Lock(d) for d in range(table.districts) if s.locks[d] == NOBODY)
     if s.flipped_by == NOBODY:
         out += (_FLIP,)
-    return (*out, _PASS)
+    return (*out, _PASS, _WAIT) if may_wait(s, seat) else (*out, _PASS)
+
+
+def may_wait(s: JellyState, seat: int) -> bool:
+    """Out of dice with a lock or the flip in hand: the seat may put the choice off (in tick
+    mode for this tick), at most `MAX_WAITS` times a round (rules.md, *A round*)."""
+    return waits_of(s, seat) < MAX_WAITS
+
+
+def waits_of(s: JellyState, seat: int) -> int:
+    return s.waits[seat] if s.waits else 0
 
 
 def apply(table: Table, s: JellyState, seat: int, action: Any) -> JellyState:
@@ -91,6 +108,8 @@ def apply(table: Table, s: JellyState, seat: int, action: Any) -> JellyState:
     elif isinstance(action, Lock):
         # the screen stays on this entrance: nobody may place there until the next round
         s = replace(s, locks=_set(s.locks, action.district, seat))
+    elif isinstance(action, Wait):
+        s = replace(s, waits=_set(s.waits or (0,) * len(s.jelly), seat, waits_of(s, seat) + 1))
     elif isinstance(action, FlipTimer):
         ticks = TICKS_AFTER_FLIP + 1 if table.tick else -1
         s = replace(s, flipped_by=seat, done=_set(s.done, seat, True), ticks_left=ticks)
@@ -103,6 +122,12 @@ def apply(table: Table, s: JellyState, seat: int, action: Any) -> JellyState:
 
 def _set(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     return (*values[:i], value, *values[i + 1 :])
+
+
+def may_roll_again(s: JellyState, seat: int) -> bool:
+    """Whether `seat` may roll again without placing: fewer than 20 rolls since its last
+    placement (rules.md, *A round*, the digital safeguard)."""
+    return s.rerolls[seat] < MAX_REROLLS
 
 
 def _roll(s: JellyState, seat: int) -> JellyState:
@@ -134,6 +159,7 @@ def _place(table: Table, s: JellyState, seat: int, a: Placing) -> JellyState:
         targets=targets,
         unplaced=_set(s.unplaced, seat, left),
         rolls=_set(s.rolls, seat, ()),  # the other dice are rolled again
+        rerolls=_set(s.rerolls, seat, 0),  # the safeguard counts rolls since this placement
         to_roll=(seat,) if table.tick and left else (),
         round_placed=(*s.round_placed[:-1], s.round_placed[-1] + 1),
     )
@@ -185,6 +211,9 @@ def why_illegal(table: Table, s: JellyState, seat: int, action: Any) -> str:
             return "a 3 or 4 moves the Target marker one zone, from where it is"
     if isinstance(action, Roll):
         return "you cannot roll now (no dice left, or too many rolls without placing)"
-    if isinstance(action, Lock | FlipTimer | Pass):
-        return "lock, flip and pass come after your last die (lock before flipping, once each)"
+    if isinstance(action, Lock | FlipTimer | Pass | Wait):
+        return (
+            "lock, flip, done and wait come after your last die (lock before flipping, once "
+            f"each; at most {MAX_WAITS} waits a round)"
+        )
     return f"{action} is not legal now"

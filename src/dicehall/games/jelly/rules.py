@@ -97,7 +97,9 @@ class JellyGame(Game[JellyState, Any]):
         self.boards = boards(faces, bool(params["first_game"]))
         self.action_index = build_index(n, n + 2)
         self.num_actions = len(self.action_index)
-        per_seat = 2 * (7 + play.MAX_REROLLS) + 10
+        # per die: rolls, rerolls, placing; then waits, a lock, a flip or done (each may come
+        # with a chance node: a roll or a tick order)
+        per_seat = 2 * (7 * (2 + play.MAX_REROLLS) + play.MAX_WAITS) + 10
         # per district: "either" votes, Jelly handed out one by one, Cannes rerolls (<= 7n dice)
         scoring_choices = self.table.districts * (n + 20 * n * n + 7 * n)
         self.max_game_length = n + 2 + PODS + ROUNDS * (n * per_seat + 1 + scoring_choices)

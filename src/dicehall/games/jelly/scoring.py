@@ -44,6 +44,7 @@ def start_round(table: Table, s: JellyState, number: int) -> JellyState:
         unplaced=(DICE,) * n,
         rolls=((),) * n,
         rerolls=(0,) * n,
+        waits=(0,) * n,
         done=(False,) * n,
         flipped_by=NOBODY,
         # tick mode: everyone rolls at once when the round starts

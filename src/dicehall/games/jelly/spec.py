@@ -27,7 +27,7 @@ SPEC = GameSpec(
         ),
     ),
     variants=("realtime", "tick"),
-    version=1,
+    version=2,
     real_time=True,
     hidden_information=True,
     summary="Roll and place dice at the same time as everyone else to control city districts.",

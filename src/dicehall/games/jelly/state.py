@@ -84,7 +84,7 @@ class JellyState:
     centre: tuple[int, ...]  # per seat: its dice in the city centre
     unplaced: tuple[int, ...]  # per seat: dice not yet placed this round
     rolls: tuple[tuple[int, ...], ...]  # per seat: current roll (sorted), () when none
-    rerolls: tuple[int, ...]  # per seat: rolls this round made without placing in between
+    rerolls: tuple[int, ...]  # per seat: rolls again (holding a roll) since its last placement
     done: tuple[bool, ...]  # per seat: out of dice and finished (passed or flipped)
     flipped_by: int  # seat that flipped the sand timer this round, or NOBODY
     to_roll: tuple[int, ...]  # seats whose roll is the pending chance node
@@ -99,6 +99,7 @@ class JellyState:
     pod_values: tuple[tuple[int, ...], ...]  # end of game: rolled value of each seat's pods
     round_ends: tuple[RoundEnd, ...]  # how each finished round ended
     round_placed: tuple[int, ...]  # dice placed in each round (all seats)
+    waits: tuple[int, ...] = ()  # per seat: times it waited out of dice this round (() = none)
 
     @property
     def players(self) -> int:

@@ -121,12 +121,17 @@ def _store(game: ParadiceGame, s: State) -> list[str]:
 
 
 def _owners(game: ParadiceGame, s: State) -> list[str]:
-    """Unused powers and tickets follow from the completed stalls (ruling 10)."""
+    """Unused powers (usable now or from the next turn) and tickets follow from the completed
+    stalls (rules.md, *Powers* and *Tickets*); only the player whose turn it is holds powers
+    earned in this turn."""
     stalls, out = game.cfg.content.stalls, []
     done = [Counter(stalls[c].type for c in p.done) for p in s.players]
     for seat, p in enumerate(s.players):
-        if any(not 0 <= p.powers[k] <= done[seat][k] for k in range(len(TYPES))):
-            out.append(f"seat {seat} has powers {p.powers} for completed {dict(done[seat])}")
+        unused = [p.powers[k] + p.earned[k] for k in range(len(TYPES))]
+        if any(not 0 <= unused[k] <= done[seat][k] or p.earned[k] < 0 for k in range(len(TYPES))):
+            out.append(f"seat {seat} has powers {unused} for completed {dict(done[seat])}")
+        if any(p.earned) and seat != s.turn:
+            out.append(f"seat {seat} holds powers earned in a turn that is over: {p.earned}")
     if s.golden >= 0 and len(done[s.golden]) != len(TYPES):
         out.append(f"seat {s.golden} holds the Golden Ticket without all {len(TYPES)} types")
     for kind, holder in enumerate(s.tickets):

@@ -25,10 +25,19 @@ def _match(a: int, b: int, *, no_black: bool) -> tuple[bool, bool]:
     return a // 10 == b // 10, a % 10 == b % 10
 
 
+def may_stack(bottom: int, above: int, *, no_black: bool) -> bool:
+    """Whether `above` may join a column pick that starts at `bottom` (a bottom-row die): a
+    black die only when the pick's bottom die is black too, since a pick may hold black dice
+    only when one of them is in the bottom row (rules.md, *Picks* and *Black dice*)."""
+    if above // 10 != BLACK:
+        return True
+    return not no_black and bottom // 10 == BLACK
+
+
 def _edges(row: tuple[int, ...], wrap: bool) -> list[tuple[int, int]]:
     pairs = [(c, c + 1) for c in range(COLUMNS - 1)]
     if wrap:
-        pairs.append((COLUMNS - 1, 0))  # the bottom row's ends are adjacent (ruling 2)
+        pairs.append((COLUMNS - 1, 0))  # the bottom row's ends are adjacent (*Picks*)
     return [(a, b) for a, b in pairs if row[a] and row[b]]
 
 
@@ -73,7 +82,8 @@ def row_groups(
         present = [c for c in present if row[c] // 10 != BLACK]
     out = set(_components(present, same_colour)) | set(_components(present, same_number))
     for c in present:
-        if c not in touched and not any(_match(row[c], above[c], no_black=no_black)):
+        stacks = bool(above[c]) and may_stack(row[c], above[c], no_black=no_black)
+        if c not in touched and not (stacks and any(_match(row[c], above[c], no_black=no_black))):
             out.add((c,))
     return out
 
@@ -82,8 +92,8 @@ def _run(column: tuple[int, ...], start: int, by_colour: bool, no_black: bool) -
     first = column[start]
     n = 0
     for d in column[start:]:
-        if no_black and d // 10 == BLACK:
-            break
+        if not may_stack(first, d, no_black=no_black):
+            break  # a black die above a non-black run ends the run below it
         if (d // 10 != first // 10) if by_colour else (d % 10 != first % 10):
             break
         n += 1

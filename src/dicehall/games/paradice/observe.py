@@ -45,6 +45,7 @@ def _player(cfg: Config, state: State, seat: int) -> dict[str, Any]:
         "stalls": [{**card_view(stalls[c]), "dice": list(on)} for c, on in player.stalls],
         "done": [card_view(stalls[c]) for c in player.done],
         "powers": list(player.powers),
+        "new_powers": list(player.earned),  # earned this turn: usable from the next
         "surprise": [
             {"id": cfg.content.bag[b].id, "text": cfg.content.bag[b].text} for b in player.bag
         ],

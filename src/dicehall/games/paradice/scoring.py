@@ -42,7 +42,9 @@ def _types_done(cfg: Config, player: Player) -> list[int]:
 def _award_tickets(cfg: Config, state: State, seat: int, kind: int) -> State:
     counts = _types_done(cfg, state.players[seat])
     if state.golden < 0 and all(counts):
-        state = evolve(state, golden=seat)  # the first to complete all 5 types (ruling 10)
+        state = evolve(
+            state, golden=seat
+        )  # the first to complete all 5 types (rules.md, *Tickets*)
     holder = state.tickets[kind]
     if holder != seat and counts[kind] >= 2:
         theirs = _types_done(cfg, state.players[holder])[kind] if holder >= 0 else 0
@@ -57,18 +59,34 @@ def complete(cfg: Config, state: State, seat: int, index: int, dice: Dice3) -> S
     player = state.players[seat]
     card, _ = player.stalls[index]
     kind = cfg.content.stalls[card].type
-    powers = list(player.powers)
-    powers[kind] += 1
     player = replace(
-        player,
-        stalls=player.stalls[:index] + player.stalls[index + 1 :],
-        done=(*player.done, card),
-        powers=tuple(powers),
+        player, stalls=player.stalls[:index] + player.stalls[index + 1 :], done=(*player.done, card)
     )
+    player = gain_power(player, kind, for_this_turn=state.phase == Phase.PRE)
     state = evolve(state, players=_set(state.players, seat, player))
     state = add_returns(state, dice)
     state = _award_tickets(cfg, state, seat, kind)
     return move_token(cfg, state, kind, 1)
+
+
+def gain_power(player: Player, kind: int, *, for_this_turn: bool) -> Player:
+    """A completed stall's power "you can use on future turns": usable from the player's next
+    turn; one completed in the pre-turn serves the turn that follows it (rules.md, *Powers*)."""
+    if for_this_turn:
+        return replace(player, powers=_bump(player.powers, kind))
+    return replace(player, earned=_bump(player.earned, kind))
+
+
+def ready_powers(player: Player) -> Player:
+    """At the end of the player's turn the powers earned in it become usable."""
+    if not any(player.earned):
+        return player
+    powers = tuple(p + e for p, e in zip(player.powers, player.earned, strict=True))
+    return replace(player, powers=powers, earned=(0,) * len(player.earned))
+
+
+def _bump(counts: tuple[int, ...], kind: int) -> tuple[int, ...]:
+    return (*counts[:kind], counts[kind] + 1, *counts[kind + 1 :])
 
 
 def _set(players: tuple[Player, ...], seat: int, player: Player) -> tuple[Player, ...]:

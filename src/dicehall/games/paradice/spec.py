@@ -33,7 +33,7 @@ SPEC = GameSpec(
         ),
         ParamSpec("storehouse", int, 5, "Storehouse steps to 'no stock'", minimum=2, maximum=12),
     ),
-    version=1,
+    version=2,
     hidden_information=False,  # no seat has secrets; future draws are chance nodes
     summary="Take dice from the Dispensing Machine, complete fair stalls, empty the Storehouse.",
     designers="Sergio Ortiz (Zacatrus)",

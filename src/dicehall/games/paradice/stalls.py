@@ -1,7 +1,7 @@
 """Stall cards: slot requirements, conditions, and whether a stall can still be completed.
 
 A slot holds 0 (empty) or a die code. A black die on a stall is wild: it may stand for any
-colour and number that keeps the stall completable (ruling 6).
+colour and number that keeps the stall completable (rules.md, *Stalls*).
 """
 
 from __future__ import annotations
@@ -115,7 +115,8 @@ _PLACE_CACHE: dict[tuple[Card, tuple[int, int, int], int, int], bool] = {}
 
 
 def can_place(card: Card, dice: tuple[int, int, int], slot: int, code: int) -> bool:
-    """Whether die `code` may go to empty `slot` (ruling 6: only placements that can complete)."""
+    """Whether die `code` may go to empty `slot` (rules.md, *Stalls*: only placements that
+    can complete)."""
     key = (card, dice, slot, code)
     found = _PLACE_CACHE.get(key)
     if found is None:

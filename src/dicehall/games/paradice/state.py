@@ -25,7 +25,8 @@ class Phase(IntEnum):
 class Player:
     stalls: tuple[ActiveStall, ...] = ()  # active (incomplete) stalls, at most 5
     done: tuple[int, ...] = ()  # completed card indices, in order of completion
-    powers: tuple[int, ...] = (0, 0, 0, 0, 0)  # unused powers by stall type
+    powers: tuple[int, ...] = (0, 0, 0, 0, 0)  # unused powers by stall type, usable now
+    earned: tuple[int, ...] = (0, 0, 0, 0, 0)  # powers earned this turn: usable from the next
     bag: tuple[int, ...] = ()  # Surprise Bag cards drawn (indices)
 
 

@@ -18,7 +18,7 @@ from dicehall.games.paradice.actions import (
     TakeStall,
 )  # fmt: skip
 from dicehall.games.paradice.config import Config
-from dicehall.games.paradice.scoring import _set, add_returns, complete
+from dicehall.games.paradice.scoring import _set, add_returns, complete, ready_powers
 from dicehall.games.paradice.spec import BLACK, COLUMNS, DUCK, MAX_ACTIVE
 from dicehall.games.paradice.stalls import can_place
 from dicehall.games.paradice.state import Phase, Player, State, evolve
@@ -62,7 +62,7 @@ def apply_place(cfg: Config, state: State, action: Place) -> State:
     state = remove_pending(state, action.die)
     dice = (*on[: action.slot], action.die, *on[action.slot + 1 :])
     count = sum(1 for d in dice if d)
-    if count == 2:  # a stall receiving its second die earns a Plaza stall (ruling 8)
+    if count == 2:  # a stall receiving its second die earns a Plaza stall (rules.md, *Stalls*)
         state = evolve(state, gains=state.gains + 1)
     if count == 3:
         return complete(cfg, state, seat, action.stall, dice)  # type: ignore[arg-type]
@@ -162,9 +162,10 @@ def gain_choices(state: State) -> list[ChooseStall]:
 
 
 def next_turn(cfg: Config, state: State) -> State:
-    if state.turns >= cfg.turn_limit:  # project ruling: the fair closes
+    if state.turns >= cfg.turn_limit:  # the fair closes (rules.md, *End and scoring*)
         reason = f"the fair closed after {cfg.round_limit} rounds"
         return evolve(state, phase=Phase.OVER, reason=reason)
+    state = with_player(state, state.turn, ready_powers(state.players[state.turn]))
     return evolve(
         state,
         turn=(state.turn + 1) % cfg.players,

@@ -94,7 +94,8 @@ def _row_span(offset: int, numbers: list[int]) -> tuple[int, int]:
 
 
 def _check_geometry(rows: Rows, source: str) -> None:
-    """Each row sits half a tile off the row below and rests entirely on it (ruling 2)."""
+    """Each row sits half a tile off the row below and rests entirely on it (rules.md,
+    *The board*)."""
     for r in range(1, len(rows)):
         (low_off, low_nums), (off, nums) = rows[r - 1], rows[r]
         where = f"row {r + 1}"

@@ -7,7 +7,10 @@ Each roll of the `left` unplaced dice falls in exactly one class:
   so stopping right after it would bust (continuing may still repair the turn);
 - `safe`: some placement leaves the turn able to stop with tiles, none with a bonus turn;
 - `bonus`: some placement leaves the turn able to stop with tiles AND earn a bonus turn
-  (all of the turn's dice placed, or three or more levels).
+  (all of the turn's dice placed, or three or more levels) without ending the game: a Stop
+  that fills the board, uses the last tiles the player may place (a second player placing all
+  their tiles, or the winner all the gold tiles) or reaches the turn limit ends the game at
+  once and earns no bonus turn (rules.md, *Bonus turns* and *Winning, gold tiles and the end*).
 
 Probabilities are exact `Fraction`s over the sorted multisets of the roll.
 """
@@ -28,6 +31,7 @@ from dicehall.games.purrramid.board import (
     roll_distribution,
     sub_multisets,
 )
+from dicehall.games.purrramid.rules import MAX_TURNS
 from dicehall.games.purrramid.state import Phase, PurrramidState
 
 if TYPE_CHECKING:
@@ -40,10 +44,11 @@ class TurnPosition:
 
     tile_mask: int
     dice_mask: int
-    room: int  # tiles the player may still add this turn (ruling 5)
+    room: int  # tiles the player may still add this turn (rules.md, *A turn*)
     left: int  # dice to roll next
     dice: int  # dice the turn started with (a 1-die turn earns no bonus)
     wool: int  # wool tokens the player holds
+    last_turn: bool = False  # the turn limit ends the game after this turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,11 +79,13 @@ class RollOdds:
 
 @dataclass(frozen=True, slots=True)
 class SpaceFlags:
-    """Per number: is a space with it open, would it leave the turn stoppable, with a bonus."""
+    """Per number: is a space with it open, would it leave the turn stoppable, stoppable with
+    the game going on (so a bonus turn may follow), and with a bonus by levels."""
 
     open: frozenset[int]
     stoppable: frozenset[int]
     bonus_by_levels: frozenset[int]
+    continues: frozenset[int] = frozenset()
 
 
 @cache
@@ -90,7 +97,7 @@ def roll_weights(n: int) -> tuple[tuple[tuple[int, ...], int], ...]:
 def space_flags(board: Board, pos: TurnPosition) -> SpaceFlags:
     """Which numbers have a free space that fits, keeps the turn stoppable, or adds a level."""
     blocked = pos.tile_mask | pos.dice_mask
-    open_, stoppable, by_levels = set(), set(), set()
+    open_, stoppable, by_levels, continues = set(), set(), set(), set()
     for s in board.spaces:
         if blocked >> s.id & 1 or s.cost > pos.room:
             continue
@@ -98,9 +105,22 @@ def space_flags(board: Board, pos: TurnPosition) -> SpaceFlags:
         mask = pos.dice_mask | 1 << s.id
         if is_connected(mask, board.adjacent) and is_supported(mask, blocked | mask, board.below):
             stoppable.add(s.number)
+            if stopping_ends_game(board, pos, blocked | mask, s.cost):
+                continue
+            continues.add(s.number)
             if pos.dice > 1 and levels(mask, board.row_mask) >= 3:
                 by_levels.add(s.number)
-    return SpaceFlags(frozenset(open_), frozenset(stoppable), frozenset(by_levels))
+    return SpaceFlags(*map(frozenset, (open_, stoppable, by_levels, continues)))
+
+
+def stopping_ends_game(board: Board, pos: TurnPosition, covered: int, cost: int) -> bool:
+    """Whether a Stop right after adding a space of `cost` tiles ends the game, as the engine
+    checks after every Stop: the board is full, or the player used the last tiles they may
+    place (the room is their regular tiles, plus the gold tiles while they are the winner or
+    no one has won; emptying it means a second player placed all their tiles, or the winner
+    all the gold tiles), or the turn limit is reached (rules.md, *Winning, gold tiles and
+    the end*)."""
+    return covered == board.all_mask or cost == pos.room or pos.last_turn
 
 
 def classify(flags: SpaceFlags, roll: tuple[int, ...], dice: int) -> str:
@@ -110,7 +130,7 @@ def classify(flags: SpaceFlags, roll: tuple[int, ...], dice: int) -> str:
         return "bust"
     if flags.stoppable.isdisjoint(sums):
         return "stuck"
-    all_dice = dice > 1 and sum(roll) in flags.stoppable  # every die of the turn placed
+    all_dice = dice > 1 and sum(roll) in flags.continues  # every die of the turn placed
     if all_dice or not flags.bonus_by_levels.isdisjoint(sums):
         return "bonus"
     return "safe"
@@ -144,6 +164,7 @@ def position(game: PurrramidGame, state: PurrramidState) -> TurnPosition:
         left=state.left,
         dice=state.dice,
         wool=state.wool[state.seat],
+        last_turn=state.turns + 1 >= MAX_TURNS,
     )
 
 
@@ -160,6 +181,7 @@ def position_from_view(view: dict[str, Any]) -> TurnPosition:
         left=turn["left"],
         dice=turn["dice"],
         wool=view["wool"][seat],
+        last_turn=view["turns_played"] + 1 >= MAX_TURNS,
     )
 
 

@@ -136,7 +136,7 @@ class PurrramidGame(Game[PurrramidState, Action]):
         return sum(self._costs[s] for s, _ in state.turn)
 
     def placements(self, state: PurrramidState) -> tuple[Place, ...]:
-        """The legal `Place` actions for the dice just rolled, in id order (ruling 3, 5)."""
+        """The legal `Place` actions for the dice just rolled, in id order (rules.md, *A turn*)."""
         room = self.budget(state) - self.turn_cost(state)
         blocked = state.tile_mask | state.dice_mask
         key = (state.roll, blocked, room)
@@ -219,7 +219,7 @@ class PurrramidGame(Game[PurrramidState, Action]):
         if (state.tile_mask | state.dice_mask) >> s & 1:
             raise IllegalActionError(f"{action}: space {s} is occupied")
         if self.turn_cost(state) + self._costs[s] > self.budget(state):
-            raise IllegalActionError(f"{action}: you have too few tiles left (ruling 5)")
+            raise IllegalActionError(f"{action}: you have too few tiles left (rules.md, *A turn*)")
         left = state.left - len(dice)
         placed = _with(
             state,

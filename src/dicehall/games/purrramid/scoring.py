@@ -1,4 +1,4 @@
-"""Game end and scoring (rulebook "Winning" and "Game End and Scoring", ruling 7)."""
+"""Game end and scoring (rules.md, *Winning, gold tiles and the end*)."""
 
 from __future__ import annotations
 
@@ -49,16 +49,26 @@ def end_condition(board: Board, state: PurrramidState) -> End:
 
 
 def scores(state: PurrramidState) -> tuple[int, ...]:
-    """Winner: gold tiles placed; everyone else: minus their regular tiles left."""
+    """Winner: gold tiles placed; everyone else: minus their regular tiles left (at the turn
+    limit everyone, see `no_one_has_won`)."""
+    if no_one_has_won(state):
+        return tuple(-r for r in state.regular)
     gold_placed = GOLD_TILES - state.gold_left
     return tuple(gold_placed if s == state.winner else -r for s, r in enumerate(state.regular))
+
+
+def no_one_has_won(state: PurrramidState) -> bool:
+    """At the turn limit no one has won, even a player who placed all their regular tiles:
+    everyone scores minus their regular tiles left and the best score wins (rules.md,
+    *Winning, gold tiles and the end*: the turn limit)."""
+    return state.winner == NO_WINNER or state.end is End.TURN_LIMIT
 
 
 def result(state: PurrramidState, num_players: int) -> Result:
     """Final result: the first player out wins; the others rank by their scores."""
     points = scores(state)
     reason = REASONS.get(state.end, "the game is not over")
-    if state.winner == NO_WINNER:  # only at the turn limit
+    if no_one_has_won(state):  # only at the turn limit
         ranks = competition_ranks(points)
         winners = tuple(s for s in range(num_players) if ranks[s] == 1)
         return Result(tuple(map(float, points)), winners, ranks, reason)

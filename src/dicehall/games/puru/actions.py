@@ -22,7 +22,7 @@ class Track(IntEnum):
 
 
 class Character(IntEnum):
-    """The six Full-game characters (RULINGS §8)."""
+    """The six Full-game characters (rules.md, *Full game: characters and powers*)."""
 
     PURU_PURU = 0
     SPACE_JELLY = 1

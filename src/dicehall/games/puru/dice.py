@@ -1,8 +1,8 @@
 """Puru Puru dice: faces, multisets of faces and their exact probabilities, built once.
 
 A multiset of dice is a tuple of counts `(heart, star, crying, angry)`. Every table here is
-keyed by such tuples and computed once per die description (RULINGS §2: 2 Heart, 2 Star,
-1 Crying, 1 Angry by default), so the rules never enumerate dice on the hot path.
+keyed by such tuples and computed once per die description (rules.md, *What you need*: 2 Heart,
+2 Star, 1 Crying, 1 Angry by default), so the rules never enumerate dice on the hot path.
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ DEFAULT_DIE = "HHSSCA"
 
 
 class Face(IntEnum):
-    """A die face; Crying and Angry have the same effect but are different faces (§5)."""
+    """A die face; Crying and Angry have the same effect but are different faces
+    (rules.md, *Resolving: the majority face*)."""
 
     HEART = 0
     STAR = 1
@@ -76,7 +77,8 @@ def _counts(c: tuple[int, ...]) -> Counts:
 
 @dataclass(frozen=True, slots=True)
 class Pattern:
-    """What a final multiset shows: its majority face (§5) and the power patterns (§8)."""
+    """What a final multiset shows: its majority face and the patterns of the
+    Full-game powers (rules.md, *Resolving: the majority face*, *Full game*)."""
 
     majority: int
     majority_count: int

@@ -30,16 +30,16 @@ def violations(game: PuruGame, s: PuruState) -> list[str]:
         out.append(f"roller {s.roller} is not a seat")
     out += _dice(game, s)
     if not 0 <= s.rerolls <= PAID_REROLL:
-        out.append(f"{s.rerolls} rerolls taken (at most {PAID_REROLL}, RULINGS §4)")
+        out.append(f"{s.rerolls} rerolls taken (at most {PAID_REROLL}, rules.md, *A turn*)")
     waiting = s.phase == Phase.POWER
     if waiting != (s.res is not None and s.power != Power.NONE and 0 <= s.chooser < n):
         out.append(f"a pending power needs the POWER phase: {s.phase.name}, {s.power.name}")
     if game.solo and s.roller == 1 and s.phase in (Phase.CHOOSE, Phase.KEEP):
-        out.append("AutoPuray never decides (RULINGS §9)")
+        out.append("AutoPuray never decides (rules.md, *Solo*)")
     out += _characters(game, s)
     ended = TRACK_MAX in s.love or TRACK_MAX in s.excite or 0 in s.jelly
     if ended != (s.phase == Phase.OVER):
-        out.append(f"the end check (§7): end reached {ended}, phase {s.phase.name}")
+        out.append(f"the end check (*The end*): end reached {ended}, phase {s.phase.name}")
     if s.phase == Phase.OVER and ended:
         out += _winners(game, s)
     return out
@@ -49,7 +49,9 @@ def _dice(game: PuruGame, s: PuruState) -> list[str]:
     """Dice are conserved: never more on the table than this roll uses."""
     out = []
     auto = game.solo and s.roller == 1
-    allowed = {game.auto_dice} if auto else {MAX_DICE, MAX_DICE - 1}  # -1: Space Jelly (§8)
+    allowed = (
+        {game.auto_dice} if auto else {MAX_DICE, MAX_DICE - 1}
+    )  # -1: Space Jelly (*Full game*)
     if s.n_dice not in allowed:
         out.append(f"a roll of {s.n_dice} dice (allowed {sorted(allowed)})")
     if any(c < 0 for c in s.dice) or sum(s.dice) > s.n_dice:
@@ -70,12 +72,13 @@ def _characters(game: PuruGame, s: PuruState) -> list[str]:
 
 
 def _winners(game: PuruGame, s: PuruState) -> list[str]:
-    """The result agrees with the tracks: Paradice first, else the best lower track (§7)."""
+    """The result agrees with the tracks: Paradice first, else the best lower track of the
+    players not at 0 Jelly; nobody when all are (rules.md, *The end*)."""
     seats = range(game.num_players)
     top = [p for p in seats if TRACK_MAX in (s.love[p], s.excite[p])]
     if not top:
-        alive = [p for p in seats if s.jelly[p] > 0] or list(seats)
-        best = max(min(s.love[p], s.excite[p]) for p in alive)
+        alive = [p for p in seats if s.jelly[p] > 0]  # all dripped out: nobody wins
+        best = max((min(s.love[p], s.excite[p]) for p in alive), default=0)
         top = [p for p in alive if min(s.love[p], s.excite[p]) == best]
     winners = game.result(s).winners
     return [] if list(winners) == top else [f"winners {winners}, the tracks say {top}"]
@@ -83,7 +86,8 @@ def _winners(game: PuruGame, s: PuruState) -> list[str]:
 
 def step_violations(game: PuruGame, s: PuruState, action: object, t: PuruState) -> list[str]:
     """One action: tracks move only when a roll is resolved, exactly as its summary says;
-    otherwise only the paid second reroll costs the roller 1 Jelly (§4, §7)."""
+    otherwise only the paid second reroll costs the roller 1 Jelly (rules.md, *A turn* and
+    *The end*)."""
     if t.turns == s.turns + 1:
         if t.last is None:
             return ["a roll was resolved without a summary"]

@@ -1,4 +1,4 @@
-"""The end of the game and its result (RULINGS §7, §9)."""
+"""The end of the game and its result (docs/rules/puru.md, *The end* and *Solo*)."""
 
 from __future__ import annotations
 
@@ -25,8 +25,9 @@ def final_result(
         )
         return Result(scores, tuple(paradice), competition_ranks(scores), "paradice", notes)
     out = [s for s in seats if jelly[s] <= 0]
-    # if every player dripped out at once, nobody is left to outscore them: all are compared
-    compared = [s for s in seats if s not in out] or list(seats)
+    if len(out) == len(love):
+        return _nobody_wins(names)
+    compared = [s for s in seats if s not in out]
     scores = tuple(
         float(min(love[s], excite[s])) if s in compared else DRIPPED_SCORE for s in seats
     )
@@ -34,9 +35,15 @@ def final_result(
     winners = tuple(s for s in compared if scores[s] == best)
     lines = [f"{names[s]} dripped to 0" for s in out]
     lines.append("scores are the lower of Love and Excitement; the highest wins, ties share")
-    if len(compared) == len(love) and out:
-        lines.append("every player dripped out at once, so all were compared")
     return Result(scores, winners, competition_ranks(scores), "drip-out", tuple(lines))
+
+
+def _nobody_wins(names: tuple[str, ...]) -> Result:
+    """Every player dripped to 0 in the same roll: players at 0 Jelly lose and no other player
+    is left to score, so nobody wins; all share the last place (*The end*, drip-out)."""
+    scores = (DRIPPED_SCORE,) * len(names)
+    lines = (*(f"{name} dripped to 0" for name in names), "everyone dripped out: nobody wins")
+    return Result(scores, (), competition_ranks(scores), "drip-out", lines)
 
 
 def player_names(players: int, auto: str, characters: tuple[int, ...]) -> tuple[str, ...]:

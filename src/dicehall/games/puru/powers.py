@@ -1,4 +1,5 @@
-"""Who receives which dice, and the Full-game powers (RULINGS §6, §8).
+"""Who receives which dice, and the Full-game powers (rules.md, *Resolving: the majority face*
+and *Full game: characters and powers*).
 
 These are pure helpers over a `Resolution`: the rules module decides when a power's owner
 must choose, these functions say what each choice does.
@@ -13,8 +14,8 @@ from dicehall.games.puru.actions import Character, Track
 from dicehall.games.puru.dice import NO_MAJORITY, Counts, counts_text, pattern
 from dicehall.games.puru.state import Resolution, Stage
 
-THRESHOLD_PURU = 3  # Puru Puru copies a neighbour's gain of 3+ (§8)
-GRASS_MIN_DRIPS = 2  # Grass Jelly may ignore a drip when a roll drips her 2+ (§8)
+THRESHOLD_PURU = 3  # Puru Puru copies a neighbour's gain of 3+ (*Full game*)
+GRASS_MIN_DRIPS = 2  # Grass Jelly may ignore a drip when a roll drips her 2+
 JELLY_FISH_GAIN = 2
 
 
@@ -44,7 +45,7 @@ def distribute(
         major = tuple(n if f == pat.majority else 0 for f, n in enumerate(dice))
         rest = tuple(n - m for n, m in zip(dice, major, strict=True))
         if kept:
-            give(roller, major)  # 6 of a kind kept, or Fruit Jelly keeps 5+ (§6, §8)
+            give(roller, major)  # 6 of a kind kept, or Fruit Jelly keeps 5+
             others = tuple(s for s in range(players) if s != roller)
             if any(rest):
                 receivers = others
@@ -53,7 +54,7 @@ def distribute(
         else:
             receivers = neighbours
             for seat in neighbours:
-                give(seat, major)  # each neighbour receives the whole majority (§6)
+                give(seat, major)  # each neighbour receives the whole majority
             give(roller, rest)
         if kept is not None:
             events.append("kept the majority" if kept else "gave the majority away")
@@ -76,7 +77,8 @@ def distribute(
 
 
 def auto_puray(dice: Counts, players: int) -> Resolution:
-    """AutoPuray's roll (§9): Heart and Star feed seat 1, Crying and Angry drip seat 0."""
+    """AutoPuray's roll (rules.md, *Solo*): Heart and Star feed seat 1, Crying and Angry drip
+    seat 0."""
     love, excite, drips = [0] * players, [0] * players, [0] * players
     love[1], excite[1], drips[0] = dice[0], dice[1], dice[2] + dice[3]
     return Resolution(

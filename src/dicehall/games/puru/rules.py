@@ -1,4 +1,4 @@
-"""Puru Puru Paradice rules: `PuruGame` (the shared RULINGS, Puru Puru section, §1–§9)."""
+"""Puru Puru Paradice rules: `PuruGame` (rules.md beside this module, also docs/rules/puru.md)."""
 
 from __future__ import annotations
 
@@ -80,11 +80,13 @@ class PuruGame(Game[PuruState, PuruAction]):
         self.num_players = int(params["players"])
         self.full = bool(params["full"])
         self.solo = bool(params["solo"])
-        self.auto_dice = 4 if params["super"] else 3  # AutoPuray / SuperAutoPuray (§9)
+        self.auto_dice = (
+            4 if params["super"] else 3
+        )  # AutoPuray / SuperAutoPuray (rules.md, *Solo*)
         self.num_actions = len(INDEX)
         n = self.num_players
         # every roll raises sum(L + E + (20 - J)) by at least 2 and the game ends before 57 per
-        # seat; a roll takes at most 9 actions (roll, 2 rerolls, keep, 3 powers) (RULINGS §7)
+        # seat; a roll takes at most 9 actions (roll, 2 rerolls, keep, 3 powers) (*The end*)
         self.max_game_length = 9 * (57 * n // 2 + 2) + 1
         self.neighbours = tuple(tuple(sorted({(r - 1) % n, (r + 1) % n})) for r in range(n))
         dice_tables = tables(parse_die(str(params["die"])))
@@ -193,7 +195,7 @@ class PuruGame(Game[PuruState, PuruAction]):
         if sum(counts) + sum(kept) != state.n_dice:
             raise IllegalActionError(f"{action}: the wrong number of dice", action=action)
         dice = (kept[0] + counts[0], kept[1] + counts[1], kept[2] + counts[2], kept[3] + counts[3])
-        if self.solo and state.roller == 1:  # AutoPuray: no rerolls, applied at once (§9)
+        if self.solo and state.roller == 1:  # AutoPuray: no rerolls, applied at once (*Solo*)
             return self._finish(state, dice, powers.auto_puray(dice, self.num_players))
         rolled = PuruState(
             _CHOOSE, state.roller, state.love, state.excite, state.jelly, dice, state.n_dice,
@@ -211,7 +213,9 @@ class PuruGame(Game[PuruState, PuruAction]):
             raise IllegalActionError(f"cannot {action}: the dice show otherwise", action=action)
         kept = (dice[0] - chosen[0], dice[1] - chosen[1], dice[2] - chosen[2], dice[3] - chosen[3])
         jelly = state.jelly
-        if state.rerolls == PAID_REROLL - 1:  # the second reroll costs 1 Jelly, paid first (§4)
+        if (
+            state.rerolls == PAID_REROLL - 1
+        ):  # the second reroll costs 1 Jelly, paid first (*A turn*)
             r = state.roller
             jelly = tuple(j - 1 if i == r else j for i, j in enumerate(jelly))
             if jelly[r] <= 0:  # dripped to 0 by paying: the game ends at once
@@ -231,7 +235,7 @@ class PuruGame(Game[PuruState, PuruAction]):
         pat = pattern(state.dice)
         fruit = self._character(state, state.roller) == Character.FRUIT_JELLY
         if pat.all_same or (fruit and pat.majority_count >= MAX_DICE - 1):
-            # 6 of a kind: keep or give (§6); Fruit Jelly may keep 5+ of a kind (§8)
+            # 6 of a kind: keep or give; Fruit Jelly may keep 5+ of a kind (*Full game*)
             return replace(state, phase=Phase.KEEP)
         return self._distribute(state, None)
 
@@ -244,7 +248,7 @@ class PuruGame(Game[PuruState, PuruAction]):
             return self._finish(state, state.dice, res)
         return self._advance(state, res)
 
-    # --- powers (Full game, §8) -----------------------------------------------------
+    # --- powers (rules.md, *Full game*) --------------------------------------------------
     def _advance(self, state: PuruState, res: Resolution) -> PuruState:
         """Run the power checks from `res.stage` on; stop at the first choice to make."""
         chars, r = state.characters, state.roller
@@ -298,7 +302,7 @@ class PuruGame(Game[PuruState, PuruAction]):
 
     # --- end of a roll --------------------------------------------------------------
     def _finish(self, state: PuruState, dice: Counts, res: Resolution) -> PuruState:
-        """Apply a roll's effects as a whole, then check the end (§7), then pass the dice."""
+        """Apply a roll's effects as a whole, then check the end (*The end*), then pass the dice."""
         love, excite, jelly = list(state.love), list(state.excite), list(state.jelly)
         gains = []
         for s in range(self.num_players):
@@ -321,12 +325,12 @@ class PuruGame(Game[PuruState, PuruAction]):
             r, dice, res.majority, res.kept, res.receivers, changes[0], changes[1], changes[2],
             events,
         )  # fmt: skip
-        if TRACK_MAX in love or TRACK_MAX in excite or 0 in jelly:  # the end check (§7)
+        if TRACK_MAX in love or TRACK_MAX in excite or 0 in jelly:  # the end check (*The end*)
             return PuruState(
                 _OVER, r, tuple(love), tuple(excite), tuple(jelly), dice, state.n_dice,
                 state.rerolls, state.characters, last=last, turns=state.turns + 1,
             )  # fmt: skip
-        if again:  # Space Jelly (§8): one more roll with one die fewer
+        if again:  # Space Jelly (*Full game*): one more roll with one die fewer
             nxt, n_dice = r, state.n_dice - 1
         else:
             nxt = (r + 1) % self.num_players

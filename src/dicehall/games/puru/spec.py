@@ -30,7 +30,7 @@ SPEC = GameSpec(
         ),
     ),
     variants=("basic", "full", "solo", "super-solo"),
-    version=1,
+    version=2,
     summary="Push Love or Excitement to 20 before you drip into a puddle; majorities go to "
     "your neighbours.",
     designers="Puru Puru Paradice rulebook",

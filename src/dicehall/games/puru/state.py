@@ -10,7 +10,7 @@ from dicehall.games.puru.dice import Counts
 TRACK_MAX = 20
 JELLY_START = 20
 PAID_REROLL = 2
-"""Rerolls per roll; the last one costs 1 Jelly (RULINGS §4)."""
+"""Rerolls per roll; the last one costs 1 Jelly (rules.md, *A turn*)."""
 
 
 class Phase(IntEnum):
@@ -42,7 +42,7 @@ class Stage(IntEnum):
 
 @dataclass(frozen=True, slots=True)
 class Resolution:
-    """A roll's effects being gathered, applied as a whole at the end (RULINGS §7).
+    """A roll's effects being gathered, applied as a whole at the end (rules.md, *The end*).
 
     Per seat: `love`/`excite` gained, `drips` taken from dice, `regain` Jelly regained.
     """

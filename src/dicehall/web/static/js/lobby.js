@@ -264,7 +264,7 @@ async function loadTables() {
               h(
                 "td",
                 {},
-                t.result ? t.result.winners.map((s) => seatName(t.seats, s)).join(" & ") + " won" : "",
+                t.result ? (t.result.winners.map((s) => seatName(t.seats, s)).join(" & ") || "nobody") + " won" : "",
               ),
               h(
                 "td",
