@@ -50,14 +50,22 @@ class Distribution(tuple):  # type: ignore[type-arg]
         Exact like `Distribution(...)`, but without summing Fractions: a fast path for chance
         nodes with many outcomes.
         """
-        items = list(pairs)
-        if not items or any(w <= 0 for _, w in items):
+        columns = tuple(zip(*pairs, strict=True))
+        if not columns:
             raise ValueError("a distribution needs outcomes with positive weights")
-        total = sum(w for _, w in items)
-        share = {w: Fraction(w, total) for w in {w for _, w in items}}
-        self = super().__new__(cls, [(o, share[w]) for o, w in items])
-        self.outcomes = tuple(o for o, _ in items)
-        self._cumulative = list(accumulate(w for _, w in items))
+        return cls.from_columns(columns[0], columns[1])
+
+    @classmethod
+    def from_columns(cls, outcomes: Sequence[Any], weights: Sequence[int]) -> Distribution:
+        """`from_weights` given the outcomes and their weights as two sequences."""
+        if not outcomes or len(outcomes) != len(weights) or min(weights) <= 0:
+            raise ValueError("a distribution needs outcomes with positive weights")
+        cumulative = list(accumulate(weights))
+        total = cumulative[-1]
+        share = {w: Fraction(w, total) for w in set(weights)}
+        self = super().__new__(cls, zip(outcomes, map(share.__getitem__, weights), strict=True))
+        self.outcomes = tuple(outcomes)
+        self._cumulative = cumulative
         self._total = total
         return self
 

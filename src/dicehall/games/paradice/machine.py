@@ -33,19 +33,20 @@ def _edges(row: tuple[int, ...], wrap: bool) -> list[tuple[int, int]]:
 
 
 def _components(cols: list[int], edges: list[tuple[int, int]]) -> list[tuple[int, ...]]:
-    parent = {c: c for c in cols}
-
-    def find(c: int) -> int:
-        while parent[c] != c:
-            c = parent[c]
-        return c
-
+    parent = list(range(COLUMNS))  # union-find over the 5 columns, no recursion
     for a, b in edges:
-        parent[find(a)] = find(b)
+        while parent[a] != a:
+            a = parent[a]
+        while parent[b] != b:
+            b = parent[b]
+        parent[a] = b
     groups: dict[int, list[int]] = {}
     for c in cols:
-        groups.setdefault(find(c), []).append(c)
-    return [tuple(sorted(g)) for g in groups.values() if len(g) > 1]
+        root = c
+        while parent[root] != root:
+            root = parent[root]
+        groups.setdefault(root, []).append(c)
+    return [tuple(g) for g in groups.values() if len(g) > 1]  # cols ascend: groups are sorted
 
 
 def row_groups(
@@ -147,8 +148,9 @@ def drop(machine: Machine, col: int, code: int) -> Machine:
 
 def emptiest(machine: Machine) -> tuple[int, ...]:
     """The columns with the fewest dice (returned dice fill these first)."""
-    low = min(len(col) for col in machine)
-    return tuple(c for c, col in enumerate(machine) if len(col) == low)
+    heights = tuple(map(len, machine))
+    low = min(heights)
+    return tuple(c for c, h in enumerate(heights) if h == low)
 
 
 def replace(machine: Machine, col: int, row: int, code: int) -> Machine:

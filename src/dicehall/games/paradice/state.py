@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 from enum import IntEnum
 
 from dicehall.games.paradice.machine import Machine
@@ -57,13 +59,22 @@ class State:
     reason: str = ""
 
 
-_FIELDS = State.__dataclass_fields__
-_SET = object.__setattr__
+_FIELDS = tuple(State.__dataclass_fields__)
+_MISSING = object()
 
 
-def evolve(state: State, **changes: object) -> State:
-    """`dataclasses.replace` for `State`, several times faster (it is the hot path)."""
-    new = object.__new__(State)
-    for name in _FIELDS:
-        _SET(new, name, changes[name] if name in changes else getattr(state, name))
-    return new
+def _make_evolve() -> Callable[..., State]:
+    """Straight-line code: one keyword per field, no dict walk (it is the hot path)."""
+    params = ", ".join(f"{name}=_MISSING" for name in _FIELDS)
+    lines = [f"def evolve(state, *, {params}):", "    new = _new(State)"]
+    lines += [f"    _set(new, {n!r}, state.{n} if {n} is _MISSING else {n})" for n in _FIELDS]
+    lines.append("    return new")
+    namespace: dict[str, Any] = {"_MISSING": _MISSING, "_new": object.__new__}
+    namespace.update(_set=object.__setattr__, State=State)
+    exec("\n".join(lines), namespace)  # the technique `dataclasses` itself uses
+    made: Callable[..., State] = namespace["evolve"]
+    return made
+
+
+evolve: Callable[..., State] = _make_evolve()
+"""`evolve(state, **changes)`: `dataclasses.replace` for `State`, several times faster."""
