@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 from enum import IntEnum
+from typing import Any
 
 from dicehall.games.paradice.machine import Machine
 
