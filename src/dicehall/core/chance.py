@@ -9,6 +9,7 @@ computed once.
 from __future__ import annotations
 
 import bisect
+import functools
 import math
 import random
 from collections.abc import Iterable, Sequence
@@ -62,7 +63,7 @@ class Distribution(tuple):  # type: ignore[type-arg]
             raise ValueError("a distribution needs outcomes with positive weights")
         cumulative = list(accumulate(weights))
         total = cumulative[-1]
-        share = {w: Fraction(w, total) for w in set(weights)}
+        share = {w: _fraction(w, total) for w in set(weights)}
         self = super().__new__(cls, zip(outcomes, map(share.__getitem__, weights), strict=True))
         self.outcomes = tuple(outcomes)
         self._cumulative = cumulative
@@ -79,6 +80,11 @@ class Distribution(tuple):  # type: ignore[type-arg]
             if o == outcome:
                 return p  # type: ignore[no-any-return]
         return Fraction(0)
+
+
+@functools.lru_cache(maxsize=4096)
+def _fraction(numerator: int, denominator: int) -> Fraction:
+    return Fraction(numerator, denominator)
 
 
 def uniform(outcomes: Sequence[Any]) -> Distribution:

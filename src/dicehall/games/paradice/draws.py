@@ -48,10 +48,15 @@ def _drops(counts: tuple[int, ...], cols: tuple[int, ...], setup: bool) -> Distr
 @lru_cache(maxsize=256)
 def _stall_draws(cfg: Config, deck: tuple[int, ...], starting: bool) -> Distribution:
     """A stall card from the deck; the starting stalls are 10-point cards."""
-    stalls = cfg.content.stalls
-    return weighted(
-        [(Draw(stalls[c].id), 1) for c in deck if not starting or stalls[c].points == 10]
-    )
+    stalls, draws = cfg.content.stalls, _draw_outcomes(cfg)
+    cards = deck if not starting else [c for c in deck if stalls[c].points == 10]
+    return Distribution.from_columns([draws[c] for c in cards], [1] * len(cards))
+
+
+@lru_cache(maxsize=16)
+def _draw_outcomes(cfg: Config) -> tuple[Draw, ...]:
+    """The draw outcome of every stall card, by index."""
+    return tuple(Draw(card.id) for card in cfg.content.stalls)
 
 
 @lru_cache(maxsize=256)

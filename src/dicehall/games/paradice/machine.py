@@ -99,19 +99,27 @@ def column_runs(column: tuple[int, ...], start: int, *, no_black: bool) -> set[i
     return {n for n in runs if n >= 2}
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=4096)
+def _sorted_row_groups(
+    row: tuple[int, ...], above: tuple[int, ...], wrap: bool, no_black: bool
+) -> tuple[tuple[int, ...], ...]:
+    return tuple(sorted(row_groups(row, above, wrap=wrap, no_black=no_black)))
+
+
+@lru_cache(maxsize=4096)
+def _run_lengths(column: tuple[int, ...], start: int, no_black: bool) -> tuple[int, ...]:
+    return tuple(sorted(column_runs(column, start, no_black=no_black)))
+
+
 def basic_picks(
     machine: Machine,
 ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]]:
     """Bottom-row groups (wrap-around) and vertical runs `(col, count)` from the bottom."""
-    rows = row_groups(row_of(machine, 0), row_of(machine, 1), wrap=True, no_black=False)
-    cols = tuple(
-        (c, n) for c in range(COLUMNS) for n in sorted(column_runs(machine[c], 0, no_black=False))
-    )
-    return tuple(sorted(rows)), cols
+    rows = _sorted_row_groups(row_of(machine, 0), row_of(machine, 1), True, False)
+    cols = tuple((c, n) for c in range(COLUMNS) for n in _run_lengths(machine[c], 0, False))
+    return rows, cols
 
 
-@lru_cache(maxsize=256)
 def duck_picks(
     machine: Machine,
 ) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], tuple[tuple[int, int, int], ...]]:
@@ -120,10 +128,10 @@ def duck_picks(
     cols: list[tuple[int, int, int]] = []
     height = max(len(col) for col in machine)
     for r in range(height):
-        found = row_groups(row_of(machine, r), row_of(machine, r + 1), wrap=False, no_black=True)
-        rows += [(r, g) for g in sorted(found)]
+        found = _sorted_row_groups(row_of(machine, r), row_of(machine, r + 1), False, True)
+        rows += [(r, g) for g in found]
         for c in range(COLUMNS):
-            cols += [(c, r, n) for n in sorted(column_runs(machine[c], r, no_black=True))]
+            cols += [(c, r, n) for n in _run_lengths(machine[c], r, True)]
     return tuple(rows), tuple(cols)
 
 

@@ -30,6 +30,7 @@ from dicehall.games.paradice.spec import BLACK, DICE_PER_COLOUR, PLAZA_SIZE, SPE
 from dicehall.games.paradice.state import Phase, Player, State, evolve
 
 _POWERS = (CottonCandy, SurpriseBag, Fries, Balloon)
+_CHANCE = (CHANCE,)
 
 # A true bound on the actions of a game (project ruling: the fair closes after a round limit).
 _SETUP_ACTIONS = 50 + 4 + 4
@@ -57,6 +58,8 @@ class ParadiceGame(Game[State, Any]):
         self._ids_by_identity = {id(a): i for i, a in enumerate(INDEX.actions)}
         self._memo: tuple[State, list[Any]] = (self.initial_state(), [])
         self._sorted_memo: tuple[State, tuple[Any, ...]] = (self.initial_state(), ())
+        self._actors_memo: tuple[State, tuple[Seat, ...]] = (self.initial_state(), (CHANCE,))
+        self._seats = tuple((seat,) for seat in range(cfg.players))
 
     # --- dynamics -----------------------------------------------------------------------
     def initial_state(self) -> State:
@@ -72,11 +75,17 @@ class ParadiceGame(Game[State, Any]):
         )
 
     def actors(self, state: State) -> tuple[Seat, ...]:
+        memo = self._actors_memo  # asked several times per state: remember the last answer
+        if memo[0] is state:
+            return memo[1]
         if state.phase == Phase.OVER:
-            return ()
-        if draws.is_chance(self.cfg, state):
-            return (CHANCE,)
-        return (state.turn,)
+            found: tuple[Seat, ...] = ()
+        elif draws.is_chance(self.cfg, state):
+            found = _CHANCE
+        else:
+            found = self._seats[state.turn]
+        self._actors_memo = (state, found)
+        return found
 
     def chance_outcomes(self, state: State) -> Distribution:
         if self.actors(state) != (CHANCE,):
@@ -89,12 +98,13 @@ class ParadiceGame(Game[State, Any]):
         memo = self._sorted_memo
         if memo[0] is state:
             return memo[1]
-        ids, by_identity = self._ids, self._ids_by_identity
-        ranked = {}
-        for action in self._legal(state):
-            rank = by_identity.get(id(action))
-            ranked[ids[action] if rank is None else rank] = action
-        found = tuple(ranked[i] for i in sorted(ranked))
+        legal = self._legal(state)
+        ranks = list(map(self._ids_by_identity.get, map(id, legal)))
+        if None in ranks:  # an action made afresh, not the index's own object
+            ids = self._ids
+            ranks = [ids[a] if r is None else r for r, a in zip(ranks, legal, strict=True)]
+        ranked = dict(zip(ranks, legal, strict=True))  # one action per id
+        found = tuple(map(ranked.__getitem__, sorted(ranked)))
         self._sorted_memo = (state, found)
         return found
 
@@ -168,7 +178,7 @@ class ParadiceGame(Game[State, Any]):
     def _settle(self, state: State) -> State:
         """Automatic steps: start of play, unplaceable pre-turn dice, forced ends of turn."""
         cfg = self.cfg
-        while state.phase != Phase.OVER and not draws.is_chance(cfg, state):
+        while self.actors(state) and self.actors(state) != _CHANCE:
             if state.phase == Phase.SETUP:
                 state = evolve(state, phase=Phase.MAIN, turns=1)
             elif state.phase == Phase.PRE and not turn.placements(cfg, state):
