@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
@@ -29,6 +28,7 @@ from dicehall.core import (
     competition_ranks,
     uniform,
 )
+from dicehall.core.evolve import replace
 from dicehall.games.jelly import observe as observe_mod
 from dicehall.games.jelly import play, scoring
 from dicehall.games.jelly.actions import (
@@ -101,6 +101,7 @@ class JellyGame(Game[JellyState, Any]):
         scoring_choices = self.table.districts * (n + 20 * n * n + 7 * n)
         self.max_game_length = n + 2 + PODS + ROUNDS * (n * per_seat + 1 + scoring_choices)
         self._face_draws: dict[tuple[int, ...], Distribution] = {}
+        self._legal_memo: tuple[JellyState | None, Seat, tuple[Any, ...]] = (None, CHANCE, ())
 
     # --- dynamics -------------------------------------------------------------------
     def initial_state(self) -> JellyState:
@@ -133,9 +134,13 @@ class JellyGame(Game[JellyState, Any]):
             return (TimeUp(),) if self._time_up_legal(s) else ()
         if seat not in self.actors(s) or seat == CHANCE:
             return ()
-        if s.phase == Phase.SCORING:
-            return self._choices(s)
-        return play.actions(self.table, s, seat)
+        memo = self._legal_memo  # asked again by `apply` for the same state and seat
+        if memo[0] is s and memo[1] == seat:
+            return memo[2]
+        scoring_ = s.phase == Phase.SCORING
+        found = self._choices(s) if scoring_ else play.actions(self.table, s, seat)
+        self._legal_memo = (s, seat, found)
+        return found
 
     def _choices(self, s: JellyState) -> tuple[Any, ...]:
         head = s.queue[0]
@@ -180,7 +185,8 @@ class JellyGame(Game[JellyState, Any]):
             return scoring.end_round(self.table, s, RoundEnd.TIMER)
         if seat not in self.actors(s):
             raise IllegalActionError(f"seat {seat} may not act now", seat=seat, action=action)
-        if action not in self.legal_actions(s, seat):
+        legal = self.legal_actions(s, seat)
+        if not any(a is action for a in legal) and action not in legal:
             reason = play.why_illegal(self.table, s, seat, action)
             raise IllegalActionError(reason, seat=seat, action=action)
         if isinstance(action, ChooseSide):

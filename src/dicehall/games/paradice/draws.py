@@ -6,11 +6,11 @@ one at a time (a random die of the returning ones, a random value, a random empt
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
 from dicehall.core import Distribution, IllegalActionError, uniform
+from dicehall.core.evolve import replace
 from dicehall.games.paradice import machine as mc
 from dicehall.games.paradice.actions import SUBSETS, BagDraw, Draw, Drop, Roll
 from dicehall.games.paradice.config import Config

@@ -99,10 +99,11 @@ class ParadiceGame(Game[State, Any]):
         if memo[0] is state:
             return memo[1]
         legal = self._legal(state)
-        ranks = list(map(self._ids_by_identity.get, map(id, legal)))
-        if None in ranks:  # an action made afresh, not the index's own object
+        found_ranks = list(map(self._ids_by_identity.get, map(id, legal)))
+        ranks: list[int] = found_ranks  # type: ignore[assignment]
+        if None in found_ranks:  # an action made afresh, not the index's own object
             ids = self._ids
-            ranks = [ids[a] if r is None else r for r, a in zip(ranks, legal, strict=True)]
+            ranks = [ids[a] if r is None else r for r, a in zip(found_ranks, legal, strict=True)]
         ranked = dict(zip(ranks, legal, strict=True))  # one action per id
         found = tuple(map(ranked.__getitem__, sorted(ranked)))
         self._sorted_memo = (state, found)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any
 
+from dicehall.core.evolve import evolver
 from dicehall.games.paradice.machine import Machine
 
 Dice3 = tuple[int, int, int]
@@ -59,22 +59,5 @@ class State:
     reason: str = ""
 
 
-_FIELDS = tuple(State.__dataclass_fields__)
-_MISSING = object()
-
-
-def _make_evolve() -> Callable[..., State]:
-    """Straight-line code: one keyword per field, no dict walk (it is the hot path)."""
-    params = ", ".join(f"{name}=_MISSING" for name in _FIELDS)
-    lines = [f"def evolve(state, *, {params}):", "    new = _new(State)"]
-    lines += [f"    _set(new, {n!r}, state.{n} if {n} is _MISSING else {n})" for n in _FIELDS]
-    lines.append("    return new")
-    namespace: dict[str, Any] = {"_MISSING": _MISSING, "_new": object.__new__}
-    namespace.update(_set=object.__setattr__, State=State)
-    exec("\n".join(lines), namespace)  # the technique `dataclasses` itself uses
-    made: Callable[..., State] = namespace["evolve"]
-    return made
-
-
-evolve: Callable[..., State] = _make_evolve()
+evolve: Callable[..., State] = evolver(State)
 """`evolve(state, **changes)`: `dataclasses.replace` for `State`, several times faster."""

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import lru_cache
 
 from dicehall.core import IllegalActionError
+from dicehall.core.evolve import replace
 from dicehall.games.paradice import machine as mc
 from dicehall.games.paradice.actions import (
     INTERNED,

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from fractions import Fraction
 from itertools import permutations
 from typing import Any
 
 from dicehall.core.chance import Distribution, uniform
 from dicehall.core.errors import IllegalActionError
+from dicehall.core.evolve import replace
 from dicehall.core.game import Game
 from dicehall.core.types import CHANCE, Result, Seat, View
 from dicehall.games.puru import powers
