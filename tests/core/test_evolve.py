@@ -49,3 +49,14 @@ def test_classes_with_post_init_keep_their_checks() -> None:
     assert evolver(Checked) is dataclasses.replace
     with pytest.raises(ValueError, match="negative"):
         replace(Checked(1), value=-1)
+
+
+def test_copies_of_real_states_equal_dataclasses_replace() -> None:
+    from dicehall import games
+
+    for game_id, params in (("jelly", {"mode": "tick"}), ("paradice", {})):
+        state = games.make(game_id, **params).initial_state()
+        field = dataclasses.fields(state)[1].name
+        value = getattr(state, field)
+        assert replace(state, **{field: value}) == dataclasses.replace(state, **{field: value})
+        assert hash(replace(state)) == hash(state)

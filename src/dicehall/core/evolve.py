@@ -3,9 +3,10 @@
 States are immutable and every rules step copies one with a few fields changed, so this copy
 is the hot path of every game. `dataclasses.replace` calls `__init__` through `fields()`; the
 copier made here for a class is straight-line code (one keyword per field, the technique
-`dataclasses` itself uses to write `__init__`). It is used only for classes whose `__init__`
-just stores its fields: slotted, no `__post_init__`, no `init=False` field; any other class
-goes to `dataclasses.replace`.
+`dataclasses` itself uses to write `__init__`) that fills an unfrozen twin of the class and
+then makes it a `cls`. It is used only for classes whose `__init__` just stores its fields:
+slotted, no `__post_init__`, no `init=False` field; any other class goes to
+`dataclasses.replace`.
 """
 
 from __future__ import annotations
@@ -48,11 +49,27 @@ def _make(cls: type[T]) -> Callable[..., T]:
         return dataclasses.replace
     names = [f.name for f in fields]
     params = ", ".join(f"{name}=_MISSING" for name in names)
-    lines = [f"def replace(obj, /, *, {params}):", "    new = _new(cls)"]
-    lines += [f"    _set(new, {n!r}, obj.{n} if {n} is _MISSING else {n})" for n in names]
-    lines.append("    return new")
+    # Fields are stored on an unfrozen twin with the same slots (plain attribute stores), then
+    # the copy becomes a `cls`: CPython allows `__class__` assignment between identical layouts.
+    twin = type(f"_Mutable{cls.__name__}", (object,), {"__slots__": cls.__dict__["__slots__"]})
+    lines = [f"def replace(obj, /, *, {params}):", "    new = _new(twin)"]
+    lines += [f"    new.{n} = obj.{n} if {n} is _MISSING else {n}" for n in names]
+    lines += ["    new.__class__ = cls", "    return new"]
     namespace: dict[str, Any] = {"_MISSING": _MISSING, "_new": object.__new__}
-    namespace.update(_set=object.__setattr__, cls=cls)
+    namespace.update(twin=twin, cls=cls)
     exec("\n".join(lines), namespace)  # field names come from the class itself
     made: Callable[..., T] = namespace["replace"]
+    try:
+        _check(made, cls, names)
+    except TypeError:  # a layout the twin cannot share: the plain route
+        return dataclasses.replace
     return made
+
+
+def _check(made: Callable[..., Any], cls: type, names: list[str]) -> None:
+    probe: Any = object.__new__(cls)
+    for name in names:
+        object.__setattr__(probe, name, name)
+    copy = made(probe)
+    if type(copy) is not cls or any(getattr(copy, n) != n for n in names):
+        raise TypeError(f"cannot copy {cls.__name__} field by field")
