@@ -59,6 +59,7 @@ from dicehall.games.jelly.state import (
 )
 
 SAND_SECONDS = 10.0
+FACE_DRAWS_KEPT = 4096  # setup distributions remembered per game object
 
 
 @lru_cache(maxsize=64)
@@ -172,6 +173,8 @@ class JellyGame(Game[JellyState, Any]):
             taken = {self.table.faces[f].board for f in used}
             free = [b for b in self.boards if self.table.faces[b[0]].board not in taken]
             pairs = [(DrawFace(f), Fraction(1, len(free) * len(b))) for b in free for f in b]
+            if len(self._face_draws) >= FACE_DRAWS_KEPT:  # bounded: forget the oldest
+                del self._face_draws[next(iter(self._face_draws))]
             self._face_draws[used] = Distribution(pairs)
         return self._face_draws[used]
 
