@@ -261,6 +261,8 @@ INTERNED = {a: a for a in INDEX.actions}
 """Each player action to the index's own object (compared by identity on the hot path)."""
 END_TURN, PASS, ROULETTE = INTERNED[EndTurn()], INTERNED[Pass()], INTERNED[Roulette()]
 TAKE_STALL = tuple(INTERNED[TakeStall(i)] for i in range(4))
+CHOOSE_STALL = tuple(INTERNED[ChooseStall(i)] for i in range(4))
+ROULETTE_PICKS = {cols: INTERNED[RoulettePick(cols)] for cols in SUBSETS}
 
 
 def contains(actions: Sequence[object], action: object) -> bool:

@@ -8,9 +8,11 @@ from dicehall.core import IllegalActionError
 from dicehall.core.evolve import replace
 from dicehall.games.paradice import machine as mc
 from dicehall.games.paradice.actions import (
+    CHOOSE_STALL,
     INTERNED,
     PLACES,
     ROULETTE,
+    ROULETTE_PICKS,
     TAKE_STALL,
     ChooseStall,
     DuckColumn,
@@ -133,7 +135,7 @@ def apply_basic(cfg: Config, state: State, action: object) -> State:
 
 def roulette_picks(state: State) -> list[RoulettePick]:
     groups = mc.row_groups(state.table, (0,) * COLUMNS, wrap=True, no_black=False)
-    return [RoulettePick(g) for g in groups]
+    return [ROULETTE_PICKS[g] for g in groups]
 
 
 def apply_roulette_pick(state: State, action: RoulettePick) -> State:
@@ -177,7 +179,7 @@ def choose_stall(state: State, action: ChooseStall) -> State:
 def gain_choices(state: State) -> list[ChooseStall]:
     if state.gains <= 0 or len(state.players[state.turn].stalls) >= MAX_ACTIVE:
         return []
-    return [ChooseStall(i) for i, card in enumerate(state.plaza) if card >= 0]
+    return [CHOOSE_STALL[i] for i, card in enumerate(state.plaza) if card >= 0]
 
 
 def next_turn(cfg: Config, state: State) -> State:
