@@ -5,11 +5,11 @@ from __future__ import annotations
 import subprocess
 
 import pytest
-from tests.cli.helpers import run
 
 from dicehall.cli.tables import compare_table
 from dicehall.core import DicehallError
 from dicehall.sim.compare import compare, run_worker, source_root
+from tests.cli.helpers import run
 
 
 def _worktrees() -> str:
