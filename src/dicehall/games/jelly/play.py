@@ -65,7 +65,7 @@ def _plain_and_moves(values: tuple[int, ...], d: int, zone: int) -> tuple[
     )
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)
 def _removals(values: tuple[int, ...], d: int, targets: tuple[Die, ...]) -> tuple[PlaceRemove, ...]:
     return tuple(_remove(v, d, o, t) for v in values if v <= 2 for o, t in targets)
 
@@ -82,7 +82,7 @@ def _remove(value: int, d: int, owner: int, target: int) -> PlaceRemove:
 _REMOVES: dict[tuple[int, int, int, int], PlaceRemove] = {}
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)
 def _targets(entrance: tuple[Die, ...]) -> tuple[Die, ...]:
     """The distinct dice of an entrance, sorted (what a 1 or 2 may send to the centre)."""
     return tuple(sorted(set(entrance)))

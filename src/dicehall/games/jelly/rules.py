@@ -59,7 +59,7 @@ from dicehall.games.jelly.state import (
 )
 
 SAND_SECONDS = 10.0
-FACE_DRAWS_KEPT = 4096  # setup distributions remembered per game object
+FACE_DRAWS_KEPT = 1024  # setup distributions remembered per game object
 
 
 @lru_cache(maxsize=64)
@@ -101,7 +101,7 @@ class JellyGame(Game[JellyState, Any]):
         # per district: "either" votes, Jelly handed out one by one, Cannes rerolls (<= 7n dice)
         scoring_choices = self.table.districts * (n + 20 * n * n + 7 * n)
         self.max_game_length = n + 2 + PODS + ROUNDS * (n * per_seat + 1 + scoring_choices)
-        self._face_draws: dict[tuple[int, ...], Distribution] = {}
+        self._face_draws: dict[frozenset[int], Distribution] = {}  # by the boards taken
         self._legal_memo: tuple[JellyState | None, Seat, tuple[Any, ...]] = (None, CHANCE, ())
 
     # --- dynamics -------------------------------------------------------------------
@@ -169,14 +169,15 @@ class JellyGame(Game[JellyState, Any]):
 
     def _face_distribution(self, used: tuple[int, ...]) -> Distribution:
         """Setup: a random board not in play yet, then a random allowed side of it."""
-        if used not in self._face_draws:
-            taken = {self.table.faces[f].board for f in used}
+        taken = frozenset(self.table.faces[f].board for f in used)  # the order drawn is moot
+        found = self._face_draws.get(taken)
+        if found is None:
             free = [b for b in self.boards if self.table.faces[b[0]].board not in taken]
             pairs = [(DrawFace(f), Fraction(1, len(free) * len(b))) for b in free for f in b]
             if len(self._face_draws) >= FACE_DRAWS_KEPT:  # bounded: forget the oldest
                 del self._face_draws[next(iter(self._face_draws))]
-            self._face_draws[used] = Distribution(pairs)
-        return self._face_draws[used]
+            found = self._face_draws[taken] = Distribution(pairs)
+        return found
 
     def apply(self, s: JellyState, seat: Seat, action: Any) -> JellyState:
         if seat == CHANCE:
