@@ -31,7 +31,7 @@ _DROPS = {(colour, cols): tuple(Drop(colour, v, col) for v in range(1, 7) for co
 """The drops of one colour into some columns, made once (in outcome order)."""
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=1024)
 def _drops(counts: tuple[int, ...], cols: tuple[int, ...], setup: bool) -> Distribution:
     if setup and any(counts[:BLACK]):
         counts = (*counts[:BLACK], 0)  # setup: black dice go in last, on the top row

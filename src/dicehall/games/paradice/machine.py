@@ -99,7 +99,7 @@ def column_runs(column: tuple[int, ...], start: int, *, no_black: bool) -> set[i
     return {n for n in runs if n >= 2}
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)
 def _sorted_row_groups(
     row: tuple[int, ...], above: tuple[int, ...], wrap: bool, no_black: bool
 ) -> tuple[tuple[int, ...], ...]:

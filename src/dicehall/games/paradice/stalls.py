@@ -100,7 +100,7 @@ def _feasible(card: Card, dice: tuple[int, int, int]) -> bool:
     return any(card.total_min <= s <= card.total_max for s in sums)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)
 def feasible(card: Card, dice: tuple[int, int, int]) -> bool:
     """Whether the dice on a stall (0 = empty, black = wild) can still complete it."""
     return _feasible(card, dice)
