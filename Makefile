@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: run test install lint typecheck system-deps bench audit clean
+.PHONY: run test install lint typecheck system-deps bench bench-compare memory audit clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,15 @@ test: install system-deps lint typecheck
 
 bench: install
 	$(BIN)/dicehall bench
+
+# This checkout against REV (default: the previous commit), interleaved, in CPU seconds.
+REV ?= HEAD~1
+bench-compare: install
+	$(BIN)/dicehall bench --compare $(REV) --runs 5
+
+# Resident memory after 1,000 and 10,000 random games of each game (takes a while).
+memory: install
+	$(BIN)/python -m dicehall.sim.memory
 
 # Known vulnerabilities in the installed dependencies (needs PyPI's advisory service, so it is
 # not part of `make test`); findings and their explanations: docs/security.md.

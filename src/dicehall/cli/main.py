@@ -30,7 +30,7 @@ from dicehall.cli.common import (
 )
 from dicehall.cli.play import PlaySession, new_match, new_seed, terminal_params
 from dicehall.cli.replay import Replay, browse, load, verify_text
-from dicehall.cli.tables import bench_table, games_table, summary_tables
+from dicehall.cli.tables import bench_table, compare_table, games_table, summary_tables
 from dicehall.core import DicehallError
 from dicehall.sim import bench as benchmod
 from dicehall.sim import pool
@@ -294,6 +294,14 @@ def bench_command(
     mcts: Annotated[
         bool, typer.Option("--mcts/--no-mcts", help="Also time MCTS iterations/s.")
     ] = True,
+    compare: Annotated[
+        str | None,
+        typer.Option(
+            "--compare",
+            metavar="REV",
+            help="Also time git revision REV (a temporary worktree), interleaved, in CPU seconds.",
+        ),
+    ] = None,
 ) -> None:
     """Random-playout throughput on one core: games/s and actions/s (chance included),
     and MCTS iterations per second (a 50-iteration search at each decision of random games).
@@ -306,6 +314,9 @@ def bench_command(
             fail("no games are installed")
         if runs < 1 or seconds < 0:
             fail("--runs must be >= 1 and --seconds >= 0")
+        if compare is not None:
+            _bench_compare(compare, ids, param, seconds, runs, seed, mcts)
+            return
         results = []
         for game_id in ids:
             try:
@@ -315,6 +326,20 @@ def bench_command(
                     raise
                 error_console().print(f"skipped {game_id}: {exc}", style="yellow", markup=False)
         console().print(bench_table(results, seconds, runs))
+
+
+def _bench_compare(
+    rev: str, ids: list[str], param: list[str] | None, seconds: float, runs: int, seed: int,
+    mcts: bool,
+) -> None:  # fmt: skip
+    from dicehall.sim import compare as comparemod
+
+    chosen = {g: terminal_params(games.spec(g), opt.game_params(g, {}, param), False) for g in ids}
+    with error_console().status("timing…") as status:
+        results = comparemod.compare(
+            rev, chosen, seconds, runs, seed, mcts, lambda text: status.update(text)
+        )
+    console().print(compare_table(results, rev, seconds, runs))
 
 
 def _bench_one(

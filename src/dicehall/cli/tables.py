@@ -12,6 +12,7 @@ from dicehall.bots import levels_for
 from dicehall.cli.options import GAME_FLAGS, flag_name
 from dicehall.core import DicehallError, GameSpec, ParamSpec
 from dicehall.sim.bench import BenchResult
+from dicehall.sim.compare import Comparison
 from dicehall.sim.simulate import Summary
 
 
@@ -167,6 +168,34 @@ def bench_table(results: list[BenchResult], seconds: float, runs: int) -> Table:
             f"{r.actions_per_game:,.1f}",
             *((f"{r.mcts_per_s:,.0f}" if r.mcts_per_s is not None else "-",) if mcts else ()),
         )
+    return table
+
+
+def compare_table(results: list[Comparison], rev: str, seconds: float, runs: int) -> Table:
+    """`dicehall bench --compare`: medians per CPU-second of both versions and their ratio."""
+    table = Table(
+        title=f"{rev} vs this checkout: median of {runs} interleaved run(s) of {seconds:g} CPU s",
+        title_justify="left",
+    )
+    mcts = any(r.head.mcts_per_s or r.base.mcts_per_s for r in results)
+    names = ["game", "params", f"actions/s {rev}", "actions/s now", "speed-up"]
+    if mcts:
+        names += [f"MCTS iter/s {rev}", "MCTS iter/s now", "MCTS speed-up"]
+    for name in names:
+        table.add_column(name, justify="left" if name in ("game", "params") else "right")
+
+    def cell(value: float | None, fmt: str) -> str:
+        return "-" if value is None else format(value, fmt)
+
+    for r in results:
+        row = [r.game, params_text(r.game, r.params)]
+        row += [cell(r.base.median("actions_per_s"), ",.0f")]
+        row += [cell(r.head.median("actions_per_s"), ",.0f"), cell(r.speedup(), ".2f") + "×"]
+        if mcts:
+            row += [cell(r.base.median("mcts_per_s"), ",.0f")]
+            row += [cell(r.head.median("mcts_per_s"), ",.0f")]
+            row += [cell(r.speedup("mcts_per_s"), ".2f") + "×"]
+        table.add_row(*row)
     return table
 
 

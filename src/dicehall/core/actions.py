@@ -78,7 +78,7 @@ def _from_json_value(hint: Any, value: Any, where: str) -> Any:
     raise MalformedActionError(f"{where}: unsupported field type {hint!r}")
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1024)
 def _fields_of(cls: type) -> tuple[dict[str, Any], frozenset[str]]:
     """Type hints and field names of an action class, computed once per class."""
     return typing.get_type_hints(cls), frozenset(f.name for f in dataclasses.fields(cls))

@@ -9,6 +9,7 @@ computed once.
 from __future__ import annotations
 
 import bisect
+import functools
 import math
 import random
 from collections.abc import Iterable, Sequence
@@ -50,14 +51,22 @@ class Distribution(tuple):  # type: ignore[type-arg]
         Exact like `Distribution(...)`, but without summing Fractions: a fast path for chance
         nodes with many outcomes.
         """
-        items = list(pairs)
-        if not items or any(w <= 0 for _, w in items):
+        columns = tuple(zip(*pairs, strict=True))
+        if not columns:
             raise ValueError("a distribution needs outcomes with positive weights")
-        total = sum(w for _, w in items)
-        share = {w: Fraction(w, total) for w in {w for _, w in items}}
-        self = super().__new__(cls, [(o, share[w]) for o, w in items])
-        self.outcomes = tuple(o for o, _ in items)
-        self._cumulative = list(accumulate(w for _, w in items))
+        return cls.from_columns(columns[0], columns[1])
+
+    @classmethod
+    def from_columns(cls, outcomes: Sequence[Any], weights: Sequence[int]) -> Distribution:
+        """`from_weights` given the outcomes and their weights as two sequences."""
+        if not outcomes or len(outcomes) != len(weights) or min(weights) <= 0:
+            raise ValueError("a distribution needs outcomes with positive weights")
+        cumulative = list(accumulate(weights))
+        total = cumulative[-1]
+        share = {w: _fraction(w, total) for w in set(weights)}
+        self = super().__new__(cls, zip(outcomes, map(share.__getitem__, weights), strict=True))
+        self.outcomes = tuple(outcomes)
+        self._cumulative = cumulative
         self._total = total
         return self
 
@@ -71,6 +80,11 @@ class Distribution(tuple):  # type: ignore[type-arg]
             if o == outcome:
                 return p  # type: ignore[no-any-return]
         return Fraction(0)
+
+
+@functools.lru_cache(maxsize=4096)
+def _fraction(numerator: int, denominator: int) -> Fraction:
+    return Fraction(numerator, denominator)
 
 
 def uniform(outcomes: Sequence[Any]) -> Distribution:

@@ -21,7 +21,7 @@ import json
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import lru_cache
 from types import ModuleType
 from typing import Any
 
@@ -102,7 +102,7 @@ def checks(game: Game[Any, Any]) -> ModuleType | None:
     return _checks(games.module_name(game.id))
 
 
-@cache
+@lru_cache(maxsize=64)
 def _checks(module: str) -> ModuleType | None:
     try:
         return importlib.import_module(module + ".invariants")

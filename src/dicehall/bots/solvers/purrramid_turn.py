@@ -20,7 +20,7 @@ which the search leaves out. Positions are memoised, so one decision costs well 
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import cache
+from functools import lru_cache
 
 from dicehall.bots.expert.purrramid import WOOL_VALUE, Position, stop_value
 from dicehall.bots.greedy.purrramid import Geometry
@@ -30,7 +30,7 @@ from dicehall.games.purrramid.odds import roll_weights
 MAX_TOKENS = 2  # wool tokens the search distinguishes (more rarely matter within one turn)
 
 
-@cache
+@lru_cache(maxsize=8)
 def _rolls(n: int) -> tuple[tuple[dict[int, frozenset[int]], int], ...]:
     """Each sorted roll of `n` dice: {sum: numbers of dice that make it}, and its weight."""
     out = []

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 from dicehall.games.puru.dice import DEFAULT_DIE, MAX_DICE, Counts, multisets, parse_die, pattern
@@ -119,7 +119,7 @@ def probability(dice: Counts) -> Fraction:
     return p
 
 
-@cache
+@lru_cache(maxsize=1)
 def kept_sets() -> tuple[tuple[Counts, ...], dict[Counts, int]]:
     """Every multiset of 0..6 dice and its position in that list."""
     every = tuple(m for n in range(MAX_DICE + 1) for m in multisets(n))
@@ -131,7 +131,7 @@ def _plus(k: Counts, face: int, by: int = 1) -> Counts:
             k[3] + (face == 3) * by)  # fmt: skip
 
 
-@cache
+@lru_cache(maxsize=1)
 def _plan() -> tuple[list[tuple[int, list[int]]], list[tuple[int, list[int]]], list[int], Any]:
     """Row plans over `kept_sets()`: completing one die (largest kept sets first), the sub-sets
     one die smaller (smallest first), the 6-dice rows and their probabilities."""

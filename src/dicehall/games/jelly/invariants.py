@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
-from functools import cache
+from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Protocol
 
@@ -139,7 +139,7 @@ def chance_witnesses(game: JellyGame, s: JellyState) -> tuple[int, ...] | None:
     return None
 
 
-@cache
+@lru_cache(maxsize=16)
 def _rolls(k: int) -> tuple[tuple[int, ...], ...]:
     return tuple(combinations_with_replacement(range(1, 7), k))
 

@@ -7,12 +7,12 @@ die you may lock one entrance, then flip the sand timer if no one has this round
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import lru_cache
 from itertools import permutations
 from typing import Any
 
 from dicehall.core import Distribution, uniform
+from dicehall.core.evolve import replace
 from dicehall.games.jelly.actions import (
     FlipTimer,
     Lock,
@@ -51,16 +51,48 @@ def can_act(s: JellyState, p: int) -> bool:
     return not s.done[p] and (p not in s.locks or s.flipped_by == NOBODY)
 
 
-@lru_cache(maxsize=65536)
 def _placements(values: tuple[int, ...], d: int, targets: tuple[Die, ...], zone: int) -> tuple[
     Any, ...
 ]:  # fmt: skip
     """Place actions of one district in id order: plain, then 1-2 removals, then 3-4 moves."""
-    out: list[Any] = [Place(v, d) for v in values]
-    out += [PlaceRemove(v, d, o, t) for v in values if v <= 2 for o, t in targets]
+    plain, moves = _plain_and_moves(values, d, zone)
+    if targets and values[0] <= 2:  # values are sorted
+        return plain + _removals(values, d, targets) + moves
+    return plain + moves
+
+
+@lru_cache(maxsize=4096)
+def _plain_and_moves(values: tuple[int, ...], d: int, zone: int) -> tuple[
+    tuple[Place, ...], tuple[PlaceMove, ...]
+]:  # fmt: skip
     moves = [z for z in (zone - 1, zone + 1) if 0 <= z <= 2]
-    out += [PlaceMove(v, d, z) for v in values if v in (3, 4) for z in moves]
-    return tuple(out)
+    return (
+        tuple(Place(v, d) for v in values),
+        tuple(PlaceMove(v, d, z) for v in values if v in (3, 4) for z in moves),
+    )
+
+
+@lru_cache(maxsize=4096)
+def _removals(values: tuple[int, ...], d: int, targets: tuple[Die, ...]) -> tuple[PlaceRemove, ...]:
+    return tuple(_remove(v, d, o, t) for v in values if v <= 2 for o, t in targets)
+
+
+def _remove(value: int, d: int, owner: int, target: int) -> PlaceRemove:
+    """The one `PlaceRemove` object of these numbers (at most 2 x 6 x districts x players)."""
+    key = (value, d, owner, target)
+    found = _REMOVES.get(key)
+    if found is None:
+        found = _REMOVES[key] = PlaceRemove(value, d, owner, target)
+    return found
+
+
+_REMOVES: dict[tuple[int, int, int, int], PlaceRemove] = {}
+
+
+@lru_cache(maxsize=4096)
+def _targets(entrance: tuple[Die, ...]) -> tuple[Die, ...]:
+    """The distinct dice of an entrance, sorted (what a 1 or 2 may send to the centre)."""
+    return tuple(sorted(set(entrance)))
 
 
 def actions(table: Table, s: JellyState, seat: int) -> tuple[Any, ...]:
@@ -72,9 +104,11 @@ def actions(table: Table, s: JellyState, seat: int) -> tuple[Any, ...]:
         return (ROLL,)
     out: tuple[Any, ...] = (ROLL,) if may_roll_again(s, seat) else ()
     values = tuple(sorted(set(roll)))
+    low = values[0] <= 2  # only a 1 or 2 can send a die to the centre
     for d in range(table.districts):
         if s.locks[d] == NOBODY:
-            out += _placements(values, d, tuple(sorted(set(s.entrances[d]))), s.targets[d])
+            targets = _targets(s.entrances[d]) if low else ()
+            out += _placements(values, d, targets, s.targets[d])
     return out
 
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 
+from dicehall.core.evolve import replace
 from dicehall.games.jelly.content import (
     EITHER,
     LEFT,

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
@@ -29,6 +28,7 @@ from dicehall.core import (
     competition_ranks,
     uniform,
 )
+from dicehall.core.evolve import replace
 from dicehall.games.jelly import describe as describe_mod
 from dicehall.games.jelly import observe as observe_mod
 from dicehall.games.jelly import play, scoring
@@ -60,6 +60,7 @@ from dicehall.games.jelly.state import (
 )
 
 SAND_SECONDS = 10.0
+FACE_DRAWS_KEPT = 1024  # setup distributions remembered per game object
 
 
 @lru_cache(maxsize=64)
@@ -103,7 +104,8 @@ class JellyGame(Game[JellyState, Any]):
         # per district: "either" votes, Jelly handed out one by one, Cannes rerolls (<= 7n dice)
         scoring_choices = self.table.districts * (n + 20 * n * n + 7 * n)
         self.max_game_length = n + 2 + PODS + ROUNDS * (n * per_seat + 1 + scoring_choices)
-        self._face_draws: dict[tuple[int, ...], Distribution] = {}
+        self._face_draws: dict[frozenset[int], Distribution] = {}  # by the boards taken
+        self._legal_memo: tuple[JellyState | None, Seat, tuple[Any, ...]] = (None, CHANCE, ())
 
     # --- dynamics -------------------------------------------------------------------
     def initial_state(self) -> JellyState:
@@ -136,9 +138,13 @@ class JellyGame(Game[JellyState, Any]):
             return (TimeUp(),) if self._time_up_legal(s) else ()
         if seat not in self.actors(s) or seat == CHANCE:
             return ()
-        if s.phase == Phase.SCORING:
-            return self._choices(s)
-        return play.actions(self.table, s, seat)
+        memo = self._legal_memo  # asked again by `apply` for the same state and seat
+        if memo[0] is s and memo[1] == seat:
+            return memo[2]
+        scoring_ = s.phase == Phase.SCORING
+        found = self._choices(s) if scoring_ else play.actions(self.table, s, seat)
+        self._legal_memo = (s, seat, found)
+        return found
 
     def _choices(self, s: JellyState) -> tuple[Any, ...]:
         head = s.queue[0]
@@ -166,12 +172,15 @@ class JellyGame(Game[JellyState, Any]):
 
     def _face_distribution(self, used: tuple[int, ...]) -> Distribution:
         """Setup: a random board not in play yet, then a random allowed side of it."""
-        if used not in self._face_draws:
-            taken = {self.table.faces[f].board for f in used}
+        taken = frozenset(self.table.faces[f].board for f in used)  # the order drawn is moot
+        found = self._face_draws.get(taken)
+        if found is None:
             free = [b for b in self.boards if self.table.faces[b[0]].board not in taken]
             pairs = [(DrawFace(f), Fraction(1, len(free) * len(b))) for b in free for f in b]
-            self._face_draws[used] = Distribution(pairs)
-        return self._face_draws[used]
+            if len(self._face_draws) >= FACE_DRAWS_KEPT:  # bounded: forget the oldest
+                del self._face_draws[next(iter(self._face_draws))]
+            found = self._face_draws[taken] = Distribution(pairs)
+        return found
 
     def apply(self, s: JellyState, seat: Seat, action: Any) -> JellyState:
         if seat == CHANCE:
@@ -183,7 +192,8 @@ class JellyGame(Game[JellyState, Any]):
             return scoring.end_round(self.table, s, RoundEnd.TIMER)
         if seat not in self.actors(s):
             raise IllegalActionError(f"seat {seat} may not act now", seat=seat, action=action)
-        if action not in self.legal_actions(s, seat):
+        legal = self.legal_actions(s, seat)
+        if not any(a is action for a in legal) and action not in legal:
             reason = play.why_illegal(self.table, s, seat, action)
             raise IllegalActionError(reason, seat=seat, action=action)
         if isinstance(action, ChooseSide):

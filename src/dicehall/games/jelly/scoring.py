@@ -7,8 +7,7 @@ district clockwise, then the city centre. `advance` runs the queue until a playe
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from dicehall.core.evolve import replace
 from dicehall.games.jelly.content import EITHER, LEFT, RIGHT, Adjacent
 from dicehall.games.jelly.rewards import add, neighbour, resolve, standing, take_pods, target_grants
 from dicehall.games.jelly.state import (

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from dicehall.core import ActionCodec, ActionIndex
@@ -254,3 +255,16 @@ def _all_actions() -> list[object]:
 
 
 INDEX = ActionIndex(_all_actions())
+PLACES = {(a.die, a.stall, a.slot): a for a in INDEX.actions if isinstance(a, Place)}
+"""Every placement, made once (legal-action lists reuse these)."""
+INTERNED = {a: a for a in INDEX.actions}
+"""Each player action to the index's own object (compared by identity on the hot path)."""
+END_TURN, PASS, ROULETTE = INTERNED[EndTurn()], INTERNED[Pass()], INTERNED[Roulette()]
+TAKE_STALL = tuple(INTERNED[TakeStall(i)] for i in range(4))
+CHOOSE_STALL = tuple(INTERNED[ChooseStall(i)] for i in range(4))
+ROULETTE_PICKS = {cols: INTERNED[RoulettePick(cols)] for cols in SUBSETS}
+
+
+def contains(actions: Sequence[object], action: object) -> bool:
+    """`action in actions`, trying identity first (dataclass equality is slow)."""
+    return any(a is action for a in actions) or action in actions

@@ -6,13 +6,13 @@ one at a time (a random die of the returning ones, a random value, a random empt
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
 from dicehall.core import Distribution, IllegalActionError, uniform
+from dicehall.core.evolve import replace
 from dicehall.games.paradice import machine as mc
-from dicehall.games.paradice.actions import BagDraw, Draw, Drop, Roll
+from dicehall.games.paradice.actions import SUBSETS, BagDraw, Draw, Drop, Roll
 from dicehall.games.paradice.config import Config
 from dicehall.games.paradice.scoring import _set
 from dicehall.games.paradice.spec import BLACK
@@ -26,19 +26,42 @@ def weighted(pairs: list[tuple[Any, int]]) -> Distribution:
     return Distribution.from_weights(pairs)
 
 
-@lru_cache(maxsize=8192)
+_DROPS = {(colour, cols): tuple(Drop(colour, v, col) for v in range(1, 7) for col in cols)
+          for colour in range(BLACK + 1) for cols in SUBSETS}  # fmt: skip
+"""The drops of one colour into some columns, made once (in outcome order)."""
+
+
+@lru_cache(maxsize=1024)
 def _drops(counts: tuple[int, ...], cols: tuple[int, ...], setup: bool) -> Distribution:
     if setup and any(counts[:BLACK]):
         counts = (*counts[:BLACK], 0)  # setup: black dice go in last, on the top row
-    return weighted(
-        [
-            (Drop(colour, value, col), n)
-            for colour, n in enumerate(counts)
-            if n
-            for value in range(1, 7)
-            for col in cols
-        ]
-    )
+    outcomes: list[Drop] = []
+    weights: list[int] = []
+    for colour, n in enumerate(counts):
+        if n:
+            drops = _DROPS[colour, cols]
+            outcomes += drops
+            weights += [n] * len(drops)
+    return Distribution.from_columns(outcomes, weights)
+
+
+@lru_cache(maxsize=256)
+def _stall_draws(cfg: Config, deck: tuple[int, ...], starting: bool) -> Distribution:
+    """A stall card from the deck; the starting stalls are 10-point cards."""
+    stalls, draws = cfg.content.stalls, _draw_outcomes(cfg)
+    cards = deck if not starting else [c for c in deck if stalls[c].points == 10]
+    return Distribution.from_columns([draws[c] for c in cards], [1] * len(cards))
+
+
+@lru_cache(maxsize=16)
+def _draw_outcomes(cfg: Config) -> tuple[Draw, ...]:
+    """The draw outcome of every stall card, by index."""
+    return tuple(Draw(card.id) for card in cfg.content.stalls)
+
+
+@lru_cache(maxsize=256)
+def _bag_draws(cfg: Config, bag_deck: tuple[int, ...]) -> Distribution:
+    return weighted([(BagDraw(cfg.content.bag[b].id), 1) for b in bag_deck])
 
 
 def _drop_columns(state: State) -> tuple[int, ...]:
@@ -53,11 +76,8 @@ def outcomes(cfg: Config, state: State) -> Distribution:
     if state.phase == Phase.ROULETTE and state.rolled < sum(1 for d in state.table if d):
         return ROLLS
     if state.bag_draw:
-        return weighted([(BagDraw(cfg.content.bag[b].id), 1) for b in state.bag_deck])
-    stalls = cfg.content.stalls
-    if state.phase == Phase.SETUP and state.dealt < cfg.players:
-        return weighted([(Draw(stalls[c].id), 1) for c in state.deck if stalls[c].points == 10])
-    return weighted([(Draw(stalls[c].id), 1) for c in state.deck])
+        return _bag_draws(cfg, state.bag_deck)
+    return _stall_draws(cfg, state.deck, state.phase == Phase.SETUP and state.dealt < cfg.players)
 
 
 def apply_chance(cfg: Config, state: State, outcome: object) -> State:
@@ -69,12 +89,20 @@ def apply_chance(cfg: Config, state: State, outcome: object) -> State:
     rolling = state.phase == Phase.ROULETTE and state.rolled < sum(1 for d in state.table if d)
     if isinstance(outcome, Roll) and rolling and 1 <= outcome.value <= 6:
         return _apply_roll(state, outcome.value)
-    if outcome not in outcomes(cfg, state).outcomes:
+    if state.bag_draw:
+        bag = cfg.bag_index.get(outcome.card) if isinstance(outcome, BagDraw) else None
+        if bag is None or bag not in state.bag_deck:
+            raise IllegalActionError(f"{outcome!r} is not an outcome of this chance node")
+        return _apply_bag(cfg, state, bag)
+    card = cfg.card_index.get(outcome.card) if isinstance(outcome, Draw) else None
+    starting = state.phase == Phase.SETUP and state.dealt < cfg.players
+    if (
+        card is None
+        or card not in state.deck
+        or (starting and cfg.content.stalls[card].points != 10)
+    ):
         raise IllegalActionError(f"{outcome!r} is not an outcome of this chance node")
-    if isinstance(outcome, BagDraw):
-        return _apply_bag(cfg, state, cfg.bag_index[outcome.card])
-    assert isinstance(outcome, Draw)
-    return _apply_draw(cfg, state, cfg.card_index[outcome.card])
+    return _apply_draw(cfg, state, card)
 
 
 def _apply_drop(state: State, drop: Drop) -> State:

@@ -42,19 +42,20 @@ def _edges(row: tuple[int, ...], wrap: bool) -> list[tuple[int, int]]:
 
 
 def _components(cols: list[int], edges: list[tuple[int, int]]) -> list[tuple[int, ...]]:
-    parent = {c: c for c in cols}
-
-    def find(c: int) -> int:
-        while parent[c] != c:
-            c = parent[c]
-        return c
-
+    parent = list(range(COLUMNS))  # union-find over the 5 columns, no recursion
     for a, b in edges:
-        parent[find(a)] = find(b)
+        while parent[a] != a:
+            a = parent[a]
+        while parent[b] != b:
+            b = parent[b]
+        parent[a] = b
     groups: dict[int, list[int]] = {}
     for c in cols:
-        groups.setdefault(find(c), []).append(c)
-    return [tuple(sorted(g)) for g in groups.values() if len(g) > 1]
+        root = c
+        while parent[root] != root:
+            root = parent[root]
+        groups.setdefault(root, []).append(c)
+    return [tuple(g) for g in groups.values() if len(g) > 1]  # cols ascend: groups are sorted
 
 
 def row_groups(
@@ -108,19 +109,27 @@ def column_runs(column: tuple[int, ...], start: int, *, no_black: bool) -> set[i
     return {n for n in runs if n >= 2}
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=512)
+def _sorted_row_groups(
+    row: tuple[int, ...], above: tuple[int, ...], wrap: bool, no_black: bool
+) -> tuple[tuple[int, ...], ...]:
+    return tuple(sorted(row_groups(row, above, wrap=wrap, no_black=no_black)))
+
+
+@lru_cache(maxsize=4096)
+def _run_lengths(column: tuple[int, ...], start: int, no_black: bool) -> tuple[int, ...]:
+    return tuple(sorted(column_runs(column, start, no_black=no_black)))
+
+
 def basic_picks(
     machine: Machine,
 ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]]:
     """Bottom-row groups (wrap-around) and vertical runs `(col, count)` from the bottom."""
-    rows = row_groups(row_of(machine, 0), row_of(machine, 1), wrap=True, no_black=False)
-    cols = tuple(
-        (c, n) for c in range(COLUMNS) for n in sorted(column_runs(machine[c], 0, no_black=False))
-    )
-    return tuple(sorted(rows)), cols
+    rows = _sorted_row_groups(row_of(machine, 0), row_of(machine, 1), True, False)
+    cols = tuple((c, n) for c in range(COLUMNS) for n in _run_lengths(machine[c], 0, False))
+    return rows, cols
 
 
-@lru_cache(maxsize=256)
 def duck_picks(
     machine: Machine,
 ) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], tuple[tuple[int, int, int], ...]]:
@@ -129,10 +138,10 @@ def duck_picks(
     cols: list[tuple[int, int, int]] = []
     height = max(len(col) for col in machine)
     for r in range(height):
-        found = row_groups(row_of(machine, r), row_of(machine, r + 1), wrap=False, no_black=True)
-        rows += [(r, g) for g in sorted(found)]
+        found = _sorted_row_groups(row_of(machine, r), row_of(machine, r + 1), False, True)
+        rows += [(r, g) for g in found]
         for c in range(COLUMNS):
-            cols += [(c, r, n) for n in sorted(column_runs(machine[c], r, no_black=True))]
+            cols += [(c, r, n) for n in _run_lengths(machine[c], r, True)]
     return tuple(rows), tuple(cols)
 
 
@@ -157,8 +166,9 @@ def drop(machine: Machine, col: int, code: int) -> Machine:
 
 def emptiest(machine: Machine) -> tuple[int, ...]:
     """The columns with the fewest dice (returned dice fill these first)."""
-    low = min(len(col) for col in machine)
-    return tuple(c for c, col in enumerate(machine) if len(col) == low)
+    heights = tuple(map(len, machine))
+    low = min(heights)
+    return tuple(c for c, h in enumerate(heights) if h == low)
 
 
 def replace(machine: Machine, col: int, row: int, code: int) -> Machine:

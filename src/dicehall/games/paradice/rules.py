@@ -8,7 +8,9 @@ from dicehall.core import CHANCE, Distribution, Game, IllegalActionError, Result
 from dicehall.games.paradice import draws, powers, turn
 from dicehall.games.paradice.actions import (
     CODEC,
+    END_TURN,
     INDEX,
+    PASS,
     BagMove,
     Balloon,
     ChooseStall,
@@ -28,6 +30,7 @@ from dicehall.games.paradice.spec import BLACK, DICE_PER_COLOUR, PLAZA_SIZE, SPE
 from dicehall.games.paradice.state import Phase, Player, State, evolve
 
 _POWERS = (CottonCandy, SurpriseBag, Fries, Balloon)
+_CHANCE = (CHANCE,)
 
 # A true bound on the actions of a game (project ruling: the fair closes after a round limit).
 _SETUP_ACTIONS = 50 + 4 + 4
@@ -51,7 +54,12 @@ class ParadiceGame(Game[State, Any]):
             _SETUP_ACTIONS + (cfg.turn_limit + 1) * _ACTIONS_PER_TURN + powers * _ACTIONS_PER_POWER
         )
         self._ids = {a: i for i, a in enumerate(INDEX.actions)}
+        # the index's own objects, found by identity first (no dataclass hashing)
+        self._ids_by_identity = {id(a): i for i, a in enumerate(INDEX.actions)}
         self._memo: tuple[State, list[Any]] = (self.initial_state(), [])
+        self._sorted_memo: tuple[State, tuple[Any, ...]] = (self.initial_state(), ())
+        self._actors_memo: tuple[State, tuple[Seat, ...]] = (self.initial_state(), (CHANCE,))
+        self._seats = tuple((seat,) for seat in range(cfg.players))
 
     # --- dynamics -----------------------------------------------------------------------
     def initial_state(self) -> State:
@@ -67,11 +75,17 @@ class ParadiceGame(Game[State, Any]):
         )
 
     def actors(self, state: State) -> tuple[Seat, ...]:
+        memo = self._actors_memo  # asked several times per state: remember the last answer
+        if memo[0] is state:
+            return memo[1]
         if state.phase == Phase.OVER:
-            return ()
-        if draws.is_chance(self.cfg, state):
-            return (CHANCE,)
-        return (state.turn,)
+            found: tuple[Seat, ...] = ()
+        elif draws.is_chance(self.cfg, state):
+            found = _CHANCE
+        else:
+            found = self._seats[state.turn]
+        self._actors_memo = (state, found)
+        return found
 
     def chance_outcomes(self, state: State) -> Distribution:
         if self.actors(state) != (CHANCE,):
@@ -81,8 +95,23 @@ class ParadiceGame(Game[State, Any]):
     def legal_actions(self, state: State, seat: Seat) -> tuple[Any, ...]:
         if self.actors(state) != (seat,) or seat == CHANCE:
             return ()
-        ids = self._ids
-        return tuple(sorted(set(self._legal(state)), key=ids.__getitem__))
+        memo = self._sorted_memo
+        if memo[0] is state:
+            return memo[1]
+        legal = self._legal(state)
+        found_ranks = list(map(self._ids_by_identity.get, map(id, legal)))
+        ranks: list[int] = found_ranks  # type: ignore[assignment]
+        if None in found_ranks:  # an action made afresh, not the index's own object
+            ids = self._ids
+            ranks = [ids[a] if r is None else r for r, a in zip(found_ranks, legal, strict=True)]
+        ranked = dict(zip(ranks, legal, strict=True))  # one action per id
+        found = tuple(map(ranked.__getitem__, sorted(ranked)))
+        self._sorted_memo = (state, found)
+        return found
+
+    def _is_legal(self, state: State, action: Any) -> bool:
+        found = self._legal(state)
+        return any(a is action for a in found) or action in found
 
     def _legal(self, state: State) -> list[Any]:
         """The legal actions in any order (remembered for the last state asked about)."""
@@ -110,10 +139,10 @@ class ParadiceGame(Game[State, Any]):
         out += powers.anytime_powers(cfg, state)
         if phase == Phase.MAIN:
             basic = turn.basic_actions(cfg, state)
-            return out + (basic or [Pass()])
+            return out + (basic or [PASS])
         out += powers.dice_powers(cfg, state)
         if not any(isinstance(a, Place) for a in out):
-            out.append(EndTurn())  # placement ends only when no die can be placed
+            out.append(END_TURN)  # placement ends only when no die can be placed
         return out
 
     def apply(self, state: State, seat: Seat, action: Any) -> State:
@@ -123,7 +152,7 @@ class ParadiceGame(Game[State, Any]):
             return self._settle(draws.apply_chance(self.cfg, state, action))
         if self.actors(state) != (seat,):
             raise IllegalActionError(f"seat {seat} may not act now", seat=seat, action=action)
-        if action not in self._legal(state):
+        if not self._is_legal(state, action):
             raise IllegalActionError(f"{action!r} is not legal now", seat=seat, action=action)
         return self._settle(self._apply(state, action))
 
@@ -150,13 +179,13 @@ class ParadiceGame(Game[State, Any]):
     def _settle(self, state: State) -> State:
         """Automatic steps: start of play, unplaceable pre-turn dice, forced ends of turn."""
         cfg = self.cfg
-        while state.phase != Phase.OVER and not draws.is_chance(cfg, state):
+        while self.actors(state) and self.actors(state) != _CHANCE:
             if state.phase == Phase.SETUP:
                 state = evolve(state, phase=Phase.MAIN, turns=1)
             elif state.phase == Phase.PRE and not turn.placements(cfg, state):
                 # pre-turn dice that cannot be placed go back to the machine
                 state = evolve(add_returns(state, state.pending), pending=(), phase=Phase.MAIN)
-            elif state.phase == Phase.PLACE and self._legal(state) == [EndTurn()]:
+            elif state.phase == Phase.PLACE and self._legal(state) == [END_TURN]:
                 state = turn.end_turn(state)
             elif state.phase == Phase.GAINS and not turn.gain_choices(state):
                 state = turn.next_turn(cfg, state)  # gains beyond 5 active stalls are lost

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from dicehall.core import Result
+from dicehall.core.evolve import replace
 from dicehall.games.paradice.config import Config
 from dicehall.games.paradice.spec import GOLDEN_POINTS, TICKET_POINTS, TYPES
 from dicehall.games.paradice.state import Dice3, Phase, Player, State, evolve

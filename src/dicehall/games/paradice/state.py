@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
 
+from dicehall.core.evolve import evolver
 from dicehall.games.paradice.machine import Machine
 
 Dice3 = tuple[int, int, int]
@@ -58,13 +60,5 @@ class State:
     reason: str = ""
 
 
-_FIELDS = State.__dataclass_fields__
-_SET = object.__setattr__
-
-
-def evolve(state: State, **changes: object) -> State:
-    """`dataclasses.replace` for `State`, several times faster (it is the hot path)."""
-    new = object.__new__(State)
-    for name in _FIELDS:
-        _SET(new, name, changes[name] if name in changes else getattr(state, name))
-    return new
+evolve: Callable[..., State] = evolver(State)
+"""`evolve(state, **changes)`: `dataclasses.replace` for `State`, several times faster."""

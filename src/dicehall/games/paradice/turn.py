@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from functools import lru_cache
 
 from dicehall.core import IllegalActionError
+from dicehall.core.evolve import replace
 from dicehall.games.paradice import machine as mc
 from dicehall.games.paradice.actions import (
+    CHOOSE_STALL,
+    INTERNED,
+    PLACES,
+    ROULETTE,
+    ROULETTE_PICKS,
+    TAKE_STALL,
     ChooseStall,
     DuckColumn,
     DuckRow,
@@ -16,11 +23,12 @@ from dicehall.games.paradice.actions import (
     Roulette,
     RoulettePick,
     TakeStall,
+    contains,
 )  # fmt: skip
 from dicehall.games.paradice.config import Config
 from dicehall.games.paradice.scoring import _set, add_returns, complete, ready_powers
 from dicehall.games.paradice.spec import BLACK, COLUMNS, DUCK, MAX_ACTIVE
-from dicehall.games.paradice.stalls import can_place
+from dicehall.games.paradice.stalls import can_place, placeable
 from dicehall.games.paradice.state import Phase, Player, State, evolve
 
 
@@ -41,13 +49,14 @@ def remove_pending(state: State, code: int) -> State:
 # --- placing ----------------------------------------------------------------------------
 def placements(cfg: Config, state: State, dice: tuple[int, ...] | None = None) -> list[Place]:
     """Every legal placement of the pending dice (or of `dice`) on the mover's stalls."""
-    stalls = state.players[state.turn].stalls
+    cards = cfg.content.stalls
+    masks = [placeable(cards[card], on) for card, on in state.players[state.turn].stalls]
     out = []
     for code in sorted(set(state.pending if dice is None else dice)):
-        for s, (card, on) in enumerate(stalls):
+        for s, mask in enumerate(masks):
             for k in range(3):
-                if can_place(cfg.content.stalls[card], on, k, code):
-                    out.append(Place(code, s, k))
+                if mask[k] >> code & 1:
+                    out.append(PLACES[code, s, k])
     return out
 
 
@@ -74,22 +83,34 @@ def apply_place(cfg: Config, state: State, action: Place) -> State:
 # --- the basic action -------------------------------------------------------------------
 def basic_actions(cfg: Config, state: State) -> list[object]:
     """Picks, roulette, Take-a-stall and Duck picks available now."""
-    rows, cols = mc.basic_picks(state.machine)
-    out: list[object] = [PickRow(g) for g in rows] + [PickColumn(c, n) for c, n in cols]
+    out: list[object] = list(_pick_actions(state.machine))
     if any(state.machine[c] for c in range(COLUMNS)):
-        out.append(Roulette())
+        out.append(ROULETTE)
     player = state.players[state.turn]
     if not state.powered and len(player.stalls) < MAX_ACTIVE:
-        out += [TakeStall(i) for i, card in enumerate(state.plaza) if card >= 0]
+        out += [TAKE_STALL[i] for i, card in enumerate(state.plaza) if card >= 0]
     if player.powers[DUCK]:
-        duck_rows, duck_cols = mc.duck_picks(state.machine)
-        out += [DuckRow(r, g) for r, g in duck_rows]
-        out += [DuckColumn(c, r, n) for c, r, n in duck_cols]
+        out += _duck_actions(state.machine)
     return out
 
 
+@lru_cache(maxsize=4096)
+def _pick_actions(machine: mc.Machine) -> tuple[object, ...]:
+    rows, cols = mc.basic_picks(machine)
+    out: list[object] = [PickRow(g) for g in rows] + [PickColumn(c, n) for c, n in cols]
+    return tuple(INTERNED[a] for a in out)
+
+
+@lru_cache(maxsize=1024)
+def _duck_actions(machine: mc.Machine) -> tuple[object, ...]:
+    duck_rows, duck_cols = mc.duck_picks(machine)
+    out: list[object] = [DuckRow(r, g) for r, g in duck_rows]
+    out += [DuckColumn(c, r, n) for c, r, n in duck_cols]
+    return tuple(INTERNED[a] for a in out)
+
+
 def apply_basic(cfg: Config, state: State, action: object) -> State:
-    if action not in basic_actions(cfg, state):
+    if not contains(basic_actions(cfg, state), action):
         raise IllegalActionError(f"cannot {action} now: not a legal basic action")
     m = state.machine
     if isinstance(action, PickRow):
@@ -114,11 +135,11 @@ def apply_basic(cfg: Config, state: State, action: object) -> State:
 
 def roulette_picks(state: State) -> list[RoulettePick]:
     groups = mc.row_groups(state.table, (0,) * COLUMNS, wrap=True, no_black=False)
-    return [RoulettePick(g) for g in groups]
+    return [ROULETTE_PICKS[g] for g in groups]
 
 
 def apply_roulette_pick(state: State, action: RoulettePick) -> State:
-    if action not in roulette_picks(state):
+    if not contains(roulette_picks(state), action):
         raise IllegalActionError(f"cannot {action}: not a legal group of the roulette row")
     kept = [state.table[c] for c in action.cols]
     rest = [d for c, d in enumerate(state.table) if d and c not in action.cols]
@@ -158,7 +179,7 @@ def choose_stall(state: State, action: ChooseStall) -> State:
 def gain_choices(state: State) -> list[ChooseStall]:
     if state.gains <= 0 or len(state.players[state.turn].stalls) >= MAX_ACTIVE:
         return []
-    return [ChooseStall(i) for i, card in enumerate(state.plaza) if card >= 0]
+    return [CHOOSE_STALL[i] for i, card in enumerate(state.plaza) if card >= 0]
 
 
 def next_turn(cfg: Config, state: State) -> State:

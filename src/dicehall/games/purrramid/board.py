@@ -17,7 +17,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import lru_cache
 
 from dicehall.core.chance import Distribution
 
@@ -167,19 +167,19 @@ def levels(mask: int, row_mask: tuple[int, ...]) -> int:
 # --- dice tables (the same for every board) -----------------------------------------------
 
 
-@cache
+@lru_cache(maxsize=8)
 def multisets(size: int) -> tuple[Dice, ...]:
     """Every sorted multiset of `size` die faces, in lexicographic order."""
     return tuple(itertools.combinations_with_replacement(range(1, 7), size))
 
 
-@cache
+@lru_cache(maxsize=64)
 def multisets_with_sum(total: int) -> tuple[Dice, ...]:
     """Sorted multisets of 1-5 dice adding up to `total`: fewer dice first, then lexicographic."""
     return tuple(m for k in range(1, MAX_DICE + 1) for m in multisets(k) if sum(m) == total)
 
 
-@cache
+@lru_cache(maxsize=8)
 def roll_distribution(n: int) -> Distribution:
     """The chance node of rolling `n` dice: sorted multisets with exact probabilities."""
     denominator = 6**n
@@ -193,7 +193,7 @@ def _arrangements(m: Dice) -> int:
     return out
 
 
-@cache
+@lru_cache(maxsize=1024)
 def sub_multisets(roll: Dice) -> dict[int, tuple[Dice, ...]]:
     """Distinct non-empty sub-multisets of `roll`, grouped by sum, in `multisets_with_sum` order."""
     found: set[Dice] = set()
@@ -205,7 +205,7 @@ def sub_multisets(roll: Dice) -> dict[int, tuple[Dice, ...]]:
     return {total: tuple(ms) for total, ms in by_sum.items()}
 
 
-@cache
+@lru_cache(maxsize=1024)
 def sub_multiset_positions(roll: Dice) -> tuple[tuple[int, tuple[int, ...]], ...]:
     """Per sum of a sub-multiset of `roll`: the positions of those multisets in
     `multisets_with_sum(sum)`, ascending (so place ids come out sorted)."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from dicehall.games.purrramid.board import (
@@ -88,7 +88,7 @@ class SpaceFlags:
     continues: frozenset[int] = frozenset()
 
 
-@cache
+@lru_cache(maxsize=8)
 def roll_weights(n: int) -> tuple[tuple[tuple[int, ...], int], ...]:
     """Each sorted roll of `n` dice with its number of arrangements (out of 6**n)."""
     return tuple((m, int(p * 6**n)) for m, p in roll_distribution(n))

@@ -9,12 +9,13 @@ turns, wool rerolls, the winner's gold tiles and the three end conditions follow
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
 from dicehall.core.chance import Distribution
 from dicehall.core.errors import IllegalActionError
+from dicehall.core.evolve import evolver
 from dicehall.core.game import Game
 from dicehall.core.types import CHANCE, Result, Seat, View
 from dicehall.games.purrramid import observe as observe_mod
@@ -87,6 +88,7 @@ class PurrramidGame(Game[PurrramidState, Action]):
         self._memo: tuple[tuple[Any, ...], tuple[Place, ...]] = ((), ())
         self._numbers = tuple(s.number for s in board.spaces)
         self._costs = tuple(s.cost for s in board.spaces)
+        self._by_roll: dict[tuple[int, ...], tuple[tuple[int, tuple[Place, ...]], ...]] = {}
 
     # --- setup ----------------------------------------------------------------------------
     def initial_state(self) -> PurrramidState:
@@ -143,20 +145,30 @@ class PurrramidGame(Game[PurrramidState, Action]):
         memo = self._memo  # one read: safe if several threads share the game
         if memo[0] == key:  # legal_actions right after the roll asks again
             return memo[1]
-        positions = dict(sub_multiset_positions(state.roll))
-        numbers, costs, base = self._numbers, self._costs, self._base
-        ids: list[int] = []
-        for s in self._free_order:
-            if blocked >> s & 1 or costs[s] > room:
-                continue
-            found = positions.get(numbers[s])
-            if found:
-                b = base[s]
-                ids += [b + i for i in found]
-        actions = self.action_index.actions
-        out = tuple(actions[i] for i in ids)
+        costs = self._costs
+        found: list[Place] = []
+        for s, places in self._candidates(state.roll):
+            if not blocked >> s & 1 and costs[s] <= room:
+                found += places
+        out = tuple(found)
         self._memo = (key, out)
         return out
+
+    def _candidates(self, roll: tuple[int, ...]) -> tuple[tuple[int, tuple[Place, ...]], ...]:
+        """Per space a roll could fill, in space order: its `Place` actions, in id order.
+
+        Kept per roll (a sorted multiset of at most MAX_DICE dice: a few hundred at most).
+        """
+        found = self._by_roll.get(roll)
+        if found is None:
+            positions = dict(sub_multiset_positions(roll))
+            actions, out = self.action_index.actions, []
+            for s in self._free_order:
+                at = positions.get(self._numbers[s])
+                if at:
+                    out.append((s, tuple(actions[self._base[s] + i] for i in at)))
+            found = self._by_roll[roll] = tuple(out)
+        return found
 
     def legal_actions(self, state: PurrramidState, seat: Seat) -> tuple[Action, ...]:
         if seat != state.seat or state.phase in (Phase.ROLL, Phase.OVER):
@@ -349,9 +361,5 @@ def _no_bonus(summary: TurnSummary) -> TurnSummary:
     return dataclasses.replace(summary, bonus=False)
 
 
-_FIELDS = PurrramidState.__slots__
-
-
-def _with(state: PurrramidState, **changes: Any) -> PurrramidState:
-    """A copy of `state` with `changes` (a faster `dataclasses.replace`)."""
-    return PurrramidState(**{f: changes.get(f, getattr(state, f)) for f in _FIELDS})
+_with: Callable[..., PurrramidState] = evolver(PurrramidState)
+"""`_with(state, **changes)`: a copy of `state` with `changes` (a fast `dataclasses.replace`)."""

@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass
 from enum import IntEnum
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import product
 
 from dicehall.core.chance import Distribution
@@ -87,7 +87,7 @@ class Pattern:
     all_four: bool
 
 
-@cache
+@lru_cache(maxsize=1024)
 def pattern(counts: Counts) -> Pattern:
     """The majority face is one whose count is strictly greater than every other count."""
     top = max(counts)

@@ -8,8 +8,8 @@ must choose, these functions say what each choice does.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
+from dicehall.core.evolve import replace
 from dicehall.games.puru.actions import Character, Track
 from dicehall.games.puru.dice import NO_MAJORITY, Counts, counts_text, pattern
 from dicehall.games.puru.state import Resolution, Stage
