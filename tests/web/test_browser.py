@@ -266,7 +266,7 @@ def test_puru_keyboard_marks_dice_and_rerolls(page: Page, server: Server) -> Non
 
 
 def test_join_an_open_seat_from_the_lobby(browser: Browser, server: Server) -> None:
-    made = server.create("puru", [{"kind": "human"}, {"kind": "human"}])
+    made = server.create("puru", [{"kind": "human"}, {"kind": "human", "open": True}])
     host = browser.new_context(viewport={"width": 1200, "height": 800})
     guest = browser.new_context(viewport={"width": 1200, "height": 800})
     first = host.new_page()
