@@ -48,10 +48,17 @@ def free_port() -> int:
 class Server:
     """`python -m dicehall.web` on a free port with a SQLite file; restartable."""
 
-    def __init__(self, db_path: Path, log_path: Path, env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        db_path: Path,
+        log_path: Path,
+        env: dict[str, str] | None = None,
+        *,
+        limits: bool = False,  # True: the server's default rate limits and caps
+    ) -> None:
         self.db_url = f"sqlite:///{db_path}"
         self.log_path = log_path
-        self.env = {**os.environ, **FAST_ENV, **UNLIMITED, **(env or {})}
+        self.env = {**os.environ, **FAST_ENV, **({} if limits else UNLIMITED), **(env or {})}
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
 
