@@ -118,7 +118,7 @@ class Attacks:
     async def _claim(self, http: httpx.AsyncClient, tally: Answers) -> None:
         if self.tables:
             table = self.rng.choice(self.tables)
-            seat = self.rng.choice([0, 1])
+            seat = self.rng.choice([0, 0, 0, 1])  # the person's own seat; seat 1 is a bot's
             tally.http(await http.post(f"/api/tables/{table}/claim", json={"seat": seat}))
 
     async def _nan(self, http: httpx.AsyncClient, tally: Answers) -> None:

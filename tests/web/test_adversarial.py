@@ -29,8 +29,10 @@ def kinds(figures: dict[str, object], attack: str) -> set[str]:
 
 @pytest.mark.slow
 def test_honest_tables_play_on_while_attacked(tmp_path: Path) -> None:
-    # slow headers are cut after 2 s here (10 s by default) so that the short run sees it
-    figures = run(tmp_path, SECONDS, tables=3, env={"DICEHALL_HEADER_TIMEOUT": "2"})
+    # slow headers are cut after 3 s here (10 s by default) and a flood gets 3 tables (10 by
+    # default) so that the short run sees both
+    env = {"DICEHALL_HEADER_TIMEOUT": "3", "DICEHALL_CREATE_BURST": "3"}
+    figures = run(tmp_path, SECONDS, tables=3, env=env)
     REPORT.parent.mkdir(parents=True, exist_ok=True)
     REPORT.write_text(json.dumps(figures, indent=1) + "\n")
     print("\nadversarial load:", json.dumps(figures))
@@ -46,7 +48,9 @@ def test_honest_tables_play_on_while_attacked(tmp_path: Path) -> None:
         "422 bad_text",
         "429 rate_limited",
     }
-    assert kinds(figures, "record uploads (padded)") <= {"422 corrupt_record", "429 rate_limited"}
+    # 408: an upload the server could not read in time (on a machine busy with the others)
+    refused_uploads = {"422 corrupt_record", "429 rate_limited", "408", "408 too_slow"}
+    assert kinds(figures, "record uploads (padded)") <= refused_uploads
     assert kinds(figures, "wrong seat tokens") <= {
         "close 4401 bad_token",
         "close 4429 rate_limited",
