@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import statistics
 import sys
@@ -36,7 +37,7 @@ from websockets.exceptions import WebSocketException
 
 from tests.web.attacks import Attacks
 from tests.web.helpers import Server
-from tests.web.load import _messages, percentile
+from tests.web.load import _cpu_seconds, _messages, percentile
 
 GREEDY = {"kind": "bot", "level": "greedy"}
 LINEUP = [{"kind": "human"}, GREEDY, GREEDY, GREEDY]
@@ -143,9 +144,22 @@ def _status(pid: int, key: str) -> int:
     return 0
 
 
-async def _run(srv: Server, seconds: float, tables: int, think: float) -> dict[str, Any]:
+async def _health(url: str, end: float, times: list[float]) -> None:
+    """An honest client asking /api/health twice a second: its round trips."""
+    transport = httpx.AsyncHTTPTransport(local_address="127.0.1.250")
+    async with httpx.AsyncClient(base_url=url, transport=transport, timeout=30) as http:
+        while time.monotonic() < end:
+            t0 = time.perf_counter()
+            await http.get("/api/health")
+            times.append(time.perf_counter() - t0)
+            await asyncio.sleep(0.5)
+
+
+async def _run(
+    srv: Server, seconds: float, tables: int, think: float, attack: bool
+) -> dict[str, Any]:
     assert srv.proc is not None
-    start = time.monotonic()
+    start, cpu = time.monotonic(), _cpu_seconds(srv.proc.pid)
     end = start + seconds
     ids: list[str] = []
     people = People(srv, ids, think, seed=1)
@@ -153,12 +167,18 @@ async def _run(srv: Server, seconds: float, tables: int, think: float) -> dict[s
     arrive = min(5.0, seconds / 4) / tables
     honest = [_late(i * arrive, people.person(i, end)) for i in range(tables)]
     rss_start = _status(srv.proc.pid, "VmRSS")
-    await asyncio.gather(*honest, *attacks.all())
+    health_times: list[float] = []
+    await asyncio.gather(
+        *honest, _health(srv.url, end, health_times), *(attacks.all() if attack else [])
+    )
+    cpu = _cpu_seconds(srv.proc.pid) - cpu
     health = httpx.get(f"{srv.url}/api/health", timeout=30).status_code
     t = people.tally
     rtts = sorted(t.rtts)
+    elapsed = time.monotonic() - start
     return {
-        "seconds": round(time.monotonic() - start, 1),
+        "seconds": round(elapsed, 1),
+        "attacks_on": attack,
         "honest_tables": tables,
         "server_rss_mb_start": round(rss_start / 2**20, 1),
         "server_rss_mb_peak": round(_status(srv.proc.pid, "VmHWM") / 2**20, 1),
@@ -169,6 +189,9 @@ async def _run(srv: Server, seconds: float, tables: int, think: float) -> dict[s
         "rtt_ms_p50": round(1000 * statistics.median(rtts), 1) if rtts else None,
         "rtt_ms_p95": round(1000 * percentile(rtts, 0.95), 1) if rtts else None,
         "rtt_ms_p99": round(1000 * percentile(rtts, 0.99), 1) if rtts else None,
+        "health_ms_max": round(1000 * max(health_times), 1) if health_times else None,
+        "server_cpu_share": round(cpu / elapsed, 2),
+        "loadavg_1m": round(os.getloadavg()[0], 2),  # the whole machine, other work included
         "honest_errors": len(t.errors),
         "first_honest_errors": t.errors[:5],
         "attacks": {kind: dict(a.by_kind) for kind, a in attacks.answers.items()},
@@ -183,14 +206,22 @@ async def _late(delay: float, job: Any) -> None:
     await job
 
 
-def run(folder: Path, seconds: float, tables: int, think: float = 0.2, env: Any = None) -> Any:
-    """One bounded run against a fresh server with its default limits."""
+def run(
+    folder: Path,
+    seconds: float,
+    tables: int,
+    think: float = 0.2,
+    env: Any = None,
+    attack: bool = True,
+) -> Any:
+    """One bounded run against a fresh server with its default limits (`attack=False`: the
+    honest tables alone, the baseline to compare with)."""
     folder.mkdir(parents=True, exist_ok=True)
     server_env = {"DICEHALL_BOT_DELAY": "0.1", "DICEHALL_GRACE": "30", **(env or {})}
     srv = Server(folder / "adversarial.db", folder / "server.log", env=server_env, limits=True)
     srv.start()
     try:
-        figures = asyncio.run(_run(srv, seconds, tables, think))
+        figures = asyncio.run(_run(srv, seconds, tables, think, attack))
     finally:
         srv.stop()
     figures["server_tracebacks"] = srv.log_path.read_text().count("Traceback")
@@ -203,9 +234,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=8, help="honest tables at once")
     parser.add_argument("--think", type=float, default=0.2, help="mean seconds per honest move")
     parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
+    parser.add_argument(
+        "--baseline", action="store_true", help="the honest tables alone, without attacks"
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="dicehall-adversarial-") as folder:
-        figures = run(Path(folder), args.seconds, args.tables, args.think)
+        attack = not args.baseline
+        figures = run(Path(folder), args.seconds, args.tables, args.think, attack=attack)
     for key, value in figures.items():
         if key != "attacks":
             print(f"{key:>22}: {value}")
