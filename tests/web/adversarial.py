@@ -160,6 +160,7 @@ async def _run(
 ) -> dict[str, Any]:
     assert srv.proc is not None
     start, cpu = time.monotonic(), _cpu_seconds(srv.proc.pid)
+    own_cpu = time.process_time()
     end = start + seconds
     ids: list[str] = []
     people = People(srv, ids, think, seed=1)
@@ -172,6 +173,7 @@ async def _run(
         *honest, _health(srv.url, end, health_times), *(attacks.all() if attack else [])
     )
     cpu = _cpu_seconds(srv.proc.pid) - cpu
+    own_cpu = time.process_time() - own_cpu
     health = httpx.get(f"{srv.url}/api/health", timeout=30).status_code
     t = people.tally
     rtts = sorted(t.rtts)
@@ -191,6 +193,7 @@ async def _run(
         "rtt_ms_p99": round(1000 * percentile(rtts, 0.99), 1) if rtts else None,
         "health_ms_max": round(1000 * max(health_times), 1) if health_times else None,
         "server_cpu_share": round(cpu / elapsed, 2),
+        "load_generator_cpu_share": round(own_cpu / elapsed, 2),
         "loadavg_1m": round(os.getloadavg()[0], 2),  # the whole machine, other work included
         "honest_errors": len(t.errors),
         "first_honest_errors": t.errors[:5],

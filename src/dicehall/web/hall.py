@@ -18,6 +18,7 @@ from dicehall.engine.clock import WallClock
 from dicehall.engine.match import Match
 from dicehall.engine.record import resume
 from dicehall.store import LIVE, MatchRow, Store, StoreUnavailable, now_text, token_digest
+from dicehall.web import seats as seat_rules
 from dicehall.web.config import Settings
 from dicehall.web.table import Table
 
@@ -192,9 +193,7 @@ class Hall:
         mode = body.get("mode", "online")
         if mode not in MODES:
             raise RequestError(422, "bad_mode", f"mode must be one of {', '.join(MODES)}")
-        from dicehall.web import seats as seats_module  # it needs RequestError from here
-
-        seats_module.mark_open(seats, raw_seats, mode)
+        seat_rules.mark_open(seats, raw_seats, mode)
         return self._open(game, seats, {"mode": mode, "private": body.get("private") is True})
 
     def _open(
@@ -231,9 +230,7 @@ class Hall:
 
     def claim(self, table: Table, seat: Any) -> str:
         """A fresh token for an open seat nobody has taken yet (joining from the lobby)."""
-        from dicehall.web import seats as seats_module
-
-        seats_module.check_claimable(table, seat)
+        seat_rules.check_claimable(table, seat)
         if seat in table.claimed or table.match.is_over:
             raise RequestError(409, "seat_taken", "that seat is already taken")
         token = secrets.token_urlsafe(24)
