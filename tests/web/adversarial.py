@@ -35,7 +35,7 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
 
-from tests.web.attacks import Attacks
+from tests.web.attacks import Attacks, padded_record
 from tests.web.helpers import Server
 from tests.web.load import _cpu_seconds, _messages, percentile
 
@@ -159,12 +159,13 @@ async def _run(
     srv: Server, seconds: float, tables: int, think: float, attack: bool
 ) -> dict[str, Any]:
     assert srv.proc is not None
+    record = padded_record(8_000_000) if attack else b""  # seconds of CPU: before the clock
     start, cpu = time.monotonic(), _cpu_seconds(srv.proc.pid)
     own_cpu = time.process_time()
     end = start + seconds
     ids: list[str] = []
     people = People(srv, ids, think, seed=1)
-    attacks = Attacks(srv.url, srv.ws_url, ids, end)
+    attacks = Attacks(srv.url, srv.ws_url, ids, end, record)
     arrive = min(5.0, seconds / 4) / tables
     honest = [_late(i * arrive, people.person(i, end)) for i in range(tables)]
     rss_start = _status(srv.proc.pid, "VmRSS")

@@ -61,11 +61,11 @@ def padded_record(target_bytes: int) -> bytes:
 class Attacks:
     """Every attack against the server at `url`; `tables` holds the honest tables' ids."""
 
-    def __init__(self, url: str, ws_url: str, tables: list[str], end: float) -> None:
+    def __init__(self, url: str, ws_url: str, tables: list[str], end: float, record: bytes) -> None:
         self.url, self.ws_url, self.tables, self.end = url, ws_url, tables, end
         self.answers: dict[str, Answers] = {}
         self.rng = random.Random(14)
-        self.record = padded_record(8_000_000)
+        self.record = record  # padded_record(): made before the clock starts
 
     def all(self) -> list[Awaitable[None]]:
         loops: list[tuple[str, str, float, Callable[[httpx.AsyncClient, Answers], Awaitable[None]]]]

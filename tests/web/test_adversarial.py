@@ -30,9 +30,14 @@ def kinds(figures: dict[str, object], attack: str) -> set[str]:
 @pytest.mark.slow
 def test_honest_tables_play_on_while_attacked(tmp_path: Path) -> None:
     # slow headers are cut after 3 s here (10 s by default) and a flood gets 3 tables (10 by
-    # default) so that the short run sees both
-    env = {"DICEHALL_HEADER_TIMEOUT": "3", "DICEHALL_CREATE_BURST": "3"}
-    figures = run(tmp_path, SECONDS, tables=3, env=env)
+    # default) so that the short run sees both; bots and people move fast so that many honest
+    # actions fit in it
+    env = {
+        "DICEHALL_HEADER_TIMEOUT": "3",
+        "DICEHALL_CREATE_BURST": "3",
+        "DICEHALL_BOT_DELAY": "0.02",
+    }
+    figures = run(tmp_path, SECONDS, tables=3, think=0.05, env=env)
     REPORT.parent.mkdir(parents=True, exist_ok=True)
     REPORT.write_text(json.dumps(figures, indent=1) + "\n")
     print("\nadversarial load:", json.dumps(figures))
