@@ -54,7 +54,7 @@ class Limits:
 
     @classmethod
     def settings(cls) -> list[tuple[str, str, float]]:
-        """(field, environment variable, default) of every limit, for the docs and `--help`."""
+        """(field, environment variable, default) of every limit (docs/security.md lists them)."""
         made = cls()
         return [(f.name, f.metadata["env"], getattr(made, f.name)) for f in fields(cls)]
 
