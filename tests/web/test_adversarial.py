@@ -17,7 +17,7 @@ import pytest
 
 from tests.web.adversarial import run
 
-SECONDS = float(os.environ.get("DICEHALL_ADVERSARIAL_SECONDS", "10"))
+SECONDS = float(os.environ.get("DICEHALL_ADVERSARIAL_SECONDS", "20"))
 REPORT = Path(__file__).resolve().parents[2] / "test-artifacts" / "tmp" / "adversarial.json"
 
 
