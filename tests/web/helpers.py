@@ -23,6 +23,20 @@ FAST_ENV = {
     "DICEHALL_REALTIME_MIN": "0.05",
     "DICEHALL_REALTIME_MAX": "0.15",
 }
+# tests that are not about the server's rate limits and caps keep clear of them (the tests of
+# the limits set their own); sizes and timeouts stay at their defaults
+UNLIMITED = {
+    name: "1000000"
+    for name in (
+        "DICEHALL_CREATE_BURST",
+        "DICEHALL_UPLOAD_BURST",
+        "DICEHALL_BAD_TOKEN_BURST",
+        "DICEHALL_TABLE_BAD_TOKEN_BURST",
+        "DICEHALL_MAX_SOCKETS_PER_CLIENT",
+        "DICEHALL_MAX_PENDING_PER_CLIENT",
+        "DICEHALL_MAX_TABLES",
+    )
+}
 
 
 def free_port() -> int:
@@ -34,10 +48,17 @@ def free_port() -> int:
 class Server:
     """`python -m dicehall.web` on a free port with a SQLite file; restartable."""
 
-    def __init__(self, db_path: Path, log_path: Path, env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        db_path: Path,
+        log_path: Path,
+        env: dict[str, str] | None = None,
+        *,
+        limits: bool = False,  # True: the server's default rate limits and caps
+    ) -> None:
         self.db_url = f"sqlite:///{db_path}"
         self.log_path = log_path
-        self.env = {**os.environ, **FAST_ENV, **(env or {})}
+        self.env = {**os.environ, **FAST_ENV, **({} if limits else UNLIMITED), **(env or {})}
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
 

@@ -266,16 +266,40 @@ def test_puru_keyboard_marks_dice_and_rerolls(page: Page, server: Server) -> Non
 
 
 def test_join_an_open_seat_from_the_lobby(browser: Browser, server: Server) -> None:
-    made = server.create("puru", [{"kind": "human"}, {"kind": "human"}])
+    """The creator opens seat 3 to anyone and invites seat 2: the lobby offers only seat 3."""
     host = browser.new_context(viewport={"width": 1200, "height": 800})
     guest = browser.new_context(viewport={"width": 1200, "height": 800})
     first = host.new_page()
-    first.goto(server.url + made["links"]["0"])
+    first.goto(f"{server.url}/")
+    first.click(".game-card[data-id='puru']")
+    first.fill("#param-players", "3")
+    first.dispatch_event("#param-players", "change")
+    first.wait_for_function("document.querySelectorAll('.seat-row').length === 3")
+    rows = first.locator(".seat-row")
+    rows.nth(1).locator("select").select_option("human")
+    rows.nth(2).locator("select").select_option("human")
+    assert not rows.nth(0).locator(".seat-open").is_hidden()
+    rows.nth(2).locator(".seat-open input").check()
+    first.check("input[name=mode][value=online]")
+    first.click("#create")
+    first.wait_for_selector("#go")
+    assert "Open to anyone" in first.inner_text("#created-body")
+    assert first.locator("#created-body ul.links li").count() == 1  # seat 2's invite link
+    table_id = first.get_attribute("#go", "href").split("/table/")[1].split("#")[0]
+    first.click("#go")
     first.wait_for_selector("#board svg")
     lobby = guest.new_page()
     lobby.goto(server.url)
-    lobby.click(f"#open tr:has(a[href='/table/{made['id']}']) button:has-text('Join as seat 2')")
-    lobby.wait_for_selector("text=You: Player 2")
-    first.wait_for_selector("#seats li:has-text('Player 2') >> text=online")
+    row = f"#open tr:has(a[href='/table/{table_id}'])"
+    lobby.wait_for_selector(f"{row} button:has-text('Join as seat 3')")
+    assert lobby.locator(f"{row} button").count() == 1  # seat 2 is invited: no button
+    lobby.click(f"{row} button:has-text('Join as seat 3')")
+    lobby.wait_for_selector("text=You: Player 3")
+    first.wait_for_selector("#seats li:has-text('Player 3') >> text=online")
+    # a hot-seat table's seats are the device's: the choice is not offered
+    first.goto(f"{server.url}/")
+    first.click(".game-card[data-id='puru']")
+    first.check("input[name=mode][value=hotseat]")
+    assert first.locator(".seat-row .seat-open").first.is_hidden()
     host.close()
     guest.close()

@@ -190,7 +190,8 @@ def test_a_refused_move_or_claim_changes_nothing_and_is_saved_later(tmp_path: Pa
     async def scenario() -> None:
         store = Store(f"sqlite:///{tmp_path / 'db.sqlite'}")
         hall = Hall(store, Settings(bot_delay=60.0))
-        table, _ = hall.create({"game": "jelly", "seats": [HUMAN] * 3, "params": {"mode": "tick"}})
+        seats = [{**HUMAN, "open": True}, HUMAN, HUMAN]  # seat 0 may be claimed from the lobby
+        table, _ = hall.create({"game": "jelly", "seats": seats, "params": {"mode": "tick"}})
         refuse = {"on": True}
         writes = {n: getattr(store, n) for n in ("append", "mark_claimed", "create_match")}
 

@@ -2,9 +2,10 @@
 table ids that try to climb out of the table namespace. Each gets a clear error and a close
 code; no seat is taken and no match moves.
 
-What "expired" means here: a token never times out. It stops opening its seat when the seat
-is handed out again from the lobby (POST /claim, possible only while nobody has taken it), and
-after the match ends it still names the seat but every action is refused as `over`.
+What "expired" means here: a token never times out and is never handed out again: an invited
+seat belongs to its link, and an open seat gets its one token when someone takes it from the
+lobby (POST /claim). After the match ends a token still names its seat but every action is
+refused as `over`.
 """
 
 from __future__ import annotations
@@ -103,7 +104,8 @@ def test_hostile_hellos_are_refused_and_take_no_seat(server: Server, kind: str) 
         assert (answer["type"], answer["code"], got_close) == ("error", code, close), kind
         assert answer["message"]
     assert snapshot(server, made["id"]) == before  # no seat claimed, nothing played
-    assert server.api("GET", f"/api/tables/{made['id']}").json()["open_seats"] == [0, 1]
+    seats = server.api("GET", f"/api/tables/{made['id']}").json()["seats"]
+    assert not any(s["claimed"] for s in seats)
     still_serves(server, made)
 
 
@@ -133,11 +135,12 @@ def test_table_ids_outside_the_id_alphabet_are_unknown(server: Server) -> None:
     assert server.api("GET", "/api/health").json() == {"status": "ok"}
 
 
-def test_a_reissued_token_no_longer_opens_the_seat(server: Server) -> None:
-    made = server.create("puru", [HUMAN, HUMAN])
+def test_a_claimed_open_seat_belongs_to_its_new_token(server: Server) -> None:
+    made = server.create("puru", [HUMAN, {**HUMAN, "open": True}])
     claimed = server.api("POST", f"/api/tables/{made['id']}/claim", json={"seat": 1}).json()
-    answer, close = refused(server, made["id"], {"type": "hello", "tokens": [made["tokens"]["1"]]})
-    assert (answer["code"], close) == ("bad_token", 4401)
+    creator = Client(server, made["id"], [made["tokens"]["0"]])
+    assert creator.state["you"] == [0]  # the creator's own seat is unchanged
+    creator.close()
     holder = Client(server, made["id"], [claimed["token"]])
     assert holder.state["you"] == [1]
     holder.close()
@@ -162,4 +165,4 @@ def test_after_the_match_a_token_reads_but_cannot_act(server: Server) -> None:
     late.close()
     assert server.api("GET", f"/api/tables/{made['id']}/record").json() == record
     claim = server.api("POST", f"/api/tables/{made['id']}/claim", json={"seat": 0})
-    assert claim.status_code == 409
+    assert claim.status_code == 403  # never open: it was the creator's

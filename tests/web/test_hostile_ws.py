@@ -95,7 +95,10 @@ PROBES: dict[str, list[Probe]] = {
         (lambda c: act(c, action={"type": {"a": 1}}), "malformed_action"),
         (lambda c: act(c, action={"type": "Nope"}), "malformed_action"),
         (lambda c: act(c, action={**c["legal"], "extra": 1}), "malformed_action"),
-        (lambda c: '{"type": "act", "seat": 0, "version": NaN, "action": {}}', "bad_message"),
+        (
+            lambda c: '{"type": "act", "seat": 0, "version": NaN, "action": {}}',
+            "bad_number",
+        ),  # not JSON
     ],
     "seat_not_held": [
         (lambda c: act(c, seat=1, action=c["other"]), "not_your_seat"),

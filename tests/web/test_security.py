@@ -27,7 +27,7 @@ URLSAFE = re.compile(r"[A-Za-z0-9_-]+")
 def test_tokens_are_long_random_and_stored_only_as_digests(server: Server) -> None:
     tokens = []
     for _ in range(10):
-        made = server.create("puru", [HUMAN, HUMAN])
+        made = server.create("puru", [HUMAN, {**HUMAN, "open": True}])
         tokens += made["tokens"].values()
         claimed = server.api("POST", f"/api/tables/{made['id']}/claim", json={"seat": 1})
         tokens.append(claimed.json()["token"])
@@ -76,10 +76,10 @@ def test_token_lookup_compares_every_seat_in_constant_time(
 def test_no_token_reaches_the_server_log(server: Server) -> None:
     """Join links carry the token in the fragment (never sent); tokens travel in JSON bodies
     and the websocket hello. A client that puts one in a query string anyway is redacted."""
-    made = server.create("puru", [HUMAN, HUMAN])
+    made = server.create("puru", [HUMAN, {**HUMAN, "open": True}])
     claimed = server.api("POST", f"/api/tables/{made['id']}/claim", json={"seat": 1}).json()
     secrets_used = [made["tokens"]["0"], claimed["token"]]
-    for link in (made["links"]["0"], claimed["link"], made["hotseat_link"]):
+    for link in (made["links"]["0"], claimed["link"]):
         assert "#" in link and "?" not in link  # the secret part is a fragment
         assert server.api("GET", link).status_code == 200  # httpx, like browsers, drops it
     player = Client(server, made["id"], secrets_used)
@@ -118,7 +118,7 @@ def test_cross_origin_sockets_are_refused(server: Server, origin: str) -> None:
     assert answer["code"] == "bad_origin"
     assert ws.close_code == 4403
     table = server.api("GET", f"/api/tables/{made['id']}").json()
-    assert table["watchers"] == 0 and table["open_seats"] == [0, 1]  # nothing joined
+    assert table["watchers"] == 0 and not any(s["claimed"] for s in table["seats"])  # no one joined
 
 
 def test_the_rest_api_grants_no_cross_origin_access(server: Server) -> None:

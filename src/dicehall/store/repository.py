@@ -19,7 +19,17 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, create_engine, event, func, insert, select, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    create_engine,
+    event,
+    false,
+    func,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.pool import StaticPool
 
@@ -220,10 +230,17 @@ class Store:
             found = conn.execute(select(matches).where(matches.c.id == match_id)).first()
         return MatchRow(**found._asdict()) if found else None
 
-    def list_matches(self, status: str | None = None, limit: int = 50) -> list[MatchRow]:
+    def list_matches(
+        self, status: str | None = None, limit: int = 50, *, public_only: bool = False
+    ) -> list[MatchRow]:
+        """The newest matches first; `public_only` leaves out private ones in the query itself
+        (so that many private tables never push the public ones past `limit`)."""
         query = select(matches).order_by(matches.c.updated.desc()).limit(limit)
         if status is not None:
             query = query.where(matches.c.status == status)
+        if public_only:
+            private = func.coalesce(matches.c.options["private"].as_boolean(), false())
+            query = query.where(private.is_(false()))
         with self.engine.connect() as conn:
             return [MatchRow(**r._asdict()) for r in conn.execute(query)]
 

@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StrictBool, StrictInt, StringConstraints
 
 from dicehall import games
 from dicehall.bots import LOBBY, levels_for
@@ -17,32 +17,40 @@ from dicehall.core.errors import CorruptRecordError
 from dicehall.core.types import GameSpec
 from dicehall.engine.record import Record, verify
 from dicehall.store import FINISHED, MatchRow
-from dicehall.web.hall import Hall, RequestError, make_game, playable
+from dicehall.web.hall import MAX_NAME, Hall, RequestError, make_game, playable
+from dicehall.web.seats import open_seats
 from dicehall.web.views import replay_frames
 
 router = APIRouter(prefix="/api")
 
 
+ParamName = Annotated[str, StringConstraints(max_length=32)]
+ParamValue = Annotated[str, StringConstraints(max_length=64)] | StrictBool | StrictInt | None
+Params = Annotated[dict[ParamName, ParamValue], Field(max_length=16)]
+"""Game parameters: a few short values (each game then checks its own, see `make_game`)."""
+
+
 class SeatIn(BaseModel):
     kind: Literal["human", "bot"]
-    level: str | None = None
+    level: str | None = Field(default=None, max_length=32)
     name: str = Field(default="", max_length=24)
+    open: StrictBool = False  # a person's seat anyone may take from the lobby (not invited)
 
 
 class TableIn(BaseModel):
     game: str = Field(max_length=32)
-    params: dict[str, Any] = Field(default_factory=dict)
+    params: Params = Field(default_factory=dict)
     seats: list[SeatIn] = Field(min_length=1, max_length=8)
     mode: Literal["online", "hotseat"] = "online"
-    private: bool = False  # not listed in the lobby: only people with the link find it
+    private: StrictBool = False  # not listed in the lobby: only people with the link find it
 
 
 class ParamsIn(BaseModel):
-    params: dict[str, Any] = Field(default_factory=dict)
+    params: Params = Field(default_factory=dict)
 
 
 class ClaimIn(BaseModel):
-    seat: int
+    seat: StrictInt
 
 
 def get_hall(request: Request) -> Hall:
@@ -104,7 +112,7 @@ def _table_json(hall: Hall, row: MatchRow) -> dict[str, Any]:
     table = hall.tables.get(row.id)
     if table is not None:
         out["seats"] = table.seats_json()
-        out["open_seats"] = [s for s in table.humans if s not in table.claimed]
+        out["open_seats"] = open_seats(table)
         out["watchers"] = sum(1 for c in table.conns if not c.seats)
     return out
 
@@ -114,8 +122,8 @@ async def list_tables(
     hall: HallDep, status: Literal["live", "finished"] = "live", limit: int = 50
 ) -> list[dict[str, Any]]:
     """Tables being played (with their open seats) or finished ones, newest first."""
-    rows = hall.store.list_matches(status, limit=max(1, min(limit, 200)))
-    return [_table_json(hall, r) for r in rows if not r.options.get("private")]
+    rows = hall.store.list_matches(status, limit=max(1, min(limit, 200)), public_only=True)
+    return [_table_json(hall, r) for r in rows]
 
 
 @router.post("/tables", status_code=201)
@@ -228,6 +236,9 @@ async def upload_replay(request: Request) -> dict[str, Any]:
         raise RequestError(422, "corrupt_record", "not a dicehall record: too deep") from None
     if not all(isinstance(seat, dict) for seat in parsed.seats):
         raise RequestError(422, "corrupt_record", "seats must be a list of objects")
+    if any(len(str(seat.get("name", ""))) > MAX_NAME for seat in parsed.seats):
+        # the same limit as at a new table: a name is repeated in every frame of the answer
+        raise RequestError(422, "corrupt_record", f"seat names have at most {MAX_NAME} letters")
     try:  # same rules as a new table: a record may not name files on the server as content
         make_game(parsed.game, parsed.params)
     except RequestError as exc:

@@ -16,7 +16,9 @@ from fastapi.staticfiles import StaticFiles
 from dicehall.store import Store
 from dicehall.web.api import router
 from dicehall.web.config import Settings
+from dicehall.web.guard import Guards, RequestGuard
 from dicehall.web.hall import Hall, RequestError
+from dicehall.web.transport import QuietWebSockets, guarded_http
 from dicehall.web.ws import table_socket
 
 STATIC = Path(__file__).parent / "static"
@@ -67,6 +69,8 @@ def create_app(
         store.close()
 
     app = FastAPI(title="dicehall", version="0.1.0", lifespan=lifespan)
+    app.state.guards = Guards(settings.limits)
+    app.add_middleware(RequestGuard, guards=app.state.guards, upload_limit=settings.max_upload)
     app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
@@ -106,8 +110,17 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None) 
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(name)s: %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
-    app = create_app(db_url)
+    settings = Settings(db_url=db_url)
+    app = create_app(settings=settings)
     print(f"dicehall: serving on http://{host}:{port}")
-    config = uvicorn.Config(app, host=host, port=port, ws_max_size=1 << 20, log_level="info")
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        http=guarded_http(settings.limits),  # slow or oversized request heads are cut
+        ws=QuietWebSockets,
+        ws_max_size=1 << 20,
+        log_level="info",
+    )
     redact_tokens_in_logs()  # after uvicorn has set up its handlers
     uvicorn.Server(config).run()

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
+from dicehall.web.limits import Limits
+
 
 def _env_float(name: str, default: float) -> float:
     raw = os.environ.get(name)
@@ -35,3 +37,4 @@ class Settings:
     rate_burst: float = 40.0
     hello_timeout: float = 10.0
     queue_limit: int = 256
+    limits: Limits = field(default_factory=Limits)

@@ -18,6 +18,7 @@ from dicehall.engine.clock import WallClock
 from dicehall.engine.match import Match
 from dicehall.engine.record import resume
 from dicehall.store import LIVE, MatchRow, Store, StoreUnavailable, now_text, token_digest
+from dicehall.web import seats as seat_rules
 from dicehall.web.config import Settings
 from dicehall.web.table import Table
 
@@ -192,6 +193,7 @@ class Hall:
         mode = body.get("mode", "online")
         if mode not in MODES:
             raise RequestError(422, "bad_mode", f"mode must be one of {', '.join(MODES)}")
+        seat_rules.mark_open(seats, raw_seats, mode)
         return self._open(game, seats, {"mode": mode, "private": body.get("private") is True})
 
     def _open(
@@ -217,6 +219,8 @@ class Hall:
         )
         tokens = {s["seat"]: secrets.token_urlsafe(24) for s in seats if s["kind"] == "human"}
         hashes = {seat: token_digest(t) for seat, t in tokens.items()}
+        # an open seat's token is never handed out: whoever claims it gets a fresh one
+        tokens = {seat: t for seat, t in tokens.items() if not seats[seat].get("open")}
         with store_errors("new tables"):
             self.store.create_match(row, hashes, list(match.log))
         table = Table(row, match, self.store, self.settings)
@@ -225,9 +229,8 @@ class Hall:
         return table, tokens
 
     def claim(self, table: Table, seat: Any) -> str:
-        """A fresh token for a human seat nobody has taken yet (joining from the lobby)."""
-        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in table.humans:
-            raise RequestError(422, "bad_seat", "that is not a seat for a person")
+        """A fresh token for an open seat nobody has taken yet (joining from the lobby)."""
+        seat_rules.check_claimable(table, seat)
         if seat in table.claimed or table.match.is_over:
             raise RequestError(409, "seat_taken", "that seat is already taken")
         token = secrets.token_urlsafe(24)

@@ -21,7 +21,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from dicehall.core.errors import DicehallError, IllegalActionError, MalformedActionError
 from dicehall.engine.match import MatchOverError, StaleVersionError
 from dicehall.web.api import valid_table_id
+from dicehall.web.guard import Guards, client_key
 from dicehall.web.hall import Hall
+from dicehall.web.strict_json import BadJSON, loads
 from dicehall.web.table import Conn, StorageError, Table
 
 log = logging.getLogger("dicehall.web")
@@ -61,12 +63,10 @@ def parse(text: str | None, limit: int) -> dict[str, Any]:
         raise BadMessage("bad_frame", "send JSON text frames, not binary ones")
     if len(text) > limit:
         raise BadMessage("too_large", f"a message may have at most {limit} characters")
-    try:
-        data = json.loads(text)
-    except ValueError:
-        raise BadMessage("malformed_json", "the message is not valid JSON") from None
-    except RecursionError:  # `[[[[...` within the size limit still overflows the decoder
-        raise BadMessage("malformed_json", "the message is nested too deeply") from None
+    try:  # standard JSON only: NaN or a lone surrogate would break every echo of it
+        data = loads(text)
+    except BadJSON as exc:
+        raise BadMessage(exc.code, exc.message) from None
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise BadMessage("bad_message", 'a message is a JSON object with a "type"')
     return data
@@ -86,8 +86,10 @@ async def _pump(ws: WebSocket, conn: Conn) -> None:
             return
 
 
-async def _hello(ws: WebSocket, hall: Hall, table: Table) -> tuple[int, ...]:
-    """The seats the hello's tokens open; raises BadMessage on a wrong token."""
+async def _hello(ws: WebSocket, hall: Hall, table: Table, guards: Guards) -> tuple[int, ...]:
+    """The seats the hello's tokens open; raises BadMessage on a wrong token. Wrong tokens
+    are counted per client address and per table: past either budget, tokens are not even
+    checked until it refills (a spectator's hello, with no token, is always let in)."""
     settings = hall.settings
     try:
         raw = await asyncio.wait_for(ws.receive(), settings.hello_timeout)
@@ -101,10 +103,15 @@ async def _hello(ws: WebSocket, hall: Hall, table: Table) -> tuple[int, ...]:
     tokens = data.get("tokens", [])
     if not isinstance(tokens, list) or len(tokens) > table.match.game.num_players:
         raise BadMessage("bad_token", "tokens must be a short list of seat tokens")
+    client = client_key(ws.scope)
+    if tokens and not guards.token_check_allowed(client, table.id):
+        guards.refused["wrong_tokens"] += 1
+        raise BadMessage("rate_limited", "too many wrong seat tokens; try again in a minute")
     seats = set()
     for token in tokens:
         seat = hall.seat_of(table, token)
         if seat is None:
+            guards.wrong_token(client, table.id)
             raise BadMessage("bad_token", "that seat token is not valid for this table")
         seats.add(seat)
     return tuple(sorted(seats))
@@ -120,7 +127,9 @@ def _act(table: Table, conn: Conn, data: dict[str, Any]) -> None:
     # an int, not just equal to one: 0.0 == 0 would log a float seat and break every view
     if type(seat) is not int or seat not in conn.seats:
         raise BadMessage("not_your_seat", "you do not hold that seat")
-    if msg_id is not None and not table.first_time(seat, msg_id):
+    # only acknowledged ids are duplicates: a move refused (by the store, the rules, a stale
+    # version) may be sent again with the same id
+    if msg_id is not None and msg_id in table.seen.get(seat, ()):
         raise BadMessage("duplicate", "this message was already received; ignored")
     if isinstance(version, bool) or not isinstance(version, int):
         raise BadMessage("bad_message", "version must be the integer version you saw")
@@ -139,6 +148,8 @@ def _act(table: Table, conn: Conn, data: dict[str, Any]) -> None:
         raise BadMessage("storage", str(exc)) from None
     except DicehallError as exc:
         raise BadMessage("rejected", str(exc)) from None
+    if msg_id is not None:
+        table.first_time(seat, msg_id)
     conn.send({"type": "ack", "id": msg_id, "version": new_version})
 
 
@@ -150,18 +161,26 @@ def _focus(table: Table, conn: Conn, seat: Any) -> None:
     conn.send(table.welcome(conn))
 
 
-def _handle(table: Table, conn: Conn, data: dict[str, Any]) -> None:
+def _handle(table: Table, conn: Conn, data: dict[str, Any], resyncs: RateLimit) -> None:
     kind = data["type"]
     if kind == "act":
         _act(table, conn, data)
     elif kind == "ping":
-        conn.send({"type": "pong", "t": data.get("t")})
+        t = data.get("t")
+        conn.send({"type": "pong", "t": t if isinstance(t, int | float) else None})
     elif kind == "resync":
+        if not resyncs.allow():  # a welcome holds the whole log: far dearer than a message
+            raise BadMessage("rate_limited", "too many resyncs; slow down")
         conn.send(table.welcome(conn))
     elif kind == "focus":
+        if not resyncs.allow():  # a focus answers with a welcome too
+            raise BadMessage("rate_limited", "too many resyncs; slow down")
         _focus(table, conn, data.get("seat"))
     else:
         raise BadMessage("unknown_type", f"unknown message type {kind[:32]!r}")
+
+
+CLOSE_CODES = {"bad_token": 4401, "rate_limited": 4429}
 
 
 def same_origin(ws: WebSocket) -> bool:
@@ -174,6 +193,23 @@ def same_origin(ws: WebSocket) -> bool:
 
 async def table_socket(ws: WebSocket, hall: Hall, table_id: str) -> None:
     await ws.accept()
+    guards: Guards = ws.app.state.guards
+    client = client_key(ws.scope)
+    if guards.sockets[client] >= guards.limits.max_sockets_per_client:
+        guards.refused["sockets"] += 1
+        await ws.send_json(error("rate_limited", "too many open connections from your address"))
+        await ws.close(4429)
+        return
+    guards.sockets[client] += 1
+    try:
+        await _table_socket(ws, hall, table_id, guards)
+    finally:
+        guards.sockets[client] -= 1
+        if guards.sockets[client] <= 0:
+            del guards.sockets[client]
+
+
+async def _table_socket(ws: WebSocket, hall: Hall, table_id: str, guards: Guards) -> None:
     if not same_origin(ws):
         await ws.send_json(error("bad_origin", "this table only talks to pages of this server"))
         await ws.close(4403)
@@ -184,10 +220,10 @@ async def table_socket(ws: WebSocket, hall: Hall, table_id: str) -> None:
         await ws.close(4404)
         return
     try:
-        seats = await _hello(ws, hall, table)
+        seats = await _hello(ws, hall, table, guards)
     except BadMessage as exc:
         await ws.send_json(error(exc.code, exc.message))
-        await ws.close(4401 if exc.code == "bad_token" else 4400)
+        await ws.close(CLOSE_CODES.get(exc.code, 4400))
         return
     except WebSocketDisconnect:
         return
@@ -195,8 +231,9 @@ async def table_socket(ws: WebSocket, hall: Hall, table_id: str) -> None:
     table.join(conn)
     pump = asyncio.create_task(_pump(ws, conn))
     limiter = RateLimit(hall.settings.rate_per_s, hall.settings.rate_burst)
+    resyncs = RateLimit(guards.limits.resync_rate, guards.limits.resync_burst)
     try:
-        await _serve(ws, table, conn, limiter, hall.settings.max_message)
+        await _serve(ws, table, conn, (limiter, resyncs), hall.settings.max_message)
     except WebSocketDisconnect:
         pass
     finally:
@@ -206,7 +243,10 @@ async def table_socket(ws: WebSocket, hall: Hall, table_id: str) -> None:
             await pump
 
 
-async def _serve(ws: WebSocket, table: Table, conn: Conn, limiter: RateLimit, limit: int) -> None:
+async def _serve(
+    ws: WebSocket, table: Table, conn: Conn, limiters: tuple[RateLimit, RateLimit], limit: int
+) -> None:
+    limiter, resyncs = limiters
     while not conn.closed:
         raw = await ws.receive()
         if raw["type"] == "websocket.disconnect":
@@ -217,7 +257,7 @@ async def _serve(ws: WebSocket, table: Table, conn: Conn, limiter: RateLimit, li
             data = parse(raw.get("text"), limit)  # bounded work: at most `limit` characters
             if not allowed:  # refused after parsing, so the error names the message's id
                 raise BadMessage("rate_limited", "too many messages; slow down")
-            _handle(table, conn, data)
+            _handle(table, conn, data, resyncs)
         except BadMessage as exc:
             conn.send(error(exc.code, exc.message, data.get("id")))
         except Exception:  # a bug must cost one message, not the connection

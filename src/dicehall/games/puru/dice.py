@@ -103,9 +103,15 @@ def pattern(counts: Counts) -> Pattern:
     )
 
 
+MAX_SIDES = 20
+"""The largest die a description may name (a d20); the tables grow with the side count."""
+
+
 def parse_die(text: str) -> tuple[int, int, int, int]:
     """Face weights from a die description such as 'HHSSCA' (one letter per side)."""
     letters = text.strip().upper()
+    if len(letters) > MAX_SIDES:
+        raise ParamError(f"puru: a die has at most {MAX_SIDES} sides, got {len(letters)} letters")
     if not letters or any(ch not in FACE_LETTERS for ch in letters):
         raise ParamError(f"puru: die must be letters H, S, C, A (one per side), got {text!r}")
     weights = [0, 0, 0, 0]

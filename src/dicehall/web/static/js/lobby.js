@@ -78,13 +78,15 @@ async function refreshSeats() {
   }
   const old = [...document.querySelectorAll(".seat-row")].map((r) => ({
     kind: r.querySelector("select").value,
-    name: r.querySelector("input").value,
+    name: r.querySelector(".seat-name").value,
+    open: r.querySelector(".seat-open input").checked,
   }));
   const rows = [];
   for (let s = 0; s < players; s++) {
     const prev = old[s] || {
       kind: s === 0 ? "human" : `bot:${current.levels.includes("greedy") ? "greedy" : "random"}`,
       name: "",
+      open: false,
     };
     const select = h(
       "select",
@@ -98,6 +100,14 @@ async function refreshSeats() {
         ),
       ),
     );
+    // a person's seat is invited (it belongs to its link) unless the creator opens it to anyone
+    const open = h(
+      "label",
+      { class: "seat-open", title: "Anyone may take this seat from the lobby; no link needed" },
+      h("input", { type: "checkbox", checked: prev.open, "aria-label": `Seat ${s + 1} open to anyone` }),
+      " open to anyone",
+    );
+    select.addEventListener("change", () => showOpenChoices());
     rows.push(
       h(
         "div",
@@ -106,23 +116,37 @@ async function refreshSeats() {
         select,
         h("input", {
           type: "text",
+          class: "seat-name",
           maxlength: 24,
           placeholder: "name (optional)",
           value: prev.name,
           "aria-label": `Seat ${s + 1} name`,
         }),
+        open,
       ),
     );
   }
   $("seats").replaceChildren(...rows);
+  showOpenChoices();
+}
+
+// Open seats exist only for people at online tables: a hot-seat table's seats are this device's.
+function showOpenChoices() {
+  const online = document.querySelector("input[name=mode]:checked").value === "online";
+  for (const r of document.querySelectorAll(".seat-row")) {
+    const label = r.querySelector(".seat-open");
+    label.hidden = !online || r.querySelector("select").value !== "human";
+    if (label.hidden) label.querySelector("input").checked = false;
+  }
 }
 
 async function create() {
   $("create-error").textContent = "";
   const seats = [...document.querySelectorAll(".seat-row")].map((r) => {
     const kind = r.querySelector("select").value,
-      name = r.querySelector("input").value.trim();
-    return kind === "human" ? { kind, name } : { kind: "bot", level: kind.slice(4), name };
+      name = r.querySelector(".seat-name").value.trim(),
+      open = r.querySelector(".seat-open input").checked;
+    return kind === "human" ? { kind, name, open } : { kind: "bot", level: kind.slice(4), name };
   });
   const mode = document.querySelector("input[name=mode]:checked").value;
   try {
@@ -151,10 +175,11 @@ function copyButton(text) {
 
 function showCreated(made, seats, mode) {
   const abs = (p) => new URL(p, location.origin).href;
-  const humans = Object.keys(made.links);
+  const humans = Object.keys(made.links); // invited seats: open ones have no link
+  const opened = seats.map((s, i) => (s.kind === "human" && s.open ? i : -1)).filter((i) => i >= 0);
   const items = [];
   if (mode === "hotseat" || humans.length === 0) {
-    const link = humans.length ? made.hotseat_link : made.url;
+    const link = mode === "hotseat" && humans.length ? made.hotseat_link : made.url;
     items.push(
       h(
         "p",
@@ -162,7 +187,11 @@ function showCreated(made, seats, mode) {
         h(
           "a",
           { class: "button", id: "go", href: link },
-          humans.length ? "Start (hot-seat on this device)" : "Watch the bots",
+          humans.length
+            ? "Start (hot-seat on this device)"
+            : opened.length
+              ? "Go to the table"
+              : "Watch the bots",
         ),
       ),
     );
@@ -198,6 +227,15 @@ function showCreated(made, seats, mode) {
         ),
       );
   }
+  if (opened.length)
+    items.push(
+      h(
+        "p",
+        {},
+        `Open to anyone (no link needed): ${opened.map((s) => seatName(seats, s)).join(", ")}. ` +
+          "The first people to take them from the lobby or the table's page play them.",
+      ),
+    );
   items.push(h("p", { class: "muted" }, "Spectators: ", h("a", { href: made.url }, abs(made.url))));
   $("created-body").replaceChildren(...items);
   $("created").hidden = false;
@@ -303,6 +341,8 @@ async function main() {
     ),
   );
   $("create").addEventListener("click", create);
+  for (const radio of document.querySelectorAll("input[name=mode]"))
+    radio.addEventListener("change", showOpenChoices);
   if (games.length) pickGame(games[0]);
   else $("games").textContent = "No games are installed.";
   loadTables();

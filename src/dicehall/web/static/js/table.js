@@ -287,7 +287,7 @@ function renderSeats() {
       ),
     ),
   );
-  const open = seats.filter((s) => s.kind === "human" && !s.claimed);
+  const open = seats.filter((s) => s.kind === "human" && s.open && !s.claimed); // open to anyone
   $("claim").replaceChildren(
     ...(!you.length && open.length && state && !state.over
       ? open.map((s) =>
