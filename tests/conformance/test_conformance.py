@@ -91,7 +91,9 @@ def test_random_playout_keeps_every_promise(game: Game[Any, Any], seed: int) -> 
     result = game.result(state)
     assert isinstance(result, Result)
     assert len(result.scores) == len(result.ranks) == game.num_players
-    assert result.winners and all(result.ranks[w] == 1 for w in result.winners)
+    assert all(result.ranks[w] == 1 for w in result.winners)
+    # nobody wins only as a tie of everyone (Puru Puru: all dripped out in one roll)
+    assert result.winners or len(set(result.ranks)) == 1
     assert result.reason
     assert steps <= game.max_game_length
 
