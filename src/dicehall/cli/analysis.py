@@ -131,10 +131,27 @@ def report(
         Path, typer.Option("--out", "-o", metavar="DIR", help="Folder for the plots and page.")
     ] = Path("report"),
 ) -> None:
-    """Plots (PNG) and an HTML page from `dicehall simulate --out` results."""
+    """Plots (PNG) and an HTML page from `simulate --out` or `sweep --out` results, grouped
+    by game, params and bot line-up."""
     with guard():
+        from dicehall.cli.outputs import check_folder
         from dicehall.sim import report as reportmod
         from dicehall.sim import results as resultsmod
 
-        page = reportmod.write_report(resultsmod.load(results), out)
+        check_folder(out, "--out")
+        frame = reportmod.with_lineups(resultsmod.load(results))
+        page = reportmod.write_report(frame, out)
+        console().print(group_table(reportmod.seat_table(frame)))
         console().print(f"report written: {page}", markup=False, soft_wrap=True)
+
+
+def group_table(rows: list[dict[str, Any]]) -> Table:
+    """Win rate by seat in each group (game, variant, line-up)."""
+    table = Table(title="win rate by seat (95% Wilson CI)", title_justify="left")
+    for name in ("game", "variant", "line-up", "seat", "games", "win rate"):
+        table.add_column(name, justify="right" if name in ("seat", "games") else "left")
+    for r in rows:
+        lo, hi = r["ci95"]
+        rate = f"{100 * r['win_rate']:.1f}% ({100 * lo:.1f}–{100 * hi:.1f})"
+        table.add_row(r["game"], r["variant"], r["lineup"], str(r["seat"]), str(r["games"]), rate)
+    return table

@@ -48,11 +48,9 @@ class Replay:
         return len(self.states) - 1
 
     def levels(self) -> dict[int, str]:
-        return {
-            int(s["seat"]): str(s["bot"])
-            for s in self.record.seats
-            if isinstance(s, dict) and s.get("kind") == "bot" and "seat" in s and "bot" in s
-        }
+        from dicehall.cli.play import record_levels
+
+        return record_levels(self.record)
 
     def action_text(self, step: int) -> str:
         """What happened on the way to `step` (step 0 is the start)."""
@@ -103,6 +101,19 @@ def browse(view: Replay, console: Console, ask: Ask, start: int = 0) -> None:
             console.print(f"[red]keys: {HELP}[/]")
             continue
         view.show(console, step)
+
+
+def replay_text(view: Replay) -> str:
+    """The whole game as text: a header, one line per step, and the result."""
+    record = view.record
+    lines = [f"{record.game} seed {record.seed}; {len(record.actions)} steps; params {record.params}"]
+    lines += [f"{step:>4}  {view.action_text(step)}" for step in range(1, view.last + 1)]
+    final = view.states[view.last]
+    if view.game.is_terminal(final):
+        lines.append(f"result: {result_line(view.game.result(final))}")
+    elif view.error is None:
+        lines.append("result: unfinished")
+    return "\n".join(lines)
 
 
 def verify_text(record: Record) -> str:

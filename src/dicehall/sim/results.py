@@ -79,10 +79,18 @@ def _frame(data: list[dict[str, Any]]) -> Frame:
 
 def save(data: list[dict[str, Any]], path: Path) -> Path:
     """Write rows to `path` (.parquet or .csv)."""
+    return _write(_frame(data), path)
+
+
+def save_frame(data: list[dict[str, Any]], path: Path) -> Path:
+    """Write rows with every column they have (a sweep's params and final states)."""
+    return _write(_pandas().DataFrame(data), path)
+
+
+def _write(frame: Frame, path: Path) -> Path:
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
         raise DicehallError(f"results go to a .parquet or .csv file, got {path.name!r}")
-    frame = _frame(data)
     if suffix == ".csv":
         frame.to_csv(path, index=False)
     else:
@@ -94,14 +102,17 @@ def load(paths: list[Path]) -> Frame:
     """Rows of one or more results files (.parquet or .csv) as one table."""
     pd = _pandas()
     frames = []
-    for path in paths:
+    for index, path in enumerate(paths):
         suffix = path.suffix.lower()
         if suffix not in FORMATS:
             raise DicehallError(f"not a results file (.parquet or .csv): {path}")
+        if not path.is_file():
+            raise DicehallError(f"no such results file: {path}")
         frame = pd.read_csv(path) if suffix == ".csv" else pd.read_parquet(path)
         missing = [c for c in COLUMNS if c not in frame.columns]
         if missing:
             raise DicehallError(f"{path.name}: not dicehall results (no {', '.join(missing)})")
+        frame["source"] = index  # runs from different files are never pooled
         frames.append(frame)
     if not frames:
         raise DicehallError("no results files given")
