@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
 from dicehall import games
 from dicehall.cli import options as opt
-from dicehall.cli.common import console, error_console, guard
+from dicehall.cli.common import console, guard
+from dicehall.cli.progress import progress_bar
 from dicehall.sim import pool
-from dicehall.sim.ratings import Tournament
+from dicehall.sim.ratings import Tournament, lineups
 from dicehall.sim.ratings import rate as run_rate
 
 RayOpt = Annotated[
@@ -76,18 +77,12 @@ def rate(
         total = n_games * len(names)
         count = workers or pool.auto_workers(total)
         target = ray_target(ray, ray_address)
+        games_played = len(lineups(names, seats)) * max(1, math.ceil(n_games / seats))
+        with progress_bar(f"rating on {game}", games_played) as advance:
+            result = run_rate(game, params, names, n_games, seed, count, target, advance)
         if as_json:
-            result = run_rate(game, params, names, n_games, seed, count, target)
             typer.echo(json.dumps(result.to_json()))
             return
-        columns = (TextColumn(f"rating on {game}"), BarColumn(), MofNCompleteColumn())
-        with Progress(*columns, console=error_console(), transient=True) as progress:
-            task = progress.add_task("games", total=None)
-
-            def advance(done: int) -> None:
-                progress.update(task, completed=done)
-
-            result = run_rate(game, params, names, n_games, seed, count, target, advance)
         for table in rating_tables(result):
             console().print(table)
 

@@ -26,11 +26,12 @@ from dicehall.cli.common import (
     error_console,
     fail,
     guard,
+    has_hints,
 )
 from dicehall.cli.outputs import check_folder, check_results_path, save_or_fallback
 from dicehall.cli.play import PlaySession, new_match, new_seed, resumed_match, terminal_params
 from dicehall.cli.progress import progress_bar
-from dicehall.cli.replay import Replay, browse, load, replay_text, verify_text
+from dicehall.cli.replay import load, replay_command, verify_command
 from dicehall.cli.stat_keys import check_stat_keys, stat_keys_text
 from dicehall.cli.tables import bench_table, games_table, summary_tables
 from dicehall.core import DicehallError
@@ -50,9 +51,6 @@ app = typer.Typer(
 )
 
 GameArg = Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `dicehall games`).")]
-RecordsArg = Annotated[
-    list[Path], typer.Argument(metavar="RECORD...", help="Match records (JSON), one or more.")
-]
 
 
 def _show_version(value: bool) -> None:
@@ -155,6 +153,10 @@ def play(
             levels = opt.parse_bots(bot, game, rules_.num_players)
             match = new_match(rules_, new_seed() if seed is None else seed, levels)
         solves.prepare(match.game, levels.items())
+        if hints and not has_hints(match.game):
+            error_console().print(
+                f"note: {match.game.spec.name} has no hints; --hints does nothing"
+            )
         out = console()
         session = PlaySession(match, levels, out, console_ask(out), record_dir, hints)
         code = session.run()
@@ -299,68 +301,6 @@ def _keep_records(summary: Summary, folder: Path) -> None:
     error_console().print(f"{saved} records saved in {folder}", markup=False, soft_wrap=True)
 
 
-@app.command("replay")
-def replay_command(
-    records: RecordsArg,
-    step: Annotated[
-        int | None, typer.Option("--step", metavar="N", help="Print step N and exit.")
-    ] = None,
-    to_end: Annotated[bool, typer.Option("--to-end", help="Print the last step.")] = False,
-    as_text: Annotated[
-        bool, typer.Option("--text", help="Print the whole game as text: every step's line.")
-    ] = False,
-) -> None:
-    """Step through records (n/Enter next, p previous, g N go to step N, q quit)."""
-    with guard():
-        broken = False
-        for record in records:
-            broken |= _replay_one(record, step, to_end, as_text, several=len(records) > 1)
-        if broken:
-            raise typer.Exit(2)
-
-
-def _replay_one(record: Path, step: int | None, to_end: bool, as_text: bool, several: bool) -> bool:
-    """Show one record; True when it does not replay to its end."""
-    view = Replay.of(load(record))
-    out = console()
-    if several:
-        out.rule(str(record))
-    if view.error is not None:
-        error_console().print(
-            f"{record}: {view.error}; steps 0..{view.last} replay, the rest cannot be shown",
-            style="red",
-            markup=False,
-            soft_wrap=True,
-        )
-    if step is not None and not 0 <= step <= view.last:
-        fail(f"--step must be 0..{view.last}, got {step}")
-    if as_text:
-        out.print(replay_text(view), markup=False, soft_wrap=True)
-    elif step is not None or to_end:
-        view.show(out, view.last if step is None else step)
-    else:
-        browse(view, out, console_ask(out))
-    return view.error is not None
-
-
-@app.command("verify")
-def verify_command(records: RecordsArg) -> None:
-    """Exit 0 when every record replays exactly (one line each); else the reasons, exit 2."""
-    with guard():
-        failed = 0
-        for record in records:
-            try:
-                line = verify_text(load(record))
-            except (DicehallError, OSError, ValueError) as exc:
-                failed += 1
-                error_console().print(f"{record}: {exc}", style="red", markup=False, soft_wrap=True)
-                continue
-            prefix = f"{record}: " if len(records) > 1 else ""
-            console().print(prefix + line, soft_wrap=True, markup=False)
-        if failed:
-            raise typer.Exit(2)
-
-
 @app.command("bench")
 def bench_command(
     game_ids: Annotated[
@@ -413,6 +353,8 @@ def _bench_one(
         return dataclasses.replace(result, mcts_per_s=rate)
 
 
+app.command("replay")(replay_command)
+app.command("verify")(verify_command)
 app.command("rate")(analysis.rate)
 app.command("report")(analysis.report)
 app.command("fuzz")(importlib.import_module("dicehall.cli.fuzz").fuzz)

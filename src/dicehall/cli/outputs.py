@@ -33,8 +33,7 @@ def check_results_path(path: Path, option: str = "--out") -> None:
     """A results file: .parquet or .csv, in a writable folder, not a folder itself."""
     if path.suffix.lower() not in FORMATS:
         raise DicehallError(
-            f"{option} must name a .parquet or .csv file, got {path.name!r}; "
-            "nothing was run"
+            f"{option} must name a .parquet or .csv file, got {path.name!r}; nothing was run"
         )
     if path.is_dir():
         raise DicehallError(f"{option}: {path} is a folder; name a file in it")

@@ -51,10 +51,11 @@ def sweep(
     by: Annotated[
         list[str] | None,
         typer.Option(
-            "--by", metavar="FIELD", help="Also win rate by a seat's final field, e.g. "
-            "players_character; repeatable."
+            "--by",
+            metavar="FIELD",
+            help="Also win rate by a seat's final field, e.g. players_character; repeatable.",
         ),
-    ] = None,  # fmt: skip
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     markdown: Annotated[bool, typer.Option("--markdown", help="Print Markdown tables.")] = False,
     workers: analysis.WorkersOpt = None,
@@ -108,7 +109,9 @@ def _pp(x: float) -> str:
     return f"{100 * x:+.1f}"
 
 
-def report_tables(game: str, cells: list[Any], extra: dict[str, list[dict[str, Any]]]) -> list[Table]:
+def report_tables(
+    game: str, cells: list[Any], extra: dict[str, list[dict[str, Any]]]
+) -> list[Table]:
     """Per cell: seat win rates, FPA with its interval and its difference to the first cell."""
     width = max(c.players for c in cells)
     seats = Table(title=f"{game}: win rate by seat (95% Wilson CI)", title_justify="left")

@@ -35,6 +35,8 @@ GROUP = ["game", "variant", "lineup"]
 def with_lineups(frame: Frame) -> Frame:
     """Add `lineup`: each game's bots in seat order ("greedy, random"), so that runs with
     different line-ups (even over the same seeds) are never pooled."""
+    if "lineup" in frame.columns:
+        return frame
     keys = [k for k in ("source", "game", "params", "seed") if k in frame.columns]
     ordered = frame.sort_values([*keys, "seat"], kind="stable")
     lineups = ordered.groupby(keys, sort=False)["bot"].agg(lambda b: ", ".join(map(str, b)))

@@ -60,6 +60,7 @@ def rows(summary: Summary) -> list[dict[str, Any]]:
                     "turns": o.turns,
                     "rounds": o.rounds,
                     "reason": o.reason,
+                    **{f"stat_{key}": _cell(value) for key, value in o.extras},
                 }
             )
     return out
@@ -73,8 +74,16 @@ def _pandas() -> Any:
         raise DicehallError(f"results files need the sim extra (pandas): {exc}") from exc
 
 
+def _cell(value: Any) -> Any:
+    """A `--stat` value as a table cell: numbers and text as they are, the rest as JSON."""
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    return json.dumps(value, sort_keys=True)
+
+
 def _frame(data: list[dict[str, Any]]) -> Frame:
-    return _pandas().DataFrame(data, columns=list(COLUMNS))
+    extra = [k for k in (data[0] if data else {}) if k not in COLUMNS]
+    return _pandas().DataFrame(data, columns=[*COLUMNS, *extra])
 
 
 def save(data: list[dict[str, Any]], path: Path) -> Path:

@@ -97,8 +97,7 @@ def cells(
     for name in grid:
         if name not in known:
             raise ParamError(
-                f"{game_id} has no param {name!r} to sweep; its params: "
-                f"{', '.join(sorted(known))}"
+                f"{game_id} has no param {name!r} to sweep; its params: {', '.join(sorted(known))}"
             )
     total = 1
     for values in grid.values():

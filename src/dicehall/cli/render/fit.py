@@ -30,7 +30,9 @@ class Fit:
                 return drawn
         return self.layouts[-1]()
 
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[RenderableType]:
+    def __rich_console__(
+        self, console: Console, options: ConsoleOptions
+    ) -> Iterator[RenderableType]:
         yield self._choose(console, options)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:

@@ -98,7 +98,9 @@ def _players(view: dict[str, Any], seat: int | None) -> Table:
         table.add_column(column)
     for s in range(view["players"]):
         mark = "▶" if s == view["current"] else ""
-        name = Text(f"seat {s} ({SEAT_LETTERS[s % 4]} {SEAT_NAMES[s % 4]})", style=SEAT_STYLES[s % 4])
+        name = Text(
+            f"seat {s} ({SEAT_LETTERS[s % 4]} {SEAT_NAMES[s % 4]})", style=SEAT_STYLES[s % 4]
+        )
         if s == seat:
             name.append(" you", style="bold")
         gold = str(view["gold_placed"]) if view["winner"] == s else ""

@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from dicehall.cli.render.fit import Fit
-from dicehall.cli.render.words import verb
+from dicehall.cli.render.words import plural, verb
 from dicehall.games.puru.actions import Reroll
 
 FACES = {
@@ -76,8 +76,8 @@ def _players(view: dict[str, Any], seat: int | None, scale: int = 1) -> Table:
 def _numbers(view: dict[str, Any], seat: int | None) -> Table:
     """The narrowest players' table: numbers only."""
     table = Table(expand=False, show_edge=False, pad_edge=False)
-    for name in ("", "player", "♥ Love", "★ Exc.", "Jelly"):
-        table.add_column(name, no_wrap=True, justify="left" if name == "player" else "right")
+    for header in ("", "player", "♥ Love", "★ Exc.", "Jelly"):
+        table.add_column(header, no_wrap=True, justify="left" if header == "player" else "right")
     for p in view["players"]:
         mark = "▶" if p["seat"] == view["roller"] and view["phase"] != "over" else ""
         name = Text(p["name"], style="bold" if p["seat"] == seat else "")
@@ -92,7 +92,7 @@ def _dice(view: dict[str, Any]) -> Text:
         line.append_text(_die(face))
         line.append(" ")
     if view["phase"] == "roll":
-        line.append(f" kept; rolling {view['rolling']} dice…", style="italic")
+        line.append(f" kept; rolling {plural(view['rolling'], 'die')}…", style="italic")
     majority = view["majority"]
     if majority is not None:
         symbol = FACES[majority["face"]][0]
@@ -104,7 +104,7 @@ def _dice(view: dict[str, Any]) -> Text:
 
 def _status(view: dict[str, Any]) -> Text:
     roller = view["players"][view["roller"]]["name"]
-    text = Text(f"{roller} is rolling {view['num_dice']} dice · phase: {view['phase']}")
+    text = Text(f"{roller} is rolling {plural(view['num_dice'], 'die')} · phase: {view['phase']}")
     if view["phase"] in ("choose", "roll") and view["rerolls_left"]:
         cost = " (next one costs 1 Jelly)" if view["next_reroll_cost"] else " (next one free)"
         text.append(f" · rerolls left: {view['rerolls_left']}{cost}")
@@ -199,7 +199,7 @@ def menu_note(game: Any, view: dict[str, Any], legal: Any) -> str | None:
 def parse_choice(game: Any, view: dict[str, Any], legal: Any, text: str) -> int | None:
     """`r 136` rerolls dice 1, 3 and 6; `r hhs` two hearts and a star."""
     words = text.strip().lower()
-    if not words.startswith("r") or words.startswith("re") and not words.startswith("reroll"):
+    if not words.startswith("r") or (words.startswith("re") and not words.startswith("reroll")):
         return None
     spec = words.removeprefix("reroll").removeprefix("r").replace(" ", "").replace(",", "")
     if not spec:
