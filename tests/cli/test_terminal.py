@@ -73,7 +73,9 @@ def test_purrramid_at_80_columns_shows_rows_spaces_and_a_legend(tmp_path: Path) 
         _uncut(frame)
         assert "= setup tile" in frame.text and "~ wool" in frame.text
         assert "R seat 0" in frame.text and "B seat 1" in frame.text
-        rows = {int(m.group(1)): m.group(0) for m in re.finditer(r"^│ +(\d+) .*$", frame.text, re.M)}
+        rows = {
+            int(m.group(1)): m.group(0) for m in re.finditer(r"^│ +(\d+) .*$", frame.text, re.M)
+        }
         for entry in frame.menu().values():
             placed = re.fullmatch(r"[\d+]+ on (\d+) \(r(\d+) s(\d+)\)", entry)
             if placed:

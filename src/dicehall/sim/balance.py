@@ -122,12 +122,13 @@ def cell_stats(results: Sequence[CellResult]) -> list[CellStats]:
 
 
 def by_final(results: Sequence[CellResult], key: str) -> list[dict[str, Any]]:
-    """Win rate (Wilson 95%) by the value of a seat's final-state field, over all cells."""
+    """Win rate (Wilson 95%) by the value of a seat's final-state field, over all cells
+    (seats without a value, such as characters in the Basic game, are left out)."""
     counts: dict[Any, list[int]] = {}
     for result in results:
         for outcome, finals in zip(result.summary.outcomes, result.finals, strict=True):
             for seat, state in enumerate(finals):
-                if key in state:
+                if state.get(key) is not None:
                     tally = counts.setdefault(state[key], [0, 0])
                     tally[0] += seat in outcome.winners
                     tally[1] += 1
