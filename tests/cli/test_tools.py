@@ -163,5 +163,5 @@ def test_an_unsolved_expert_table_is_announced_before_the_solve(
 
 
 def test_results_paths_need_a_results_suffix(tmp_path: Path) -> None:
-    with pytest.raises(DicehallError, match="parquet or .csv"):
+    with pytest.raises(DicehallError, match=r"parquet or \.csv"):
         outputs.check_results_path(tmp_path / "x.json")
