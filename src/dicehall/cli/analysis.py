@@ -12,6 +12,7 @@ from rich.table import Table
 
 from dicehall import games
 from dicehall.cli import options as opt
+from dicehall.cli import solves
 from dicehall.cli.common import console, guard
 from dicehall.cli.progress import progress_bar
 from dicehall.sim import pool
@@ -71,9 +72,11 @@ def rate(
         default = max(spec.min_players, min(len(names), spec.max_players))
         flags: dict[str, Any] = {"players": players or default}
         params = opt.game_params(game, flags, param)
-        seats = games.make(game, **params).num_players
+        rules_ = games.make(game, **params)
+        seats = rules_.num_players
         for name in names:
             opt.parse_bot_list(name, game, seats)  # each level must exist for the game
+        solves.prepare(rules_, [(seat, name) for name in names for seat in range(seats)])
         total = n_games * len(names)
         count = workers or pool.auto_workers(total)
         target = ray_target(ray, ray_address)

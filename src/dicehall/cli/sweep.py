@@ -9,7 +9,8 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from dicehall.cli import analysis
+from dicehall import games
+from dicehall.cli import analysis, solves
 from dicehall.cli import options as opt
 from dicehall.cli.common import console, error_console, guard
 from dicehall.cli.outputs import check_results_path, save_or_fallback
@@ -74,6 +75,8 @@ def sweep(
         check_results_path(out_file)
         base = opt.game_params(game, {}, param)
         cells = sweepmod.cells(game, base, sweepmod.parse_grid(grid), bots, speeds)
+        for cell in cells:
+            solves.prepare(games.make(game, **cell.params), enumerate(cell.levels))
         total = n_games * len(cells)
         count = workers or pool.auto_workers(total)
         target = analysis.ray_target(ray, ray_address)
