@@ -56,7 +56,8 @@ def test_puru_at_80_columns_names_every_player_and_die(tmp_path: Path) -> None:
             if who and after.startswith("chance"):
                 assert after.startswith(f"chance, {who.group(1)}'s turn: rolled"), after
                 rerolls += 1
-    assert rerolls    first = next(e for e in record.actions if e.seat == 0)
+    assert rerolls
+    first = next(e for e in record.actions if e.seat == 0)
     assert "reroll" in str(first.action).lower() or "Reroll" in str(first.action)
 
 
