@@ -165,3 +165,14 @@ def test_an_unsolved_expert_table_is_announced_before_the_solve(
 def test_results_paths_need_a_results_suffix(tmp_path: Path) -> None:
     with pytest.raises(DicehallError, match=r"parquet or \.csv"):
         outputs.check_results_path(tmp_path / "x.json")
+
+
+def test_every_command_sums_itself_up_in_one_line() -> None:
+    """The command list shows each first paragraph; a line break there cuts a sentence."""
+    from dicehall.cli.main import app
+
+    for command in app.registered_commands:
+        doc = command.callback.__doc__ if command.callback else None
+        assert doc, command.name
+        first = doc.strip().split("\n\n")[0]
+        assert "\n" not in first and first.endswith("."), (command.name, first)

@@ -49,7 +49,7 @@ WorkersOpt = Annotated[
 
 
 def rate(
-    game: Annotated[str, typer.Argument(help="Game id (see `dicehall games`).")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `dicehall games`).")],
     bots: Annotated[
         str,
         typer.Option("--bots", metavar="LEVELS", help="Bots to rate, e.g. random,greedy,mcts:200."),
@@ -129,8 +129,10 @@ def report(
         Path, typer.Option("--out", "-o", metavar="DIR", help="Folder for the plots and page.")
     ] = Path("report"),
 ) -> None:
-    """Plots (PNG) and an HTML page from `simulate --out` or `sweep --out` results, grouped
-    by game, params and bot line-up."""
+    """Plots (PNG) and an HTML page from `simulate --out` or `sweep --out` results.
+
+    Games are grouped by game, params and bot line-up; files are never pooled into one game.
+    """
     with guard():
         from dicehall.cli.outputs import check_folder
         from dicehall.sim import report as reportmod

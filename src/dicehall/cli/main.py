@@ -318,8 +318,10 @@ def bench_command(
         bool, typer.Option("--mcts/--no-mcts", help="Also time MCTS iterations/s.")
     ] = True,
 ) -> None:
-    """Random-playout throughput on one core: games/s and actions/s (chance included),
-    and MCTS iterations per second (a 50-iteration search at each decision of random games).
+    """Random-playout throughput on one core, and MCTS iterations per second.
+
+    Games/s and actions/s count chance actions too; MCTS runs a 50-iteration search at each
+    decision of random games.
 
     Real-time games are timed in tick mode unless `--param mode=...` says otherwise.
     """

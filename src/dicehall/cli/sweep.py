@@ -28,7 +28,7 @@ GridOpt = Annotated[
 
 
 def sweep(
-    game: Annotated[str, typer.Argument(help="Game id (see `dicehall games`).")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `dicehall games`).")],
     grid: GridOpt,
     bots: Annotated[
         str | None,
@@ -63,8 +63,10 @@ def sweep(
     ray: analysis.RayOpt = False,
     ray_address: analysis.RayAddressOpt = None,
 ) -> None:
-    """Play every cell of a grid; report win rate by seat, first-player advantage per cell
-    and against the first cell (95% intervals), game length and end reasons.
+    """Bots over a grid of params: win rates, first-player advantage, length, end reasons.
+
+    Per cell: win rate by seat, first-player advantage and its difference to the first cell
+    (95% intervals), mean game length and end reasons.
 
     Example: dicehall sweep paradice --grid players=2,3 --grid storehouse=4,6 --bots greedy
     """
