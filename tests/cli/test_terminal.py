@@ -7,6 +7,7 @@ cut to "…". Paradice is played with NO_COLOR=1: its dice must still read by le
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 
@@ -51,7 +52,7 @@ def test_puru_at_80_columns_names_every_player_and_die(tmp_path: Path) -> None:
     rerolls = 0
     for frame in played.frames:  # a reroll's roll is the rerolling player's
         lines = [line.strip("│ ") for line in frame.text.splitlines()]
-        for line, after in zip(lines, lines[1:], strict=False):
+        for line, after in itertools.pairwise(lines):
             who = re.match(r"(seat \d \([^)]*\)): reroll", line)
             if who and after.startswith("chance"):
                 assert after.startswith(f"chance, {who.group(1)}'s turn: rolled"), after
