@@ -48,12 +48,12 @@ def test_puru_at_80_columns_names_every_player_and_die(tmp_path: Path) -> None:
         if any(entry.startswith("reroll") for entry in frame.menu().values()):
             assert "H heart" in frame.text and "A angry" in frame.text
             assert all(f"{i}[" in frame.text for i in range(1, 7))  # dice by position
-    assert "chance, seat 0 (Player 1)'s turn: rolled" in played.frames[0].text
+    assert "chance, seat 0's turn: rolled" in played.frames[0].text
     rerolls = 0
     for frame in played.frames:  # a reroll's roll is the rerolling player's
         lines = [line.strip("│ ") for line in frame.text.splitlines()]
         for line, after in itertools.pairwise(lines):
-            who = re.match(r"(seat \d \([^)]*\)): reroll", line)
+            who = re.match(r"(seat \d) \([^)]*\): reroll", line)
             if who and after.startswith("chance"):
                 assert after.startswith(f"chance, {who.group(1)}'s turn: rolled"), after
                 rerolls += 1
@@ -113,7 +113,7 @@ def test_paradice_without_colour_reads_by_letters_and_numbers(tmp_path: Path) ->
             assert re.fullmatch(r"\s*([PLOBGK]\d\s*)+", pending.group(1)), pending.group(1)
         for entry in frame.menu().values():
             for stall, slot in re.findall(r"stall (\d+) slot (\d+)", entry):
-                assert f"stall {stall}: " in text and f" {slot}[" in text, entry
+                assert f"stall {stall}: " in text and f" {slot}:" in text, entry
             for cols in re.findall(r"column\(?s?\)? ([\d,]+)", entry):
                 assert all(f"c{c}" in text for c in cols.split(",")), entry
             for row in re.findall(r"row (\d+)", entry):

@@ -205,7 +205,7 @@ class PlaySession:
     def _actor(self, seat: Seat, index: int) -> str:
         """Who a log line is by; a chance line says whose turn it fell on."""
         owner = self.turns.seat_of(index) if seat == CHANCE and self.turns else None
-        return self._name(seat) if owner is None else f"chance, {self._name(owner)}'s turn"
+        return self._name(seat) if owner is None else f"chance, seat {owner}'s turn"
 
     def _show(self, seat: Seat) -> None:
         if self.redraw:

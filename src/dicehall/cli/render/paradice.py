@@ -76,7 +76,7 @@ def stall(card: dict[str, Any], placed: list[int] | None = None) -> Text:
     out = Text(f"{TYPE_ICONS[card['type']]}{card['points']:>2} ", style="bold")
     for k, need in enumerate(card["slot_text"]):
         code = placed[k] if placed else 0
-        out.append(f"{k + 1}", style="dim")
+        out.append(f"{k + 1}:", style="dim")
         out.append_text(die(code, on_stall=True) if code else Text(f"[{need}]", style="cyan"))
         out.append(" ")
     if card["condition_text"] != "none":
