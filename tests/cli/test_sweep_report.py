@@ -75,14 +75,14 @@ def test_report_over_two_games_and_two_line_ups_keeps_them_apart(tmp_path: Path)
     assert result.exit_code == 0, result.output
     seats = report.seat_table(report.with_lineups(results.load([Path(f) for f in files])))
     groups = {(r["game"], r["lineup"]) for r in seats}
-    assert groups == {("puru", "greedy, random"), ("puru", "random, random"),
-                      ("purrramid", "greedy, greedy")}  # fmt: skip
+    assert groups == {("puru", "greedy, random"), ("puru", "random x2"),
+                      ("purrramid", "greedy x2")}  # fmt: skip
     assert all(r["games"] == 3 for r in seats)
     page = (folder / "index.html").read_text()
     assert "<h2>puru</h2>" in page and "<h2>purrramid</h2>" in page
     for game in ("puru", "purrramid"):
         assert (folder / f"{game}-seats.png").stat().st_size > 1000
-    assert "purrramid" in result.stdout and "random, random" in result.stdout
+    assert "purrramid" in result.stdout and "random x2" in result.stdout
 
 
 def test_report_of_a_missing_file_names_it(tmp_path: Path) -> None:

@@ -39,8 +39,16 @@ def with_lineups(frame: Frame) -> Frame:
         return frame
     keys = [k for k in ("source", "game", "params", "seed") if k in frame.columns]
     ordered = frame.sort_values([*keys, "seat"], kind="stable")
-    lineups = ordered.groupby(keys, sort=False)["bot"].agg(lambda b: ", ".join(map(str, b)))
+    lineups = ordered.groupby(keys, sort=False)["bot"].agg(_lineup)
     return frame.join(lineups.rename("lineup"), on=keys)
+
+
+def _lineup(bots: Any) -> str:
+    """`greedy, random`; `greedy x4` when every seat has the same bot."""
+    names = [str(b) for b in bots]
+    if len(set(names)) == 1 and len(names) > 1:
+        return f"{names[0]} x{len(names)}"
+    return ", ".join(names)
 
 
 def seat_table(frame: Frame) -> list[dict[str, Any]]:
