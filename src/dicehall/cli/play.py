@@ -151,7 +151,12 @@ class PlaySession:
     def save(self) -> Path | None:
         """Save the record (to a fallback file when the folder refuses); None if both fail."""
         record = Record.of(self.match)
-        return save_or_fallback(record.save, record_path(self.record_dir, self.match))
+
+        def write(path: Path) -> None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            record.save(path)
+
+        return save_or_fallback(write, record_path(self.record_dir, self.match))
 
     # --- the loop -------------------------------------------------------------------
     def _loop(self) -> None:

@@ -96,7 +96,7 @@ def sweep(
         if markdown:
             typer.echo("\n\n".join(markdown_table(t) for t in tables))
         else:
-            for table in tables:
+            for table in for_terminal(tables):
                 console().print(table)
         if saved is not None:
             error_console().print(f"rows saved to {saved}", markup=False, soft_wrap=True)
@@ -153,6 +153,31 @@ def report_tables(
             table.add_row(str(r["value"]), str(r["seats"]), _pct(r["win_rate"]), _ci(*r["ci95"]))
         tables.append(table)
     return tables
+
+
+def _columns(table: Table, names: tuple[str, ...], title: str, caption: str = "") -> Table:
+    """Some of a table's columns as a table of their own (the cell column never wraps)."""
+    out = Table(title=title, title_justify="left", caption=caption or None, caption_justify="left")
+    for column in table.columns:
+        if column.header in names:
+            out.add_column(column.header, justify=column.justify, no_wrap=column.header == "cell")
+    picked = [list(c.cells) for c in table.columns if c.header in names]
+    for row in zip(*picked, strict=True):
+        out.add_row(*row)
+    return out
+
+
+def for_terminal(tables: list[Table]) -> list[Table]:
+    """The report for an 80-column terminal: the FPA table split from length and end reasons."""
+    seats, fpa, *rest = tables
+    for column in seats.columns[:1]:
+        column.no_wrap = True
+    return [
+        seats,
+        _columns(fpa, ("cell", "FPA", "CI", "vs first", "CI "), str(fpa.title), str(fpa.caption)),
+        _columns(fpa, ("cell", "mean length", "end reasons"), "game length and end reasons"),
+        *rest,
+    ]
 
 
 def markdown_table(table: Table) -> str:
