@@ -7,11 +7,18 @@ cut to "…". Paradice is played with NO_COLOR=1: its dice must still read by le
 
 from __future__ import annotations
 
+import io
 import itertools
 import re
 from pathlib import Path
 
-from dicehall.engine import Record, verify
+import pytest
+from rich.console import Console
+
+from dicehall import games
+from dicehall.bots import make_bot
+from dicehall.cli.common import render_view
+from dicehall.engine import Match, Record, verify
 from tests.cli.terminal import Frame, Played, play_in_terminal
 
 SGR_COLOUR = re.compile(r"\x1b\[(?:[0-9;]*;)?(?:3[0-8]|4[0-8]|9[0-7]|10[0-7])[;m]")
@@ -153,3 +160,20 @@ def test_jelly_at_80_columns_keeps_letters_and_entrances(tmp_path: Path) -> None
             owner = re.search(r"s(\d)'s (\d) out", entry)
             if owner:
                 assert re.search(rf"s{owner.group(1)} [^│]*{owner.group(2)}", frame.text), entry
+
+
+@pytest.mark.parametrize("width", [64, 80, 100, 120, 160])
+@pytest.mark.parametrize("game_id", ["puru", "purrramid", "paradice", "jelly"])
+def test_boards_fit_every_width_without_cutting(game_id: str, width: int) -> None:
+    """Below the width a layout needs, the compact one takes over: nothing is cut to "…"."""
+    game = games.make(game_id, **({"mode": "tick"} if game_id == "jelly" else {}))
+    bots = {seat: make_bot("greedy", game, seat) for seat in range(game.num_players)}
+    match = Match(game, 2, bots=bots)
+    match.run_bots(max_steps=12)
+    console = Console(width=width, record=True, color_system=None, file=io.StringIO())
+    console.print(render_view(game, match.view(0), 0))
+    text = console.export_text()
+    assert "…" not in text and all(len(line) <= width for line in text.splitlines())
+    if game_id == "jelly":
+        letters = {line.strip("│ ")[:2] for line in text.splitlines()}
+        assert {"A ", "B ", "C ", "D ", "E ", "F "} <= letters
