@@ -68,7 +68,7 @@ def machine(view: dict[str, Any]) -> Panel:
         cells = [die(col[row]) if len(col) > row else Text("  ") for col in cols]
         grid.add_row(Text(f"r{row + 1}"), *cells)
     grid.add_row(Text(""), *(Text(f"c{c + 1}", style="dim") for c in range(len(cols))))
-    return Panel(grid, title="Machine", subtitle="play: r1", expand=False)
+    return Panel(grid, title="Dispensing Machine", subtitle="play: r1", expand=False)
 
 
 def stall(card: dict[str, Any], placed: list[int] | None = None) -> Text:
