@@ -39,7 +39,7 @@ def test_simulate_out_then_report(tmp_path: Path) -> None:
     folder = tmp_path / "report"
     result = run(["report", str(out), "--out", str(folder)])
     assert result.exit_code == 0, result.output
-    assert (folder / "index.html").is_file() and (folder / "seats.png").is_file()
+    assert (folder / "index.html").is_file() and (folder / "clitoy-seats.png").is_file()
 
 
 def test_report_of_a_missing_file_is_one_red_line(tmp_path: Path) -> None:

@@ -76,10 +76,12 @@ def test_end_of_input_saves_the_record(tmp_path: Path) -> None:
     assert checked.exit_code == 0 and "unfinished" in checked.stdout
 
 
-def test_q_stops_and_saves(tmp_path: Path) -> None:
+def test_q_stops_saves_and_exits_0(tmp_path: Path) -> None:
+    """Stopping on purpose is no error (Ctrl-C and end of input are interruptions: 130)."""
     args = ["play", "clitoy", "--bot", "1=random", "--seed", "4", "--record-dir", str(tmp_path)]
     result = run(args, input="q\n")
-    assert result.exit_code == 130 and len(_records(tmp_path)) == 1
+    assert result.exit_code == 0 and len(_records(tmp_path)) == 1
+    assert "--resume" in result.stdout
 
 
 def _interrupting(answers: list[str]) -> Iterator[str]:

@@ -22,7 +22,7 @@ def test_rows_round_trip_through_a_file(tmp_path: Path, suffix: str) -> None:
     assert [r["rank"] for r in rows[:3]] == list(first.ranks)
     path = results.save(rows, tmp_path / f"out{suffix}")
     frame = results.load([path])
-    assert len(frame) == 15 and list(frame.columns) == list(results.COLUMNS)
+    assert len(frame) == 15 and list(frame.columns) == [*results.COLUMNS, "source"]
     assert frame["length"].tolist() == [r["length"] for r in rows]
 
 
@@ -42,7 +42,7 @@ def test_report_draws_plots_and_a_page(tmp_path: Path) -> None:
         rows += results.rows(summary)
     page = report.write_report(results.load([results.save(rows, tmp_path / "r.csv")]), tmp_path)
     html = page.read_text()
-    for name in ("scores.png", "length.png", "variants.png"):
+    for name in ("clitoy-scores.png", "clitoy-length.png", "clitoy-seats.png"):
         assert (tmp_path / name).stat().st_size > 1000
         assert name in html
     assert "target=10" in html and "target=20" in html

@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
 from dicehall import games
 from dicehall.cli import options as opt
-from dicehall.cli.common import console, error_console, guard
+from dicehall.cli import solves
+from dicehall.cli.common import console, guard
+from dicehall.cli.progress import progress_bar
 from dicehall.sim import pool
-from dicehall.sim.ratings import Tournament
+from dicehall.sim.ratings import Tournament, lineups
 from dicehall.sim.ratings import rate as run_rate
 
 RayOpt = Annotated[
@@ -47,7 +49,7 @@ WorkersOpt = Annotated[
 
 
 def rate(
-    game: Annotated[str, typer.Argument(help="Game id (see `dicehall games`).")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `dicehall games`).")],
     bots: Annotated[
         str,
         typer.Option("--bots", metavar="LEVELS", help="Bots to rate, e.g. random,greedy,mcts:200."),
@@ -70,24 +72,20 @@ def rate(
         default = max(spec.min_players, min(len(names), spec.max_players))
         flags: dict[str, Any] = {"players": players or default}
         params = opt.game_params(game, flags, param)
-        seats = games.make(game, **params).num_players
+        rules_ = games.make(game, **params)
+        seats = rules_.num_players
         for name in names:
             opt.parse_bot_list(name, game, seats)  # each level must exist for the game
+        solves.prepare(rules_, [(seat, name) for name in names for seat in range(seats)])
         total = n_games * len(names)
         count = workers or pool.auto_workers(total)
         target = ray_target(ray, ray_address)
+        games_played = len(lineups(names, seats)) * max(1, math.ceil(n_games / seats))
+        with progress_bar(f"rating on {game}", games_played) as advance:
+            result = run_rate(game, params, names, n_games, seed, count, target, advance)
         if as_json:
-            result = run_rate(game, params, names, n_games, seed, count, target)
             typer.echo(json.dumps(result.to_json()))
             return
-        columns = (TextColumn(f"rating on {game}"), BarColumn(), MofNCompleteColumn())
-        with Progress(*columns, console=error_console(), transient=True) as progress:
-            task = progress.add_task("games", total=None)
-
-            def advance(done: int) -> None:
-                progress.update(task, completed=done)
-
-            result = run_rate(game, params, names, n_games, seed, count, target, advance)
         for table in rating_tables(result):
             console().print(table)
 
@@ -131,10 +129,29 @@ def report(
         Path, typer.Option("--out", "-o", metavar="DIR", help="Folder for the plots and page.")
     ] = Path("report"),
 ) -> None:
-    """Plots (PNG) and an HTML page from `dicehall simulate --out` results."""
+    """Plots (PNG) and an HTML page from `simulate --out` or `sweep --out` results.
+
+    Games are grouped by game, params and bot line-up; files are never pooled into one game.
+    """
     with guard():
+        from dicehall.cli.outputs import check_folder
         from dicehall.sim import report as reportmod
         from dicehall.sim import results as resultsmod
 
-        page = reportmod.write_report(resultsmod.load(results), out)
+        check_folder(out, "--out")
+        frame = reportmod.with_lineups(resultsmod.load(results))
+        page = reportmod.write_report(frame, out)
+        console().print(group_table(reportmod.seat_table(frame)))
         console().print(f"report written: {page}", markup=False, soft_wrap=True)
+
+
+def group_table(rows: list[dict[str, Any]]) -> Table:
+    """Win rate by seat in each group (game, variant, line-up)."""
+    table = Table(title="win rate by seat (95% Wilson CI)", title_justify="left")
+    for name in ("game", "variant", "line-up", "seat", "games", "win rate"):
+        table.add_column(name, justify="right" if name in ("seat", "games") else "left")
+    for r in rows:
+        lo, hi = r["ci95"]
+        rate = f"{100 * r['win_rate']:.1f}% ({100 * lo:.1f}–{100 * hi:.1f})"
+        table.add_row(r["game"], r["variant"], r["lineup"], str(r["seat"]), str(r["games"]), rate)
+    return table

@@ -102,6 +102,11 @@ def render_view(game: Game[Any, Any], view: View, seat: Seat | None) -> Renderab
     return Panel(Pretty(view), title=f"{game.spec.name} — {title}")
 
 
+def has_hints(game: Game[Any, Any]) -> bool:
+    module = renderer_module(game.id)
+    return module is not None and getattr(module, "hint", None) is not None
+
+
 def render_hint(game: Game[Any, Any], view: View, seat: Seat) -> str | None:
     module = renderer_module(game.id)
     hint = getattr(module, "hint", None) if module is not None else None

@@ -15,10 +15,9 @@ from typing import Annotated, Any
 
 import typer
 from rich.markdown import Markdown
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from dicehall import games
-from dicehall.cli import analysis
+from dicehall import __version__, games
+from dicehall.cli import analysis, helptext, solves
 from dicehall.cli import options as opt
 from dicehall.cli.common import (
     EXIT_INTERRUPTED,
@@ -27,9 +26,13 @@ from dicehall.cli.common import (
     error_console,
     fail,
     guard,
+    has_hints,
 )
-from dicehall.cli.play import PlaySession, new_match, new_seed, terminal_params
-from dicehall.cli.replay import Replay, browse, load, verify_text
+from dicehall.cli.outputs import check_folder, check_results_path, save_or_fallback
+from dicehall.cli.play import PlaySession, new_match, new_seed, resumed_match, terminal_params
+from dicehall.cli.progress import progress_bar
+from dicehall.cli.replay import load, replay_command, verify_command
+from dicehall.cli.stat_keys import check_stat_keys, stat_keys_text
 from dicehall.cli.tables import bench_table, compare_table, games_table, summary_tables
 from dicehall.core import DicehallError
 from dicehall.sim import bench as benchmod
@@ -37,16 +40,35 @@ from dicehall.sim import pool
 from dicehall.sim.simulate import Summary
 from dicehall.sim.simulate import simulate as run_simulation
 
+helptext.install()
 app = typer.Typer(
     name="dicehall",
-    help="Four tabletop dice games: play, simulate, replay and verify.",
+    help="Four tabletop dice games: play, simulate, sweep, replay and verify.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-GameArg = Annotated[str, typer.Argument(help="Game id (see `dicehall games`).")]
-RecordArg = Annotated[Path, typer.Argument(help="A match record (JSON).")]
+GameArg = Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `dicehall games`).")]
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"dicehall {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", "-V", callback=_show_version, is_eager=True, help="Print the version."
+        ),
+    ] = False,
+) -> None:
+    """Four tabletop dice games: play, simulate, sweep, replay and verify."""
 
 
 def _game_module(game_id: str) -> str:
@@ -106,17 +128,35 @@ def play(
     record_dir: Annotated[
         Path, typer.Option("--record-dir", metavar="DIR", help="Where records are saved.")
     ] = Path("."),
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume",
+            metavar="RECORD",
+            help="Continue a stopped game from its record (its seats and bots; the game "
+            "options above are taken from the record).",
+        ),
+    ] = None,
 ) -> None:
     """Play in the terminal: hot-seat and vs bots (seats without --bot are people)."""
     with guard():
-        flags = dict(
-            players=players, full=full, solo=solo, super=super_, side=side, board=board,
-            content=content, first_game=first_game, mode=mode,
-        )  # fmt: skip
-        params = terminal_params(games.spec(game), opt.game_params(game, flags, param))
-        rules_ = games.make(game, **params)
-        levels = opt.parse_bots(bot, game, rules_.num_players)
-        match = new_match(rules_, new_seed() if seed is None else seed, levels)
+        check_folder(record_dir, "--record-dir")
+        if resume is not None:
+            match, levels = resumed_match(load(resume), game)
+        else:
+            flags = dict(
+                players=players, full=full, solo=solo, super=super_, side=side, board=board,
+                content=content, first_game=first_game, mode=mode,
+            )  # fmt: skip
+            params = terminal_params(games.spec(game), opt.game_params(game, flags, param))
+            rules_ = games.make(game, **params)
+            levels = opt.parse_bots(bot, game, rules_.num_players)
+            match = new_match(rules_, new_seed() if seed is None else seed, levels)
+        solves.prepare(match.game, levels.items())
+        if hints and not has_hints(match.game):
+            error_console().print(
+                f"note: {match.game.spec.name} has no hints; --hints does nothing"
+            )
         out = console()
         session = PlaySession(match, levels, out, console_ask(out), record_dir, hints)
         code = session.run()
@@ -165,7 +205,19 @@ def simulate(
     stat: Annotated[
         list[str] | None,
         typer.Option(
-            "--stat", metavar="KEY", help="Summarise a (dotted) key of the final view; repeatable."
+            "--stat",
+            metavar="KEY",
+            help="Summarise a (dotted) key of the final view; repeatable; `--stat help` "
+            "lists the keys.",
+        ),
+    ] = None,
+    records: Annotated[
+        Path | None,
+        typer.Option(
+            "--records",
+            metavar="DIR",
+            help="Keep each game's record in DIR (for `dicehall replay`); plays each game "
+            "again as a logged match.",
         ),
     ] = None,
 ) -> None:
@@ -184,28 +236,43 @@ def simulate(
             content=content, first_game=first_game, mode=mode,
         )  # fmt: skip
         params = opt.game_params(game, flags, param)
-        seats = games.make(game, **params).num_players
-        levels = opt.parse_bot_list(bots, game, seats)
+        rules_ = games.make(game, **params)
+        levels = opt.parse_bot_list(bots, game, rules_.num_players)
+        keys = tuple(stat or ())
+        if "help" in keys:
+            console().print(stat_keys_text(rules_), markup=False, soft_wrap=True)
+            return
+        check_stat_keys(rules_, keys)
+        if out_file is not None:
+            check_results_path(out_file)
+        if records is not None:
+            check_folder(records, "--records")
+        solves.prepare(rules_, enumerate(levels))
         speed_names = tuple(n.strip() for n in (speeds or "").split(",") if n.strip())
         try:
             count = workers or pool.auto_workers(n_games)
-            job = (game, params, levels, n_games, seed, count, speed_names, tuple(stat or ()))
-            summary = _simulate(*job, quiet=as_json, ray=analysis.ray_target(ray, ray_address))
+            job = (game, params, levels, n_games, seed, count, speed_names, keys)
+            summary = _simulate(*job, ray=analysis.ray_target(ray, ray_address))
+            if records is not None:
+                _keep_records(summary, records)
         except KeyboardInterrupt:
             error_console().print("[yellow]simulation interrupted[/]")
             raise typer.Exit(EXIT_INTERRUPTED) from None
+        if as_json:
+            typer.echo(json.dumps(summary.to_json()))
+        else:
+            out = console()
+            for table in summary_tables(summary):
+                out.print(table)
+            for note in summary.notes:
+                out.print(f"[yellow]note:[/] {note}")
         if out_file is not None:
             from dicehall.sim import results
 
-            results.save(results.rows(summary), out_file)
-        if as_json:
-            typer.echo(json.dumps(summary.to_json()))
-            return
-        out = console()
-        for table in summary_tables(summary):
-            out.print(table)
-        for note in summary.notes:
-            out.print(f"[yellow]note:[/] {note}")
+            rows = results.rows(summary)
+            saved = save_or_fallback(lambda path: results.save(rows, path), out_file)
+            if saved is not None:
+                error_console().print(f"rows saved to {saved}", markup=False, soft_wrap=True)
 
 
 def _simulate(
@@ -217,65 +284,21 @@ def _simulate(
     workers: int,
     speeds: tuple[str, ...],
     keys: tuple[str, ...],
-    quiet: bool,
     ray: str | None = None,
 ) -> Summary:
-    if quiet:
-        return run_simulation(
-            game, params, levels, count, seed, workers, speeds=speeds, stat_keys=keys,
-            ray_address=ray,
-        )  # fmt: skip
-    columns = (
-        TextColumn(f"simulating {game}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=error_console(), transient=True) as progress:
-        task = progress.add_task("games", total=count)
-
-        def advance(done: int) -> None:
-            progress.update(task, completed=done)
-
+    """The simulation with a progress bar on stderr (stdout may carry the JSON)."""
+    with progress_bar(f"simulating {game}", count) as advance:
         return run_simulation(
             game, params, levels, count, seed, workers, advance, speeds, keys, ray
         )
 
 
-@app.command("replay")
-def replay_command(
-    record: RecordArg,
-    step: Annotated[
-        int | None, typer.Option("--step", metavar="N", help="Print step N and exit.")
-    ] = None,
-    to_end: Annotated[bool, typer.Option("--to-end", help="Print the last step.")] = False,
-) -> None:
-    """Step through a record (n/Enter next, p previous, g N go to step N, q quit)."""
-    with guard():
-        view = Replay.of(load(record))
-        out = console()
-        if view.error is not None:
-            error_console().print(
-                f"{view.error}; steps 0..{view.last} replay, the rest cannot be shown",
-                style="red",
-                markup=False,
-                soft_wrap=True,
-            )
-        if step is not None and not 0 <= step <= view.last:
-            fail(f"--step must be 0..{view.last}, got {step}")
-        if step is not None or to_end:
-            view.show(out, view.last if step is None else step)
-        else:
-            browse(view, out, console_ask(out))
-        if view.error is not None:
-            raise typer.Exit(2)
+def _keep_records(summary: Summary, folder: Path) -> None:
+    from dicehall.cli.records import save_records
 
-
-@app.command("verify")
-def verify_command(record: RecordArg) -> None:
-    """Exit 0 and print the result when the record replays exactly; else the reason, exit 2."""
-    with guard():
-        console().print(verify_text(load(record)), soft_wrap=True, markup=False)
+    with progress_bar("saving records", summary.games) as advance:
+        saved = save_records(summary, folder, advance)
+    error_console().print(f"{saved} records saved in {folder}", markup=False, soft_wrap=True)
 
 
 @app.command("bench")
@@ -303,8 +326,10 @@ def bench_command(
         ),
     ] = None,
 ) -> None:
-    """Random-playout throughput on one core: games/s and actions/s (chance included),
-    and MCTS iterations per second (a 50-iteration search at each decision of random games).
+    """Random-playout throughput on one core, and MCTS iterations per second.
+
+    Games/s and actions/s count chance actions too; MCTS runs a 50-iteration search at each
+    decision of random games.
 
     Real-time games are timed in tick mode unless `--param mode=...` says otherwise.
     """
@@ -355,10 +380,13 @@ def _bench_one(
         return dataclasses.replace(result, mcts_per_s=rate)
 
 
+app.command("replay")(replay_command)
+app.command("verify")(verify_command)
 app.command("rate")(analysis.rate)
 app.command("report")(analysis.report)
 app.command("fuzz")(importlib.import_module("dicehall.cli.fuzz").fuzz)
 app.command("solve")(importlib.import_module("dicehall.cli.solve").solve)
+app.command("sweep")(importlib.import_module("dicehall.cli.sweep").sweep)
 
 
 @app.command()

@@ -108,7 +108,9 @@ def parse_bots(items: list[str] | None, game_id: str, players: int) -> dict[Seat
     rest: str | None = None
     for key, level in parse_pairs(items, "--bot"):
         if parse_level(level)[0] not in levels:
-            raise DicehallError(f"no bot level {level!r} for {game_id}; available: {levels}")
+            raise DicehallError(
+                f"no bot level {level!r} for {game_id}; available: {', '.join(levels)}"
+            )
         if key in ("rest", "others"):
             rest = level
             continue
@@ -126,7 +128,9 @@ def parse_bot_list(text: str | None, game_id: str, players: int) -> tuple[str, .
     levels = levels_for(game_id)
     for name in names:
         if parse_level(name)[0] not in levels:
-            raise DicehallError(f"no bot level {name!r} for {game_id}; available: {levels}")
+            raise DicehallError(
+                f"no bot level {name!r} for {game_id}; available: {', '.join(levels)}"
+            )
     if len(names) == 1:
         return names * players
     if len(names) != players:

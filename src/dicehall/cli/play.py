@@ -13,13 +13,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from rich.columns import Columns
-from rich.console import Console, Group, RenderableType
+from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
 from rich.text import Text
 
 from dicehall.bots import make_bot
+from dicehall.cli import menu
 from dicehall.cli.common import (
     EXIT_INTERRUPTED,
     render_hint,
@@ -28,12 +28,15 @@ from dicehall.cli.common import (
     seat_name,
     view_names,
 )
-from dicehall.core import OMNISCIENT, DicehallError, Game, GameSpec, ParamError, Seat
+from dicehall.cli.outputs import save_or_fallback
+from dicehall.cli.turns import ChanceTurns
+from dicehall.core import CHANCE, OMNISCIENT, DicehallError, Game, GameSpec, ParamError, Seat
 from dicehall.engine import Match, Record
+from dicehall.engine.record import game_of, resume
 
 Ask = Callable[[str], str]
 RECENT = 30  # log lines shown before a prompt at most
-SHORT_MENU = 10  # longer menus are shown in columns
+RECENT_REDRAWN = 12  # at most, when the screen is redrawn for each decision
 WIPE = "\x1b[H\x1b[2J\x1b[3J"  # cursor home, clear the screen, clear the scrollback
 
 
@@ -65,6 +68,28 @@ def new_match(game: Game[Any, Any], seed: int, levels: dict[Seat, str]) -> Match
     return Match(game, seed, bots=bots)
 
 
+def record_levels(record: Record) -> dict[Seat, str]:
+    """The bot seats a record names (`{"seat": 1, "kind": "bot", "bot": "greedy"}`)."""
+    return {
+        int(s["seat"]): str(s["bot"])
+        for s in record.seats
+        if isinstance(s, dict) and s.get("kind") == "bot" and "seat" in s and "bot" in s
+    }
+
+
+def resumed_match(record: Record, game_id: str) -> tuple[Match, dict[Seat, str]]:
+    """The stopped game of `record`, ready to go on, with its bots; an error when over."""
+    if record.game != game_id:
+        raise DicehallError(f"--resume: the record is a {record.game} game, not {game_id}")
+    levels = record_levels(record)
+    game = game_of(record)
+    bots = {seat: make_bot(level, game, seat) for seat, level in levels.items()}
+    match = resume(record, bots=bots)
+    if match.is_over:
+        raise DicehallError("--resume: that game is over; `dicehall replay` shows it")
+    return match, levels
+
+
 def record_path(record_dir: Path, match: Match) -> Path:
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
     path = record_dir / f"{match.game.id}-{match.seed}-{stamp}.json"
@@ -87,14 +112,6 @@ def wipe_screen(console: Console) -> None:
     console.file.flush()
 
 
-def menu(texts: list[str]) -> RenderableType:
-    """The numbered choices; long menus go into columns, numbered down each column."""
-    items = [Text.from_markup(f"[bold]{i:>3}[/]. ") + Text(t) for i, t in enumerate(texts, 1)]
-    if len(items) <= SHORT_MENU:
-        return Group(*items)
-    return Columns(items, column_first=True, padding=(0, 3))
-
-
 @dataclass
 class PlaySession:
     match: Match
@@ -105,34 +122,54 @@ class PlaySession:
     hints: bool = False
     shown: int = 0  # log entries already shown
     last_person: Seat | None = None  # the person who chose last (hot-seat hand-over)
+    turns: ChanceTurns | None = None
+
+    def __post_init__(self) -> None:
+        self.turns = ChanceTurns(self.match)
+
+    @property
+    def redraw(self) -> bool:
+        """Redraw the screen for each decision (a terminal) rather than append to it."""
+        return self.console.is_terminal
 
     @property
     def game(self) -> Game[Any, Any]:
         return self.match.game
 
     def run(self) -> int:
-        """Play to the end (exit code 0) or until interrupted (record saved, 130)."""
+        """Play to the end or stop with q (exit code 0), or until interrupted (130); the
+        record is saved either way."""
         self.console.print(
             f"[bold]{self.game.spec.name}[/] — seed {self.match.seed}; "
             f"{self._seats_text()}. Seats count from 0. Type q to stop (the game is saved)."
         )
         try:
             self._loop()
-        except (KeyboardInterrupt, EOFError, Quit):
+        except (KeyboardInterrupt, EOFError, Quit) as stop:
             self.console.print()
             path = self.save()
-            self.console.print(f"[yellow]Game stopped.[/] Record saved to [bold]{path}[/]")
-            return EXIT_INTERRUPTED
+            if path is not None:
+                self.console.print(
+                    f"[yellow]Game stopped.[/] Record saved to [bold]{escape(str(path))}[/]; "
+                    f"go on with: dicehall play {self.game.id} --resume {escape(str(path))}",
+                    soft_wrap=True,
+                )
+            return 0 if isinstance(stop, Quit) else EXIT_INTERRUPTED
         self._show_end()
         path = self.save()
-        self.console.print(f"Record saved to [bold]{path}[/]")
+        if path is not None:
+            self.console.print(f"Record saved to [bold]{escape(str(path))}[/]", soft_wrap=True)
         return 0
 
-    def save(self) -> Path:
-        self.record_dir.mkdir(parents=True, exist_ok=True)
-        path = record_path(self.record_dir, self.match)
-        Record.of(self.match).save(path)
-        return path
+    def save(self) -> Path | None:
+        """Save the record (to a fallback file when the folder refuses); None if both fail."""
+        record = Record.of(self.match)
+
+        def write(path: Path) -> None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            record.save(path)
+
+        return save_or_fallback(write, record_path(self.record_dir, self.match))
 
     # --- the loop -------------------------------------------------------------------
     def _loop(self) -> None:
@@ -178,12 +215,20 @@ class PlaySession:
         self.shown = len(self.match.log)
         if not events:
             return None
-        lines = [escape(f"{self._name(e.seat)}: {e.text}") for e in events[-RECENT:]]
-        if len(events) > RECENT:
-            lines.insert(0, f"… {len(events) - RECENT} earlier")
+        most = RECENT_REDRAWN if self.redraw else RECENT
+        lines = [escape(f"{self._actor(e.seat, e.index)}: {e.text}") for e in events[-most:]]
+        if len(events) > most:
+            lines.insert(0, f"… {len(events) - most} earlier")
         return Panel("\n".join(lines), title="recent moves", title_align="left")
 
+    def _actor(self, seat: Seat, index: int) -> str:
+        """Who a log line is by; a chance line says whose turn it fell on."""
+        owner = self.turns.seat_of(index) if seat == CHANCE and self.turns else None
+        return self._name(seat) if owner is None else f"chance, seat {owner}'s turn"
+
     def _show(self, seat: Seat) -> None:
+        if self.redraw:
+            self.console.clear()
         self.console.rule(escape(f"{self._name(seat)} to play"))
         self.console.print(render_view(self.game, self.match.view(seat), seat))
         recent = self._recent(seat)
@@ -196,18 +241,48 @@ class PlaySession:
 
     def _choose(self, seat: Seat) -> Any:
         legal = self.match.legal_actions(seat)
-        self.console.print(menu([self.game.describe(a, seat) for a in legal]))
+        view = self.match.view(seat)
+        self.console.print(menu.layout(menu.labels(self.game, legal, seat), self.console.width))
+        note = menu.note(self.game, view, legal)
+        if note:
+            self.console.print(Text(note, style="dim"))
         n = len(legal)
         default = " (Enter = 1)" if n == 1 else ""
         while True:
             raw = self.ask(f"{self._name(seat)}, choose 1-{n}{default}, q to stop: ").strip()
             if raw.lower() in ("q", "quit", "exit"):
                 raise Quit
-            if raw == "" and n == 1:
-                return legal[0]
-            if raw.isdigit() and 1 <= int(raw) <= n:
-                return legal[int(raw) - 1]
+            index = self._index(view, legal, raw)
+            if index is None:
+                continue
+            if self._confirmed(view, legal[index]):
+                return legal[index]
+
+    def _index(self, view: Any, legal: tuple[Any, ...], raw: str) -> int | None:
+        """The menu entry `raw` picks (a number, Enter for a single entry, or a shortcut)."""
+        n = len(legal)
+        if raw == "" and n == 1:
+            return 0
+        if raw.isdigit() and 1 <= int(raw) <= n:
+            return int(raw) - 1
+        try:
+            found = menu.shortcut(self.game, view, legal, raw) if raw else None
+        except ValueError as exc:
+            self.console.print(Text(str(exc), style="red"))
+            return None
+        if found is None:
             self.console.print(f"[red]Please enter a number from 1 to {n}.[/]")
+        return found
+
+    def _confirmed(self, view: Any, action: Any) -> bool:
+        """Ask before an action the game warns about (y to go ahead)."""
+        warning = menu.warning(self.game, view, action)
+        if warning is None:
+            return True
+        answer = self.ask(f"{warning} Go ahead? y/N: ").strip().lower()
+        if answer in ("q", "quit", "exit"):
+            raise Quit
+        return answer in ("y", "yes")
 
     def _show_end(self) -> None:
         self.console.rule("game over")

@@ -1,21 +1,37 @@
-"""`dicehall replay` and `dicehall verify`: step through a record, or check that it replays."""
+"""`dicehall replay` and `dicehall verify`: step through records, print them as text, or
+check that they replay."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
+import typer
 from rich.console import Console
 from rich.markup import escape
 
-from dicehall.cli.common import render_view, result_line, result_table, seat_name, view_names
+from dicehall.cli.common import (
+    console,
+    console_ask,
+    error_console,
+    fail,
+    guard,
+    render_view,
+    result_line,
+    result_table,
+    seat_name,
+    view_names,
+)
 from dicehall.core import OMNISCIENT, CorruptRecordError, DicehallError, Game
 from dicehall.engine import Record, replay, verify
 from dicehall.engine.record import game_of
 
 Ask = Callable[[str], str]
+RecordsArg = Annotated[
+    list[Path], typer.Argument(metavar="RECORD...", help="Match records (JSON), one or more.")
+]
 HELP = "n/Enter next, p previous, g N go to step N, q quit"
 
 
@@ -48,11 +64,9 @@ class Replay:
         return len(self.states) - 1
 
     def levels(self) -> dict[int, str]:
-        return {
-            int(s["seat"]): str(s["bot"])
-            for s in self.record.seats
-            if isinstance(s, dict) and s.get("kind") == "bot" and "seat" in s and "bot" in s
-        }
+        from dicehall.cli.play import record_levels
+
+        return record_levels(self.record)
 
     def action_text(self, step: int) -> str:
         """What happened on the way to `step` (step 0 is the start)."""
@@ -105,6 +119,21 @@ def browse(view: Replay, console: Console, ask: Ask, start: int = 0) -> None:
         view.show(console, step)
 
 
+def replay_text(view: Replay) -> str:
+    """The whole game as text: a header, one line per step, and the result."""
+    record = view.record
+    lines = [
+        f"{record.game} seed {record.seed}; {len(record.actions)} steps; params {record.params}"
+    ]
+    lines += [f"{step:>4}  {view.action_text(step)}" for step in range(1, view.last + 1)]
+    final = view.states[view.last]
+    if view.game.is_terminal(final):
+        lines.append(f"result: {result_line(view.game.result(final))}")
+    elif view.error is None:
+        lines.append("result: unfinished")
+    return "\n".join(lines)
+
+
 def verify_text(record: Record) -> str:
     """What `verify` prints for a good record; raises `CorruptRecordError` for a bad one."""
     result = verify(record)
@@ -112,3 +141,66 @@ def verify_text(record: Record) -> str:
     if result is None:
         return f"OK: {record.game} record replays exactly ({steps} steps); the game is unfinished"
     return f"OK: {record.game} record replays exactly ({steps} steps); {result_line(result)}"
+
+
+# --- the commands ------------------------------------------------------------------
+
+
+def replay_command(
+    records: RecordsArg,
+    step: Annotated[
+        int | None, typer.Option("--step", metavar="N", help="Print step N and exit.")
+    ] = None,
+    to_end: Annotated[bool, typer.Option("--to-end", help="Print the last step.")] = False,
+    as_text: Annotated[
+        bool, typer.Option("--text", help="Print the whole game as text: every step's line.")
+    ] = False,
+) -> None:
+    """Step through records (n/Enter next, p previous, g N go to step N, q quit)."""
+    with guard():
+        broken = False
+        for record in records:
+            broken |= _replay_one(record, step, to_end, as_text, several=len(records) > 1)
+        if broken:
+            raise typer.Exit(2)
+
+
+def _replay_one(record: Path, step: int | None, to_end: bool, as_text: bool, several: bool) -> bool:
+    """Show one record; True when it does not replay to its end."""
+    view = Replay.of(load(record))
+    out = console()
+    if several:
+        out.rule(str(record))
+    if view.error is not None:
+        error_console().print(
+            f"{record}: {view.error}; steps 0..{view.last} replay, the rest cannot be shown",
+            style="red",
+            markup=False,
+            soft_wrap=True,
+        )
+    if step is not None and not 0 <= step <= view.last:
+        fail(f"--step must be 0..{view.last}, got {step}")
+    if as_text:
+        out.print(replay_text(view), markup=False, soft_wrap=True)
+    elif step is not None or to_end:
+        view.show(out, view.last if step is None else step)
+    else:
+        browse(view, out, console_ask(out))
+    return view.error is not None
+
+
+def verify_command(records: RecordsArg) -> None:
+    """Exit 0 when every record replays exactly (one line each); else the reasons, exit 2."""
+    with guard():
+        failed = 0
+        for record in records:
+            try:
+                line = verify_text(load(record))
+            except (DicehallError, OSError, ValueError) as exc:
+                failed += 1
+                error_console().print(f"{record}: {exc}", style="red", markup=False, soft_wrap=True)
+                continue
+            prefix = f"{record}: " if len(records) > 1 else ""
+            console().print(prefix + line, soft_wrap=True, markup=False)
+        if failed:
+            raise typer.Exit(2)

@@ -6,6 +6,7 @@ Each game lives in `dicehall.games.<id>` and exports `SPEC` (a `GameSpec`) and
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import importlib.util
 from types import ModuleType
@@ -32,8 +33,16 @@ def register(game_id: str, module: str) -> None:
 def module_name(game_id: str) -> str:
     """The Python module that holds a game (its rules.md and content live beside it)."""
     if game_id not in _MODULES:
-        raise UnknownGameError(f"unknown game {game_id!r}; available: {', '.join(available())}")
+        raise UnknownGameError(_unknown(game_id))
     return _MODULES[game_id]
+
+
+def _unknown(game_id: str) -> str:
+    """The error for an unknown game id, with a "did you mean" when one is close."""
+    known = available()
+    close = difflib.get_close_matches(game_id, known, n=1) if isinstance(game_id, str) else []
+    guess = f" (did you mean {close[0]!r}?)" if close else ""
+    return f"unknown game {game_id!r}{guess}; available: {', '.join(known) or 'none'}"
 
 
 def registry() -> dict[str, str]:
@@ -43,8 +52,7 @@ def registry() -> dict[str, str]:
 
 def _module(game_id: str) -> ModuleType:
     if game_id not in _MODULES or importlib.util.find_spec(_MODULES[game_id]) is None:
-        known = ", ".join(available()) or "none"
-        raise UnknownGameError(f"unknown game {game_id!r}; available: {known}")
+        raise UnknownGameError(_unknown(game_id))
     return importlib.import_module(_MODULES[game_id])
 
 

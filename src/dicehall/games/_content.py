@@ -32,7 +32,9 @@ def load_toml(game_id: str, name_or_path: str) -> tuple[dict[str, Any], str, str
         package = resources.files(f"dicehall.games.{game_id}").joinpath("content")
         entry = package.joinpath(f"{name_or_path}.toml")
         if not entry.is_file():
-            raise ContentError(source, "name", "no such built-in content")
+            names = sorted(e.name[:-5] for e in package.iterdir() if e.name.endswith(".toml"))
+            known = f"; built-in: {', '.join(names)}, or a .toml file path" if names else ""
+            raise ContentError(source, "name", f"no such built-in content{known}")
         raw = entry.read_bytes()
     try:
         data = tomllib.loads(raw.decode("utf-8"))

@@ -28,15 +28,41 @@ def _figure() -> Figure:
     return Figure(figsize=(7, 4), dpi=100)
 
 
+GROUP = ["game", "variant", "lineup"]
+"""Rows are compared only within one game, one set of params and one bot line-up."""
+
+
+def with_lineups(frame: Frame) -> Frame:
+    """Add `lineup`: each game's bots in seat order ("greedy, random"), so that runs with
+    different line-ups (even over the same seeds) are never pooled."""
+    if "lineup" in frame.columns:
+        return frame
+    keys = [k for k in ("source", "game", "params", "seed") if k in frame.columns]
+    ordered = frame.sort_values([*keys, "seat"], kind="stable")
+    lineups = ordered.groupby(keys, sort=False)["bot"].agg(_lineup)
+    return frame.join(lineups.rename("lineup"), on=keys)
+
+
+def _lineup(bots: Any) -> str:
+    """`greedy, random`; `greedy x4` when every seat has the same bot."""
+    names = [str(b) for b in bots]
+    if len(set(names)) == 1 and len(names) > 1:
+        return f"{names[0]} x{len(names)}"
+    return ", ".join(names)
+
+
 def seat_table(frame: Frame) -> list[dict[str, Any]]:
-    """Per variant and seat: games, wins, win rate and its 95% Wilson interval."""
+    """Per game, variant, line-up and seat: games, wins, win rate and its 95% Wilson interval."""
+    if "lineup" not in frame.columns:
+        frame = with_lineups(frame)
     out = []
-    for (variant, seat), group in frame.groupby(["variant", "seat"], sort=True):
+    for (game, variant, lineup, seat), group in frame.groupby([*GROUP, "seat"], sort=True):
         n, wins = len(group), int(group["win"].sum())
         lo, hi = stats.wilson(wins, n)
         bots = ", ".join(sorted(set(group["bot"])))
-        out.append({"variant": variant, "seat": int(seat), "bots": bots, "games": n,
-                    "wins": wins, "win_rate": wins / n, "ci95": (lo, hi)})  # fmt: skip
+        out.append({"game": game, "variant": variant, "lineup": lineup, "seat": int(seat),
+                    "bots": bots, "games": n, "wins": wins, "win_rate": wins / n,
+                    "ci95": (lo, hi)})  # fmt: skip
     return out
 
 
@@ -46,75 +72,92 @@ def _save(fig: Figure, folder: Path, name: str) -> str:
     return name
 
 
-def _scores(frame: Frame, folder: Path) -> str:
+def _games(frame: Frame) -> Frame:
+    """One row per game played."""
+    keys = [k for k in ("source", "game", "params", "lineup", "seed") if k in frame.columns]
+    return frame.drop_duplicates(keys)
+
+
+def _group_label(row: dict[str, Any], several: bool) -> str:
+    seat = f"seat {row['seat']}"
+    return f"{row['variant']}\n{row['lineup']}\n{seat}" if several else f"{seat}\n{row['bots']}"
+
+
+def _scores(frame: Frame, folder: Path, game: str) -> str:
     fig = _figure()
     ax = fig.add_subplot()
     for bot, group in frame.groupby("bot", sort=True):
         ax.hist(group["score"], bins=30, alpha=0.5, label=str(bot))
-    ax.set(title="score distribution by bot", xlabel="score", ylabel="seats")
+    ax.set(title=f"{game}: score distribution by bot", xlabel="score", ylabel="seats")
     ax.legend()
-    return _save(fig, folder, "scores.png")
+    return _save(fig, folder, f"{game}-scores.png")
 
 
-def _lengths(frame: Frame, folder: Path) -> str:
-    games = frame.drop_duplicates(["params", "seed", "variant", "length", "reason"])
+def _lengths(frame: Frame, folder: Path, game: str) -> str:
     fig = _figure()
     ax = fig.add_subplot()
-    for variant, group in games.groupby("variant", sort=True):
-        ax.hist(group["length"], bins=30, alpha=0.5, label=str(variant))
-    ax.set(title="game length", xlabel="actions by players", ylabel="games")
-    ax.legend()
-    return _save(fig, folder, "length.png")
+    for (variant, lineup), group in _games(frame).groupby(["variant", "lineup"], sort=True):
+        ax.hist(group["length"], bins=30, alpha=0.5, label=f"{variant}; {lineup}")
+    ax.set(title=f"{game}: game length", xlabel="actions by players", ylabel="games")
+    ax.legend(fontsize=7)
+    return _save(fig, folder, f"{game}-length.png")
 
 
-def _win_rates(rows: list[dict[str, Any]], folder: Path, name: str, title: str) -> str:
+def _win_rates(rows: list[dict[str, Any]], folder: Path, game: str) -> str:
     fig = _figure()
     ax = fig.add_subplot()
-    labels = [f"{r['variant']}\nseat {r['seat']}" if name != "seats.png" else
-              f"seat {r['seat']}\n{r['bots']}" for r in rows]  # fmt: skip
+    several = len({(r["variant"], r["lineup"]) for r in rows}) > 1
+    labels = [_group_label(r, several) for r in rows]
     rates = [r["win_rate"] for r in rows]
     errors = [[r["win_rate"] - r["ci95"][0] for r in rows],
               [r["ci95"][1] - r["win_rate"] for r in rows]]  # fmt: skip
     ax.bar(range(len(rows)), rates, yerr=errors, capsize=4)
-    ax.set_xticks(range(len(rows)), labels, fontsize=7)
-    ax.set(title=title, ylabel="win rate (95% CI)", ylim=(0, 1))
-    return _save(fig, folder, name)
+    ax.set_xticks(range(len(rows)), labels, fontsize=6 if several else 7)
+    title = "win rate by seat per variant and line-up" if several else "win rate by seat"
+    ax.set(title=f"{game}: {title}", ylabel="win rate (95% CI)", ylim=(0, 1))
+    return _save(fig, folder, f"{game}-seats.png")
 
 
 def write_report(frame: Frame, folder: Path) -> Path:
-    """Draw the plots into `folder` and write `folder/index.html`; returns the page's path."""
+    """Draw each game's plots into `folder` and write `folder/index.html`; returns its path."""
     if frame.empty:
         raise DicehallError("the results hold no games")
     folder.mkdir(parents=True, exist_ok=True)
+    frame = with_lineups(frame)
     seats = seat_table(frame)
-    variants = sorted(set(frame["variant"]))
-    plots = [_scores(frame, folder), _lengths(frame, folder)]
-    if len(variants) == 1:
-        plots.append(_win_rates(seats, folder, "seats.png", "win rate by seat"))
-    else:
-        plots.append(_win_rates(seats, folder, "variants.png", "win rate by seat per variant"))
+    sections = []
+    for game, part in frame.groupby("game", sort=True):
+        rows = [r for r in seats if r["game"] == game]
+        name = str(game)
+        plots = [_scores(part, folder, name), _lengths(part, folder, name),
+                 _win_rates(rows, folder, name)]  # fmt: skip
+        sections.append(_section(name, len(_games(part)), rows, plots))
     page = folder / "index.html"
-    page.write_text(_html(frame, seats, plots), encoding="utf-8")
+    title = html.escape(", ".join(sorted(set(map(str, frame["game"])))))
+    page.write_text(
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+        f"<title>dicehall report: {title}</title></head><body>"
+        f"<h1>dicehall report: {title}</h1>"
+        "<p>Games are grouped by game, params (variant) and bot line-up; shared wins count "
+        "for each winner; intervals are Wilson score intervals.</p>"
+        f"{''.join(sections)}</body></html>",
+        encoding="utf-8",
+    )
     return page
 
 
-def _html(frame: Frame, seats: list[dict[str, Any]], plots: list[str]) -> str:
-    game = ", ".join(sorted(set(frame["game"])))
-    games = len(frame.drop_duplicates(["params", "seed", "variant", "length", "reason"]))
+def _section(game: str, games: int, seats: list[dict[str, Any]], plots: list[str]) -> str:
     rows = "".join(
-        f"<tr><td>{html.escape(r['variant'])}</td><td>{r['seat']}</td>"
-        f"<td>{html.escape(r['bots'])}</td><td>{r['games']}</td><td>{r['wins']}</td>"
-        f"<td>{100 * r['win_rate']:.1f}%</td>"
+        f"<tr><td>{html.escape(r['variant'])}</td><td>{html.escape(r['lineup'])}</td>"
+        f"<td>{r['seat']}</td><td>{html.escape(r['bots'])}</td><td>{r['games']}</td>"
+        f"<td>{r['wins']}</td><td>{100 * r['win_rate']:.1f}%</td>"
         f"<td>{100 * r['ci95'][0]:.1f}% – {100 * r['ci95'][1]:.1f}%</td></tr>"
         for r in seats
     )
     images = "".join(f'<p><img src="{html.escape(p)}" alt="{html.escape(p)}"></p>' for p in plots)
     return (
-        "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
-        f"<title>dicehall report: {html.escape(game)}</title></head><body>"
-        f"<h1>dicehall report: {html.escape(game)}</h1><p>{games} games.</p>"
-        "<table border='1'><tr><th>variant</th><th>seat</th><th>bots</th><th>games</th>"
-        f"<th>wins</th><th>win rate</th><th>95% CI</th></tr>{rows}</table>"
-        "<p>Shared wins count for each winner; intervals are Wilson score intervals.</p>"
-        f"{images}</body></html>"
+        f"<h2>{html.escape(game)}</h2><p>{games} games.</p>"
+        "<table border='1'><tr><th>variant</th><th>line-up</th><th>seat</th><th>bot</th>"
+        f"<th>games</th><th>wins</th><th>win rate</th><th>95% CI</th></tr>{rows}</table>"
+        f"{images}"
     )

@@ -60,6 +60,7 @@ def rows(summary: Summary) -> list[dict[str, Any]]:
                     "turns": o.turns,
                     "rounds": o.rounds,
                     "reason": o.reason,
+                    **{f"stat_{key}": _cell(value) for key, value in o.extras},
                 }
             )
     return out
@@ -73,16 +74,32 @@ def _pandas() -> Any:
         raise DicehallError(f"results files need the sim extra (pandas): {exc}") from exc
 
 
+def _cell(value: Any) -> Any:
+    """A `--stat` value as a table cell: numbers and text as they are, the rest as JSON."""
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    return json.dumps(value, sort_keys=True)
+
+
 def _frame(data: list[dict[str, Any]]) -> Frame:
-    return _pandas().DataFrame(data, columns=list(COLUMNS))
+    extra = [k for k in (data[0] if data else {}) if k not in COLUMNS]
+    return _pandas().DataFrame(data, columns=[*COLUMNS, *extra])
 
 
 def save(data: list[dict[str, Any]], path: Path) -> Path:
     """Write rows to `path` (.parquet or .csv)."""
+    return _write(_frame(data), path)
+
+
+def save_frame(data: list[dict[str, Any]], path: Path) -> Path:
+    """Write rows with every column they have (a sweep's params and final states)."""
+    return _write(_pandas().DataFrame(data), path)
+
+
+def _write(frame: Frame, path: Path) -> Path:
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
         raise DicehallError(f"results go to a .parquet or .csv file, got {path.name!r}")
-    frame = _frame(data)
     if suffix == ".csv":
         frame.to_csv(path, index=False)
     else:
@@ -94,14 +111,17 @@ def load(paths: list[Path]) -> Frame:
     """Rows of one or more results files (.parquet or .csv) as one table."""
     pd = _pandas()
     frames = []
-    for path in paths:
+    for index, path in enumerate(paths):
         suffix = path.suffix.lower()
         if suffix not in FORMATS:
             raise DicehallError(f"not a results file (.parquet or .csv): {path}")
+        if not path.is_file():
+            raise DicehallError(f"no such results file: {path}")
         frame = pd.read_csv(path) if suffix == ".csv" else pd.read_parquet(path)
         missing = [c for c in COLUMNS if c not in frame.columns]
         if missing:
             raise DicehallError(f"{path.name}: not dicehall results (no {', '.join(missing)})")
+        frame["source"] = index  # runs from different files are never pooled
         frames.append(frame)
     if not frames:
         raise DicehallError("no results files given")

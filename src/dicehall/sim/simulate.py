@@ -223,6 +223,17 @@ def play_one(
     `speeds`: the seats' speed profiles for real-time simulation (default: the engine's);
     `keys`: values of the final spectator view to keep (`--stat`).
     """
+    return play_one_with_view(game, bots, seed, speeds, keys)[0]
+
+
+def play_one_with_view(
+    game: Game[Any, Any],
+    bots: Sequence[Bot],
+    seed: int,
+    speeds: Sequence[str] = (),
+    keys: Sequence[str] = (),
+) -> tuple[Outcome, Any]:
+    """`play_one` and the final spectator view."""
     runner = realtime_runner(game)
     if runner is not None:
         match = runner(game, seed, dict(enumerate(bots)), dict(enumerate(speeds)) or None)
@@ -242,7 +253,7 @@ def play_one(
         rounds=_count(view, ROUND_KEYS),
         extras=tuple((key, lookup(view, key)) for key in keys),
         ranks=tuple(result.ranks),
-    )
+    ), view
 
 
 # --- many games -------------------------------------------------------------------------

@@ -30,7 +30,7 @@ def test_the_city_shows_districts_targets_dice_and_the_seats_own_roll() -> None:
     assert "Jelly Market" in out and "Twin Bridges" in out
     assert "◎ 3 Jelly" in out  # the Target marker starts in the first zone
     assert "Your roll: ⚁2 ⚅6" in out
-    assert "flipped by seat 2" in out and "🔒2" in out
+    assert "flipped by seat 2" in out and "🔒 s2" in out
     spectator = text_of(G.observe(s, None), None)
     assert "Your roll" not in spectator and "⚃4" not in spectator
 

@@ -43,7 +43,7 @@ def _turn(auto_dice: int, lo: int, pos: tuple[int, ...]) -> tuple[Any, Any, Any,
     return turn_tables(solution(auto_dice, lo), (a, b, c, d, e, f))
 
 
-def _solved(game: Any) -> bool:
+def plays_solo_table(game: Any) -> bool:
     """Solo with the die the DP was solved for (docs/rules/puru.md, *What you need* and *Solo*)."""
     from dicehall.bots.solvers.puru_solo import DIE
 
@@ -60,7 +60,7 @@ def duel_solution() -> Any:
         return load_or_solve()
 
 
-def _duel(game: Any) -> bool:
+def plays_duel_table(game: Any) -> bool:
     """The 2-player Basic game with the standard die: what `puru_duel` solved."""
     from dicehall.bots.solvers.puru_solo import DIE
 
@@ -79,8 +79,8 @@ class ExpertBot:
     def __init__(self, game: Any, seat: int, lo: int = 0, **options: Any) -> None:
         self.game, self.seat, self.lo = game, seat, lo
         self.fallback = None
-        self.duel = _duel(game)
-        if not self.duel and (not _solved(game) or seat != 0):
+        self.duel = plays_duel_table(game)
+        if not self.duel and (not plays_solo_table(game) or seat != 0):
             from dicehall.bots import EXPERT_ITERATIONS
             from dicehall.bots.mcts import MCTSBot
 

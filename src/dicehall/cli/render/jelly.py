@@ -1,4 +1,9 @@
-"""Terminal city of Attack of the Jelly Monster: districts, zones, Targets, entrances, centre."""
+"""Terminal city of Attack of the Jelly Monster: districts, zones, Targets, entrances, centre.
+
+Every district keeps its letter (A-F, as the menu says "place 1 on D") and its entrance dice,
+grouped by owner ("s1 ⚁2 ⚂3") so that colour is never the only way to tell whose they are.
+Below the width the one-row-per-district table needs, each district takes two lines.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,10 @@ from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
+
+from dicehall.cli.render.fit import Fit
+from dicehall.cli.render.words import verb
+from dicehall.games.jelly.actions import Place, PlaceMove, PlaceRemove, letter
 
 COLOURS = ("red", "yellow", "green", "blue", "magenta")
 PIPS = "⚀⚁⚂⚃⚄⚅"
@@ -32,11 +41,20 @@ def _zones(district: dict[str, Any]) -> Text:
 
 
 def _entrance(district: dict[str, Any]) -> Text:
+    """The entrance's dice by owner: `s0 ⚁2 ⚂3  s1 ~⚄5~` (~: cancelled, a matching pair)."""
     counts = Counter((o, v) for o, v in district["dice"])
     text = Text()
-    for owner, value in district["dice"]:
-        text.append_text(_die(owner, value, counts[(owner, value)] > 1))
-        text.append(" ")
+    for owner in sorted({o for o, _ in district["dice"]}):
+        if text:
+            text.append(" ")
+        text.append(f"s{owner}", style=COLOURS[owner % len(COLOURS)])
+        for o, value in district["dice"]:
+            if o == owner:
+                cancelled = counts[(o, value)] > 1
+                text.append(" ~" if cancelled else " ")
+                text.append_text(_die(owner, value, cancelled))
+                if cancelled:
+                    text.append("~")
     return text or Text("—", style="dim")
 
 
@@ -48,20 +66,38 @@ def _leader(district: dict[str, Any]) -> Text:
     leaders = [p for p, t in enumerate(totals) if t == best]
     text = Text()
     for p in leaders:
-        text.append(f"seat {p} ", style=COLOURS[p % len(COLOURS)])
+        text.append(f"s{p} ", style=COLOURS[p % len(COLOURS)])
     text.append(f"({best})", style="bold")
     return text
+
+
+def _name(d: dict[str, Any]) -> Text:
+    name = Text(d["name"], style="green" if d["beginner"] else "")
+    if d["locked_by"] is not None:
+        name.append(f" 🔒 s{d['locked_by']}", style=COLOURS[d["locked_by"] % len(COLOURS)])
+    return name
 
 
 def _city(view: dict[str, Any]) -> Table:
     table = Table(show_edge=False, pad_edge=False, expand=False)
     for column in ("", "district", "zones (◎ Target)", "entrance", "leads"):
-        table.add_column(column, no_wrap=column != "entrance")
+        table.add_column(column, no_wrap=True)
     for d in view["districts"]:
-        name = Text(d["name"], style="green" if d["beginner"] else "")
-        if d["locked_by"] is not None:
-            name.append(f" 🔒{d['locked_by']}", style=COLOURS[d["locked_by"] % len(COLOURS)])
-        table.add_row(d["letter"], name, _zones(d), _entrance(d), _leader(d))
+        table.add_row(d["letter"], _name(d), _zones(d), _entrance(d), _leader(d))
+    return table
+
+
+def _city_compact(view: dict[str, Any]) -> Table:
+    """Two lines a district: letter, name, entrance and leader; then the zones (wrapping)."""
+    table = Table.grid(padding=(0, 1))
+    table.add_column(no_wrap=True)
+    table.add_column()
+    for d in view["districts"]:
+        head = _name(d).append("  in: ").append_text(_entrance(d))
+        leader = _leader(d)
+        if leader:
+            head.append("  leads: ").append_text(leader)
+        table.add_row(Text(d["letter"], style="bold"), Group(head, _zones(d)))
     return table
 
 
@@ -121,11 +157,47 @@ def _pending(view: dict[str, Any]) -> Text | None:
 
 def render(game: Any, view: dict[str, Any], seat: int | None) -> RenderableType:
     """The city as `seat` sees it (None: a spectator, who sees no roll)."""
-    parts: list[RenderableType] = [_status(view), _city(view), _players(view, seat)]
+    parts: list[RenderableType] = [
+        _status(view),
+        Fit(lambda: _city(view), lambda: _city_compact(view)),
+        _players(view, seat),
+    ]
     parts += [p for p in (_roll(view), _pending(view)) if p is not None]
     result = view.get("result")
     if result is not None:
         winners = ", ".join(f"seat {w}" for w in result["winners"])
-        parts.append(Text(f"Game over: {winners} win! ({result['reason']})", style="bold green"))
+        won = verb(len(result["winners"]), "wins", "win")
+        parts.append(Text(f"Game over: {winners} {won}! ({result['reason']})", style="bold green"))
     mode = "turn by tick" if view["mode"] == "tick" else "real time"
     return Panel(Group(*parts), title=f"Attack of the Jelly Monster — {mode}", expand=False)
+
+
+def label(game: Any, action: Any, viewer: Any) -> str:
+    """Short menu texts: `3 on A`, `1 on A, s1's 3 out`, `3 on A, ◎ to zone 1`."""
+    if isinstance(action, PlaceRemove):
+        return f"{action.value} on {letter(action.district)}, s{action.owner}'s {action.target} out"
+    if isinstance(action, PlaceMove):
+        return f"{action.value} on {letter(action.district)}, ◎ to zone {action.zone + 1}"
+    if isinstance(action, Place):
+        return f"{action.value} on {letter(action.district)}"
+    return str(game.describe(action, viewer))
+
+
+def menu_note(game: Any, view: dict[str, Any], legal: Any) -> str | None:
+    if any(isinstance(a, PlaceRemove | PlaceMove) for a in legal):
+        return "out: that die goes to the city centre; ◎ to zone N: the Target moves; or type 3a"
+    if any(isinstance(a, Place) for a in legal):
+        return "or type a value and a letter: 3a places a 3 on A"
+    return None
+
+
+def parse_choice(game: Any, view: dict[str, Any], legal: Any, text: str) -> int | None:
+    """`3a` or `3 a`: place a 3 on district A (plainly, with no Target move or removal)."""
+    compact = text.replace(" ", "").lower()
+    letters = "".join(d["letter"].lower() for d in view["districts"])
+    if len(compact) != 2 or not compact[0].isdigit() or compact[1] not in letters:
+        return None
+    wanted = Place(int(compact[0]), letters.index(compact[1]))
+    if wanted in legal:
+        return int(list(legal).index(wanted))
+    raise ValueError(f"you cannot place a {compact[0]} on {compact[1].upper()} now")

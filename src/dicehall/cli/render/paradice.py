@@ -1,4 +1,11 @@
-"""Terminal table of Paradice: the Dispensing Machine in colour, stalls, Plaza, Storehouse."""
+"""Terminal table of Paradice: the Dispensing Machine, stalls, Plaza, Storehouse.
+
+Every die shows a colour letter and its value ("P4": pink 4), so the table reads the same
+without colour (NO_COLOR, or a colour-blind player); a legend names the letters. The menu's
+references are numbered on screen: machine columns (under it) and rows (beside it), Plaza
+stalls, each player's stalls and their slots. Where the full row does not fit the terminal,
+the Plaza and Storehouse stack beside the machine, then under it.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +17,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from dicehall.cli.render.fit import Fit
+from dicehall.cli.render.words import plural
+
 STYLES = (
     "bold black on pink1",
     "bold black on plum2",
@@ -18,16 +28,19 @@ STYLES = (
     "bold black on green3",
     "bold white on grey11",
 )
+LETTERS = "PLOBGK"  # pink, lilac, orange, blue, green, black
 TYPE_ICONS = ("🎈", "🍭", "🦆", "🍟", "🎁")
+ROWS = 10
 
 
 def die(code: int, *, on_stall: bool = False) -> Text:
-    """A die as ' 4 ' in its colour; a black die on a stall is wild (' * ')."""
+    """A die as 'P4' in its colour; a black die on a stall is wild ('K*')."""
     if not code:
-        return Text(" · ", style="dim")
-    if on_stall and code // 10 == len(STYLES) - 1:
-        return Text(" * ", style=STYLES[-1])
-    return Text(f" {code % 10} ", style=STYLES[code // 10])
+        return Text(" ·", style="dim")
+    colour = code // 10
+    if on_stall and colour == len(STYLES) - 1:
+        return Text("K*", style=STYLES[-1])
+    return Text(f"{LETTERS[colour]}{code % 10}", style=STYLES[colour])
 
 
 def dice(codes: list[int]) -> Text:
@@ -39,40 +52,49 @@ def dice(codes: list[int]) -> Text:
     return out or Text("—", style="dim")
 
 
+def legend(view: dict[str, Any]) -> Text:
+    names = " · ".join(f"{LETTERS[i]} {name}" for i, name in enumerate(view["colours"]))
+    return Text(f"dice: {names} (K* wild)", style="dim")
+
+
 def machine(view: dict[str, Any]) -> Panel:
+    """The columns of dice, bottom row (row 1) next to be played; rows and columns numbered."""
     cols = view["machine"]
     grid = Table.grid(padding=(0, 1))
+    grid.add_column(justify="right", style="dim")
     for _ in cols:
         grid.add_column(justify="center")
-    for row in range(9, -1, -1):
-        cells = [die(col[row]) if len(col) > row else Text("   ") for col in cols]
-        grid.add_row(*cells)
-    grid.add_row(*(Text(f"{c + 1}", style="dim") for c in range(len(cols))))
-    return Panel(grid, title="Dispensing Machine", subtitle="play: bottom", expand=False)
+    for row in range(ROWS - 1, -1, -1):
+        cells = [die(col[row]) if len(col) > row else Text("  ") for col in cols]
+        grid.add_row(Text(f"r{row + 1}"), *cells)
+    grid.add_row(Text(""), *(Text(f"c{c + 1}", style="dim") for c in range(len(cols))))
+    return Panel(grid, title="Dispensing Machine", subtitle="play: r1", expand=False)
 
 
 def stall(card: dict[str, Any], placed: list[int] | None = None) -> Text:
-    """One stall: icon, points, its three slots (with dice) and its condition."""
-    out = Text(f"{TYPE_ICONS[card['type']]} {card['points']:>2}  ", style="bold")
+    """One stall: icon, points, its three numbered slots (with dice) and its condition."""
+    out = Text(f"{TYPE_ICONS[card['type']]}{card['points']:>2} ", style="bold")
     for k, need in enumerate(card["slot_text"]):
         code = placed[k] if placed else 0
+        out.append(f"{k + 1}:", style="dim")
         out.append_text(die(code, on_stall=True) if code else Text(f"[{need}]", style="cyan"))
         out.append(" ")
     if card["condition_text"] != "none":
-        out.append(f" ({card['condition_text']})", style="italic")
+        out.append(f"({card['condition_text']})", style="italic")
     return out
 
 
 def _player(view: dict[str, Any], seat: int, me: int | None) -> Panel:
     data = view["seats"][seat]
-    lines: list[RenderableType] = [stall(s, s["dice"]) for s in data["stalls"]]
+    lines: list[RenderableType] = [
+        Text(f"stall {i}: ").append_text(stall(s, s["dice"]))
+        for i, s in enumerate(data["stalls"], 1)
+    ]
     if not lines:
         lines.append(Text("no active stall", style="dim"))
-    done = Text("done: ")
-    for card in data["done"]:
-        done.append(f"{TYPE_ICONS[card['type']]}{card['points']} ")
+    done = " ".join(f"{TYPE_ICONS[c['type']]}{c['points']}" for c in data["done"])
     powers = " ".join(f"{TYPE_ICONS[t]}x{n}" for t, n in enumerate(data["powers"]) if n)
-    lines += [done, Text(f"powers: {powers or '—'}")]
+    lines += [Text(f"done: {done or '—'}   powers: {powers or '—'}")]
     tickets = view["tickets"]
     owned = [TYPE_ICONS[t] for t, h in enumerate(tickets["stall"]) if h == seat]
     if tickets["golden"] == seat:
@@ -85,35 +107,66 @@ def _player(view: dict[str, Any], seat: int, me: int | None) -> Panel:
     return Panel(Group(*lines), title=title, expand=False)
 
 
-def storehouse(view: dict[str, Any]) -> Table:
+def storehouse(view: dict[str, Any]) -> Group:
     store = view["storehouse"]
-    table = Table(title="Storehouse", show_header=False, expand=False)
+    lines: list[RenderableType] = [Text("Storehouse (■ moved; | no stock)", style="bold")]
     for t, pos in enumerate(store["positions"]):
         track = "■" * pos + "·" * (store["length"] - pos)
         mark = " first out (scores 0)" if store["first_out"] == t else ""
         mark = " out (game ends)" if store["second_out"] == t else mark
-        table.add_row(f"{TYPE_ICONS[t]} {view['types'][t]}", track + " | no stock" + mark)
-    return table
+        lines.append(Text(f"{TYPE_ICONS[t]} {track}| {view['types'][t]}{mark}"))
+    return Group(*lines)
 
 
-def render(game: Any, view: dict[str, Any], seat: int | None) -> RenderableType:
-    """Everything a player at the table sees."""
-    head = Text(f"Paradice — round {view['round']}/{view['round_limit']}, ", style="bold")
-    head.append(f"seat {view['turn']} to play ({view['phase']})")
-    plaza = Group(
-        *(stall(c) if c else Text("(empty)", style="dim") for c in view["plaza"]),
-        Text(f"deck: {view['deck_left']} cards, surprise bag: {view['bag_left']}", style="dim"),
+def plaza(view: dict[str, Any]) -> Panel:
+    rows: list[RenderableType] = [
+        Text(f"{i}. ").append_text(stall(c) if c else Text("(empty)", style="dim"))
+        for i, c in enumerate(view["plaza"], 1)
+    ]
+    rows.append(
+        Text(
+            f"deck: {plural(view['deck_left'], 'card')}, surprise bag: {view['bag_left']}",
+            style="dim",
+        )
     )
+    return Panel(Group(*rows), title="Plaza", expand=False)
+
+
+def _hand(view: dict[str, Any]) -> Panel:
     hand = Group(
         Text("to place: ").append_text(dice(view["pending"])),
         Text("roulette: ").append_text(dice([c for c in view["roulette"] if c])),
         Text("passed left: ").append_text(dice(view["passed"])),
         Text(f"stalls to gain: {view['gains']}   Storehouse moves: {view['moves']}"),
     )
+    return Panel(hand, title="dice in hand", expand=False)
+
+
+def _table(view: dict[str, Any], layout: str) -> RenderableType:
+    grid = Table.grid(padding=(0, 1))
+    if layout == "row":
+        for _ in range(3):
+            grid.add_column()
+        grid.add_row(machine(view), plaza(view), Group(storehouse(view), _hand(view)))
+        return grid
+    grid.add_column()
+    grid.add_column()
+    grid.add_row(machine(view), Group(plaza(view), storehouse(view)))
+    return Group(grid, _hand(view))
+
+
+def render(game: Any, view: dict[str, Any], seat: int | None) -> RenderableType:
+    """Everything a player at the table sees."""
+    head = Text(f"Paradice — round {view['round']}/{view['round_limit']}, ", style="bold")
+    head.append(f"seat {view['turn']} to play ({view['phase']})")
     parts: list[RenderableType] = [
         head,
-        Columns([machine(view), Panel(plaza, title="Plaza", expand=False), storehouse(view)]),
-        Panel(hand, title="dice in hand", expand=False),
+        Fit(
+            lambda: _table(view, "row"),
+            lambda: _table(view, "pair"),
+            lambda: Group(machine(view), plaza(view), storehouse(view), _hand(view)),
+        ),
+        legend(view),
         Columns([_player(view, s, seat) for s in range(view["players"])]),
     ]
     if view["result"]:

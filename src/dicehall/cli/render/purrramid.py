@@ -4,7 +4,9 @@ of the next roll.
 
 A space shows its number; a tile adds its owner's letter (R, B, G, M; "=" for the 2-player
 setup tiles) on the owner's colour, and "*" when gold; this turn's dice show as "3+3" on white;
-"~" marks a wool token.
+"~" marks a wool token. A legend under the board says so, since colour alone is not enough.
+The menu names a space by row (numbered on the left, from the bottom) and by its place in the
+row counted from the left: "8 (r4 s3)".
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from dicehall.cli.render.words import plural
+from dicehall.games.purrramid.actions import STOP, Place
 from dicehall.games.purrramid.odds import position_from_view, roll_odds
 
 CHARS_PER_HALF_TILE = 3  # a tile is 6 characters wide, a "10" 12
@@ -78,13 +82,25 @@ def pyramid(view: dict[str, Any]) -> Text:
     return out
 
 
+def legend(view: dict[str, Any]) -> Text:
+    """What the marks on the board mean (letters, not colour alone)."""
+    owners = " ".join(f"{SEAT_LETTERS[s]} seat {s}" for s in range(view["players"]))
+    return Text(
+        f"tiles: {owners} · = setup tile · * gold · ~ wool token · 3+3 this turn's dice; "
+        "rows count from the bottom, spaces from the left",
+        style="dim",
+    )
+
+
 def _players(view: dict[str, Any], seat: int | None) -> Table:
     table = Table(show_edge=False, pad_edge=False)
     for column in ("", "player", "tiles left", "wool", "gold placed", "can place"):
         table.add_column(column)
     for s in range(view["players"]):
         mark = "▶" if s == view["current"] else ""
-        name = Text(f"seat {s} ({SEAT_NAMES[s % 4]})", style=SEAT_STYLES[s % 4])
+        name = Text(
+            f"seat {s} ({SEAT_LETTERS[s % 4]} {SEAT_NAMES[s % 4]})", style=SEAT_STYLES[s % 4]
+        )
         if s == seat:
             name.append(" you", style="bold")
         gold = str(view["gold_placed"]) if view["winner"] == s else ""
@@ -103,25 +119,27 @@ def _turn(view: dict[str, Any]) -> Text:
         text.append(" ".join(result["notes"]))
         return text
     who = f"seat {view['current']}"
-    kind = f"bonus turn with {turn['dice']} dice" if turn["bonus"] else "turn"
-    text = Text(f"{who}'s {kind} · dice left {turn['left']} · ", style="bold")
+    kind = f"bonus turn with {plural(turn['dice'], 'die')}" if turn["bonus"] else "turn"
+    text = Text(f"{who}'s {kind} · {plural(turn['left'], 'die')} left · ", style="bold")
     if turn["roll"]:
         text.append("rolled ")
         text.append(" ".join(f"[{d}]" for d in turn["roll"]), style=DICE_STYLE)
     else:
         text.append({"roll": "rolling…", "decide": "continue or stop?"}.get(view["phase"], ""))
     if turn["placed"]:
-        text.append(f" · this turn: {turn['tiles']} tiles on {turn['levels']} level(s), ")
+        text.append(
+            f" · this turn: {plural(turn['tiles'], 'tile')} on {plural(turn['levels'], 'level')}, "
+        )
         text.append("stop OK" if turn["stop_ok"] else "stop would bust",
                     style="green" if turn["stop_ok"] else "red")  # fmt: skip
     text.append(f"\ngold tiles in supply: {view['gold_supply']} · wool on the board: "
                 f"{view['wool_on_board']} · turns played: {view['turns_played']}")  # fmt: skip
     last = view["last_turn"]
     if last is not None:
-        outcome = f"{last['tiles']} tiles" if last["success"] else f"bust ({last['reason']})"
+        outcome = plural(last["tiles"], "tile") if last["success"] else f"bust ({last['reason']})"
         text.append(f"\nlast turn: seat {last['seat']}, {outcome}", style="dim")
         if last["wool"]:
-            text.append(f", took {last['wool']} wool", style="dim")
+            text.append(f", took {plural(last['wool'], 'wool token')}", style="dim")
         if last["bonus"]:
             text.append(", bonus turn!", style="dim")
     return text
@@ -130,7 +148,30 @@ def _turn(view: dict[str, Any]) -> Text:
 def render(game: Any, view: dict[str, Any], seat: int | None) -> RenderableType:
     """The whole table as `seat` sees it (everyone sees the same: no hidden information)."""
     board = Panel(pyramid(view), title=view["board"], expand=False)
-    return Group(board, _players(view, seat), _turn(view))
+    return Group(board, legend(view), _players(view, seat), _turn(view))
+
+
+def label(game: Any, action: Any, viewer: Any) -> str:
+    """A short menu text: `1+2+5 on 8 (r4 s3)`."""
+    if isinstance(action, Place) and 0 <= action.space < len(game.board.spaces):
+        space = game.board.spaces[action.space]
+        dice = "+".join(map(str, action.dice))
+        return f"{dice} on {space.number} (r{space.row + 1} s{space.index + 1})"
+    return str(game.describe(action, viewer))
+
+
+def menu_note(game: Any, view: dict[str, Any], legal: Any) -> str | None:
+    if any(isinstance(a, Place) for a in legal):
+        return "place: dice on the space numbered so (row r from the bottom, space s from the left)"
+    return None
+
+
+def warn(game: Any, view: dict[str, Any], action: Any) -> str | None:
+    """Stopping when the tiles placed this turn break the rules busts the whole turn."""
+    if action == STOP and view["turn"]["placed"] and not view["turn"]["stop_ok"]:
+        placed = plural(view["turn"]["tiles"], "tile")
+        return f"Stopping now busts: the {placed} of this turn go back."
+    return None
 
 
 def _pct(p: Fraction) -> str:

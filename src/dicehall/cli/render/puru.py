@@ -1,4 +1,9 @@
-"""Terminal board of Puru Puru Paradice: every player's tracks, the dice and whose turn it is."""
+"""Terminal board of Puru Puru Paradice: every player's tracks, the dice and whose turn it is.
+
+Dice are numbered by position and each face has a letter (H heart, S star, C crying, A angry,
+as in the `die` param), so a reroll can be typed: `r 136` (positions) or `r hhs` (faces).
+Below the width the track bars need, the players' table uses half-length bars.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from dicehall.cli.render.fit import Fit
+from dicehall.cli.render.words import plural, verb
+from dicehall.games.puru.actions import Reroll
+
 FACES = {
     "heart": ("♥", "bold red"),
     "star": ("★", "bold yellow"),
@@ -16,6 +25,8 @@ FACES = {
     "angry": (">:(", "bold magenta"),
 }
 _ORDER = ("heart", "star", "crying", "angry")
+LETTERS = {"heart": "H", "star": "S", "crying": "C", "angry": "A"}
+TRACK = 20  # the tracks' length (a value of 20 wins)
 _PENDING = {
     "keep_or_give": "keep the majority or give it away?",
     "jelly_fish": "Jelly Fish's sting: take 2 Love or 2 Excitement",
@@ -24,9 +35,11 @@ _PENDING = {
 }
 
 
-def _bar(value: int, style: str, width: int = 20) -> Text:
-    text = Text("█" * value, style=style)
-    text.append("·" * (width - value), style="dim")
+def _bar(value: int, style: str, scale: int = 1) -> Text:
+    """A track as a bar (one block per `scale` points) and the number."""
+    full = -(-max(0, min(value, TRACK)) // scale)
+    text = Text("█" * full, style=style)
+    text.append("·" * (TRACK // scale - full), style="dim")
     text.append(f" {value:2d}")
     return text
 
@@ -36,7 +49,7 @@ def _die(face: str, dim: bool = False) -> Text:
     return Text(f"[{symbol}]", style="dim" if dim else style)
 
 
-def _players(view: dict[str, Any], seat: int | None) -> Table:
+def _players(view: dict[str, Any], seat: int | None, scale: int = 1) -> Table:
     table = Table(expand=False, show_edge=False, pad_edge=False)
     table.add_column("")
     table.add_column("player")
@@ -51,20 +64,35 @@ def _players(view: dict[str, Any], seat: int | None) -> Table:
         table.add_row(
             mark,
             name,
-            _bar(p["love"], "red"),
-            _bar(p["excitement"], "yellow"),
-            _bar(p["jelly"], "magenta" if p["jelly"] > 5 else "bold red"),
+            _bar(p["love"], "red", scale),
+            _bar(p["excitement"], "yellow", scale),
+            _bar(p["jelly"], "magenta" if p["jelly"] > 5 else "bold red", scale),
         )
+    for column in table.columns[1:]:
+        column.no_wrap = True
+    return table
+
+
+def _numbers(view: dict[str, Any], seat: int | None) -> Table:
+    """The narrowest players' table: numbers only."""
+    table = Table(expand=False, show_edge=False, pad_edge=False)
+    for header in ("", "player", "♥ Love", "★ Exc.", "Jelly"):
+        table.add_column(header, no_wrap=True, justify="left" if header == "player" else "right")
+    for p in view["players"]:
+        mark = "▶" if p["seat"] == view["roller"] and view["phase"] != "over" else ""
+        name = Text(p["name"], style="bold" if p["seat"] == seat else "")
+        table.add_row(mark, name, str(p["love"]), str(p["excitement"]), str(p["jelly"]))
     return table
 
 
 def _dice(view: dict[str, Any]) -> Text:
     line = Text()
-    for face in view["faces"]:
+    for i, face in enumerate(view["faces"], 1):
+        line.append(f"{i}", style="dim")
         line.append_text(_die(face))
         line.append(" ")
     if view["phase"] == "roll":
-        line.append(f" kept; rolling {view['rolling']} dice…", style="italic")
+        line.append(f" kept; rolling {plural(view['rolling'], 'die')}…", style="italic")
     majority = view["majority"]
     if majority is not None:
         symbol = FACES[majority["face"]][0]
@@ -76,7 +104,7 @@ def _dice(view: dict[str, Any]) -> Text:
 
 def _status(view: dict[str, Any]) -> Text:
     roller = view["players"][view["roller"]]["name"]
-    text = Text(f"{roller} is rolling {view['num_dice']} dice · phase: {view['phase']}")
+    text = Text(f"{roller} is rolling {plural(view['num_dice'], 'die')} · phase: {view['phase']}")
     if view["phase"] in ("choose", "roll") and view["rerolls_left"]:
         cost = " (next one costs 1 Jelly)" if view["next_reroll_cost"] else " (next one free)"
         text.append(f" · rerolls left: {view['rerolls_left']}{cost}")
@@ -123,7 +151,8 @@ def _result(view: dict[str, Any]) -> Text:
     result = view["result"]
     names = [p["name"] for p in view["players"]]
     winners = ", ".join(names[s] for s in result["winners"])
-    headline = f"{winners} win!" if winners else "nobody wins."  # all dripped out at once
+    won = verb(len(result["winners"]), "wins", "win")
+    headline = f"{winners} {won}!" if winners else "nobody wins."  # all dripped out at once
     text = Text(f"Game over ({result['reason']}): {headline}", style="bold green")
     for note in result["notes"]:
         text.append(f"\n  {note}", style="dim")
@@ -132,12 +161,65 @@ def _result(view: dict[str, Any]) -> Text:
 
 def render(game: Any, view: dict[str, Any], seat: int | None) -> RenderableType:
     """The whole table as `seat` sees it (no secrets in this game)."""
-    parts: list[RenderableType] = [_players(view, seat)]
+    parts: list[RenderableType] = [
+        Fit(
+            lambda: _players(view, seat),
+            lambda: _players(view, seat, scale=2),
+            lambda: _numbers(view, seat),
+        )
+    ]
     if view["phase"] != "deal":
         parts.append(_dice(view))
+        parts.append(Text(LEGEND, style="dim"))
     parts.append(_status(view) if view["phase"] != "over" else _result(view))
     last = _last(view)
     if last is not None:
         parts.append(last)
     title = f"Puru Puru Paradice — {view['mode']}"
     return Panel(Group(*parts), title=title, expand=False)
+
+
+LEGEND = "faces: ♥ H heart · ★ S star · T_T C crying · >:( A angry; dice numbered 1-6"
+
+
+def label(game: Any, action: Any, viewer: Any) -> str:
+    """A short menu text: `reroll HHS` for a reroll."""
+    if isinstance(action, Reroll):
+        return "reroll " + "".join(
+            LETTERS[face] * n for face, n in zip(_ORDER, action.counts, strict=True)
+        )
+    return str(game.describe(action, viewer))
+
+
+def menu_note(game: Any, view: dict[str, Any], legal: Any) -> str | None:
+    if any(isinstance(a, Reroll) for a in legal):
+        return "or reroll by typing r and die positions (r 136) or face letters (r hhs)"
+    return None
+
+
+def parse_choice(game: Any, view: dict[str, Any], legal: Any, text: str) -> int | None:
+    """`r 136` rerolls dice 1, 3 and 6; `r hhs` two hearts and a star."""
+    words = text.strip().lower()
+    if not words.startswith("r") or (words.startswith("re") and not words.startswith("reroll")):
+        return None
+    spec = words.removeprefix("reroll").removeprefix("r").replace(" ", "").replace(",", "")
+    if not spec:
+        raise ValueError("say which dice: r 136 (positions) or r hhs (faces)")
+    faces = list(view["faces"])
+    counts = dict.fromkeys(_ORDER, 0)
+    if spec.isdigit():
+        picks = [int(c) for c in spec]
+        if len(set(picks)) != len(picks) or not all(1 <= p <= len(faces) for p in picks):
+            raise ValueError(f"die positions go from 1 to {len(faces)}, each once")
+        for p in picks:
+            counts[faces[p - 1]] += 1
+    else:
+        by_letter = {v.lower(): k for k, v in LETTERS.items()}
+        if any(c not in by_letter for c in spec):
+            raise ValueError("faces are h (heart), s (star), c (crying), a (angry)")
+        for c in spec:
+            counts[by_letter[c]] += 1
+    wanted = Reroll(*(counts[f] for f in _ORDER))
+    if wanted in legal:
+        return int(list(legal).index(wanted))
+    raise ValueError(f"you cannot {label(game, wanted, None).lower()} now")

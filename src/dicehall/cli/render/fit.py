@@ -1,0 +1,39 @@
+"""Layouts that fit the terminal: the widest layout that fits, else a compact one.
+
+`Fit(wide, compact)` measures each layout (a function that builds a renderable) against the
+width available and draws the first that fits, the last one otherwise, so a board switches to
+its compact layout below the width its full layout needs instead of cutting columns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from rich.console import Console, ConsoleOptions, RenderableType
+from rich.measure import Measurement
+
+Layout = Callable[[], RenderableType]
+UNBOUNDED = 10_000
+
+
+class Fit:
+    def __init__(self, *layouts: Layout) -> None:
+        if not layouts:
+            raise ValueError("Fit needs at least one layout")
+        self.layouts = layouts
+
+    def _choose(self, console: Console, options: ConsoleOptions) -> RenderableType:
+        unbounded = options.update_width(UNBOUNDED)  # a measurement is capped at the width
+        for make in self.layouts[:-1]:
+            drawn = make()
+            if Measurement.get(console, unbounded, drawn).maximum <= options.max_width:
+                return drawn
+        return self.layouts[-1]()
+
+    def __rich_console__(
+        self, console: Console, options: ConsoleOptions
+    ) -> Iterator[RenderableType]:
+        yield self._choose(console, options)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self._choose(console, options))

@@ -1,0 +1,113 @@
+"""Driving `dicehall play` in a pseudo-terminal, as a person at an 80x24 terminal would.
+
+`play_in_terminal` starts the real command under a pty (pexpect), answers each prompt with a
+scripted choice and keeps every decision's frame: what was drawn since the screen was last
+cleared for that decision, with the escape codes removed (`text`) and kept (`raw`).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pexpect
+
+COLUMNS, ROWS = 80, 24
+PROMPT = r"choose 1-(\d+)(?: \(Enter = 1\))?, q to stop: "
+CONFIRM = r"Go ahead\? y/N: "
+CLEAR = "\x1b[2J"
+ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
+MENU_LINE = re.compile(r"^\s*\d+\. ")
+ENTRY = re.compile(r"(?:^|\s)(\d+)\. ")
+
+
+@dataclass
+class Frame:
+    raw: str
+    options: int  # the menu's length
+
+    @property
+    def text(self) -> str:
+        return ESCAPES.sub("", self.raw).replace("\r", "")
+
+    def menu(self) -> dict[int, str]:
+        """The numbered entries of the menu: the block of numbered lines above the prompt."""
+        lines = self.text.splitlines()[:-1]
+        while lines and not MENU_LINE.match(lines[-1]):
+            lines.pop()  # the menu's note
+        block = []
+        while lines and MENU_LINE.match(lines[-1]):
+            block.insert(0, lines.pop())
+        found: dict[int, str] = {}
+        for line in block:
+            marks = list(ENTRY.finditer(line))
+            for mark, after in zip(marks, [*marks[1:], None], strict=True):
+                end = after.start() if after else len(line)
+                found[int(mark.group(1))] = line[mark.end() : end].strip()
+        return found
+
+
+@dataclass
+class Played:
+    frames: list[Frame] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    tail: str = ""  # everything after the last decision
+    exit_code: int | None = None
+
+
+Chooser = Callable[[Frame, int], str]
+
+
+def play_in_terminal(
+    args: Sequence[str],
+    choose: Chooser,
+    cwd: Path,
+    no_color: bool = False,
+    max_decisions: int = 600,
+    confirm: str = "n",
+) -> Played:
+    """Play `dicehall play ARGS` to the end; `choose(frame, k)` answers decision k."""
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR")}
+    env["TERM"] = "xterm-256color"
+    if no_color:
+        env["NO_COLOR"] = "1"
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "dicehall.cli.main", "play", *args],
+        dimensions=(ROWS, COLUMNS),
+        env=env,
+        cwd=str(cwd),
+        timeout=120,
+        encoding="utf-8",
+        codec_errors="replace",
+    )
+    played = Played()
+    pending = ""
+    try:
+        while len(played.frames) < max_decisions:
+            which = child.expect([PROMPT, CONFIRM, pexpect.EOF])
+            pending += child.before or ""
+            if which == 2:
+                played.tail = pending
+                break
+            pending += child.after
+            if which == 1:
+                played.warnings.append(ESCAPES.sub("", pending.rsplit("\n", 1)[-1]))
+                child.sendline(confirm)
+                continue
+            if CLEAR not in pending and played.frames:  # the same decision, asked again
+                pending = played.frames[-1].raw + pending
+            frame = Frame(pending.rsplit(CLEAR, 1)[-1], int(child.match.group(1)))
+            played.frames.append(frame)
+            pending = ""
+            child.sendline(choose(frame, len(played.frames)))
+        else:
+            raise AssertionError(f"no end after {max_decisions} decisions")
+    finally:
+        child.close(force=True)
+    played.exit_code = child.exitstatus
+    return played

@@ -1,0 +1,179 @@
+"""Each game played to its end in a real 80x24 pseudo-terminal (bots in the other seats).
+
+At every decision, what the menu refers to (names, district letters, dice letters, stall,
+slot, row and column numbers) must be drawn in that decision's frame, and nothing may be
+cut to "…". Paradice is played with NO_COLOR=1: its dice must still read by letter.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import re
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from dicehall import games
+from dicehall.bots import make_bot
+from dicehall.cli.common import render_view
+from dicehall.engine import Match, Record, verify
+from tests.cli.terminal import Frame, Played, play_in_terminal
+
+SGR_COLOUR = re.compile(r"\x1b\[(?:[0-9;]*;)?(?:3[0-8]|4[0-8]|9[0-7]|10[0-7])[;m]")
+
+
+def _finished(played: Played, tmp_path: Path) -> Record:
+    assert played.exit_code == 0, played.tail[-2000:]
+    assert "Game over" in played.tail and "Record saved to" in played.tail
+    [path] = tmp_path.glob("*.json")
+    record = Record.load(path)
+    assert record.result is not None and verify(record) == record.result
+    return record
+
+
+def _uncut(frame: Frame) -> None:
+    assert "…" not in frame.text.replace("… ", "").replace("…\n", ""), frame.text
+    assert all(len(line) <= 80 for line in frame.text.splitlines())
+
+
+def test_puru_at_80_columns_names_every_player_and_die(tmp_path: Path) -> None:
+    """Rulebook: "Roll the 6 dice ... you may reroll any number of dice" - typed as `r 12`."""
+
+    def choose(frame: Frame, k: int) -> str:
+        return "r 12" if k == 1 else "1"
+
+    played = play_in_terminal(
+        ["puru", "--players", "3", "--seed", "3", "--bot", "rest=greedy"], choose, tmp_path
+    )
+    record = _finished(played, tmp_path)
+    for frame in played.frames:
+        _uncut(frame)
+        for name in ("Player 1", "Player 2", "Player 3"):
+            assert name in frame.text
+        if any(entry.startswith("reroll") for entry in frame.menu().values()):
+            assert "H heart" in frame.text and "A angry" in frame.text
+            assert all(f"{i}[" in frame.text for i in range(1, 7))  # dice by position
+    assert "chance, seat 0's turn: rolled" in played.frames[0].text
+    rerolls = 0
+    for frame in played.frames:  # a reroll's roll is the rerolling player's
+        lines = [line.strip("│ ") for line in frame.text.splitlines()]
+        for line, after in itertools.pairwise(lines):
+            who = re.match(r"(seat \d) \([^)]*\): reroll", line)
+            if who and after.startswith("chance"):
+                assert after.startswith(f"chance, {who.group(1)}'s turn: rolled"), after
+                rerolls += 1
+    assert rerolls
+    first = next(e for e in record.actions if e.seat == 0)
+    assert "reroll" in str(first.action).lower() or "Reroll" in str(first.action)
+
+
+def test_purrramid_at_80_columns_shows_rows_spaces_and_a_legend(tmp_path: Path) -> None:
+    """Rulebook: a Stop whose tiles break the placement rules busts the turn - asked first."""
+    offered = []
+
+    def choose(frame: Frame, k: int) -> str:
+        menu = frame.menu()
+        stop = next((n for n, e in menu.items() if e == "stop"), None)
+        if stop is not None and "stop would bust" in frame.text and not offered:
+            offered.append(k)
+            return str(stop)  # answered "n" at the warning
+        return "1"
+
+    played = play_in_terminal(
+        ["purrramid", "--seed", "5", "--bot", "1=greedy"], choose, tmp_path, max_decisions=900
+    )
+    _finished(played, tmp_path)
+    assert offered and played.warnings and "busts" in played.warnings[0]
+    for frame in played.frames:
+        _uncut(frame)
+        assert "= setup tile" in frame.text and "~ wool" in frame.text
+        assert "R seat 0" in frame.text and "B seat 1" in frame.text
+        rows = {
+            int(m.group(1)): m.group(0) for m in re.finditer(r"^│ +(\d+) .*$", frame.text, re.M)
+        }
+        for entry in frame.menu().values():
+            placed = re.fullmatch(r"[\d+]+ on (\d+) \(r(\d+) s(\d+)\)", entry)
+            if placed:
+                number, row = placed.group(1), int(placed.group(2))
+                assert row in rows and number in rows[row], entry
+
+
+def test_paradice_without_colour_reads_by_letters_and_numbers(tmp_path: Path) -> None:
+    """Rulebook: dice are placed on a stall's slots - each named by colour, numbered on screen."""
+    played = play_in_terminal(
+        ["paradice", "--seed", "2", "--bot", "1=greedy", "--param", "storehouse=2"],
+        lambda frame, k: "1",
+        tmp_path,
+        no_color=True,
+        max_decisions=900,
+    )
+    _finished(played, tmp_path)
+    for frame in played.frames:
+        _uncut(frame)
+        assert not SGR_COLOUR.search(frame.raw), "colour codes despite NO_COLOR"
+        text = frame.text
+        assert "P pink" in text and "B blue" in text and "K black" in text
+        pending = re.search(r"to place: (.*?)│", text)
+        if pending and "—" not in pending.group(1):
+            assert re.fullmatch(r"\s*([PLOBGK]\d\s*)+", pending.group(1)), pending.group(1)
+        for entry in frame.menu().values():
+            for stall, slot in re.findall(r"stall (\d+) slot (\d+)", entry):
+                assert f"stall {stall}: " in text and f" {slot}:" in text, entry
+            for cols in re.findall(r"column\(?s?\)? ([\d,]+)", entry):
+                assert all(f"c{c}" in text for c in cols.split(",")), entry
+            for row in re.findall(r"row (\d+)", entry):
+                assert f"r{row} " in text, entry
+            for plaza in re.findall(r"Plaza stall (\d+)", entry):
+                assert f"│ {plaza}. " in text, entry
+
+
+def test_jelly_at_80_columns_keeps_letters_and_entrances(tmp_path: Path) -> None:
+    """Rulebook: place a die at a district's entrance - the menu's letter is on the board;
+    "the city has players + 2 districts" (5 with 3 players: A to E)."""
+    typed = []
+
+    def choose(frame: Frame, k: int) -> str:
+        plain = [e for e in frame.menu().values() if re.fullmatch(r"\d on [A-G]", e)]
+        if plain and not typed:
+            typed.append(plain[0])
+            return plain[0].replace(" on ", "").lower()  # "3 on A" typed as "3a"
+        return "1"
+
+    played = play_in_terminal(
+        ["jelly", "--players", "3", "--seed", "2", "--bot", "rest=greedy"], choose, tmp_path
+    )
+    record = _finished(played, tmp_path)
+    assert typed
+    value, district = typed[0].split(" on ")
+    placed = next(e.action for e in record.actions if e.seat == 0 and "value" in e.action)
+    assert str(placed["value"]) == value and placed["district"] == "ABCDE".index(district)
+    for frame in played.frames:
+        _uncut(frame)
+        letters = set(re.findall(r"^│ ([A-G]) ", frame.text, re.M))
+        assert letters == set("ABCDE"), frame.text
+        for entry in frame.menu().values():
+            where = re.match(r"\d on ([A-G])", entry)
+            if where:
+                assert where.group(1) in letters
+            owner = re.search(r"s(\d)'s (\d) out", entry)
+            if owner:
+                assert re.search(rf"s{owner.group(1)} [^│]*{owner.group(2)}", frame.text), entry
+
+
+@pytest.mark.parametrize("width", [64, 80, 100, 120, 160])
+@pytest.mark.parametrize("game_id", ["puru", "purrramid", "paradice", "jelly"])
+def test_boards_fit_every_width_without_cutting(game_id: str, width: int) -> None:
+    """Below the width a layout needs, the compact one takes over: nothing is cut to "…"."""
+    game = games.make(game_id, **({"mode": "tick"} if game_id == "jelly" else {}))
+    bots = {seat: make_bot("greedy", game, seat) for seat in range(game.num_players)}
+    match = Match(game, 2, bots=bots)
+    match.run_bots(max_steps=12)
+    console = Console(width=width, record=True, color_system=None, file=io.StringIO())
+    console.print(render_view(game, match.view(0), 0))
+    text = console.export_text()
+    assert "…" not in text and all(len(line) <= width for line in text.splitlines())
+    if game_id == "jelly":
+        letters = {line.strip("│ ")[:2] for line in text.splitlines()}
+        assert {"A ", "B ", "C ", "D ", "E ", "F "} <= letters
