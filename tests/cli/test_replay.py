@@ -70,7 +70,7 @@ def test_verify_rejects_impossible_chance_and_changed_results(tmp_path: Path) ->
         d["result"]["winners"] = [9]
 
     result = run(["verify", str(_tampered(path, other_winner))])
-    assert result.exit_code == 2 and "replayed result differs" in result.stderr
+    assert result.exit_code == 2 and "recorded result differs" in result.stderr
 
 
 @pytest.mark.parametrize(

@@ -29,8 +29,9 @@ from dicehall.cli.common import (
     guard,
 )
 from dicehall.cli.play import PlaySession, new_match, new_seed, terminal_params
-from dicehall.cli.replay import Replay, browse, load, verify_text
+from dicehall.cli.replay import Replay, browse, load
 from dicehall.cli.tables import bench_table, games_table, summary_tables
+from dicehall.cli.verify import read, read_key, verify_record
 from dicehall.core import DicehallError
 from dicehall.sim import bench as benchmod
 from dicehall.sim import pool
@@ -272,10 +273,20 @@ def replay_command(
 
 
 @app.command("verify")
-def verify_command(record: RecordArg) -> None:
-    """Exit 0 and print the result when the record replays exactly; else the reason, exit 2."""
+def verify_command(
+    record: RecordArg,
+    key_file: Annotated[
+        Path | None,
+        typer.Option("--key-file", help="The server's record key file, to check its signature."),
+    ] = None,
+) -> None:
+    """Replay a record and check every chance outcome against its seed. Exit 0 when all is
+    the seed's, 1 when the record has no seed (dice not verifiable), 2 naming the first step
+    that differs (recorded vs expected)."""
     with guard():
-        console().print(verify_text(load(record)), soft_wrap=True, markup=False)
+        text, code = verify_record(read(record), read_key(key_file))
+        console().print(text, soft_wrap=True, markup=False)
+    raise typer.Exit(code)
 
 
 @app.command("bench")

@@ -1,4 +1,4 @@
-"""`dicehall replay` and `dicehall verify`: step through a record, or check that it replays."""
+"""`dicehall replay`: step through a record, as far as it replays."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from dicehall.cli.common import render_view, result_line, result_table, seat_name, view_names
+from dicehall.cli.common import render_view, result_table, seat_name, view_names
 from dicehall.core import CorruptRecordError, DicehallError, Game
-from dicehall.engine import Record, replay, verify
+from dicehall.engine import Record, replay
 from dicehall.engine.record import game_of
 
 Ask = Callable[[str], str]
@@ -103,12 +103,3 @@ def browse(view: Replay, console: Console, ask: Ask, start: int = 0) -> None:
             console.print(f"[red]keys: {HELP}[/]")
             continue
         view.show(console, step)
-
-
-def verify_text(record: Record) -> str:
-    """What `verify` prints for a good record; raises `CorruptRecordError` for a bad one."""
-    result = verify(record)
-    steps = len(record.actions)
-    if result is None:
-        return f"OK: {record.game} record replays exactly ({steps} steps); the game is unfinished"
-    return f"OK: {record.game} record replays exactly ({steps} steps); {result_line(result)}"
