@@ -12,7 +12,7 @@ import pytest
 from dicehall import games
 from dicehall.core import CHANCE, CorruptRecordError
 from dicehall.engine import Record, replay
-from dicehall.engine.verify import check
+from dicehall.engine.proof import check
 from tests.engine.tamper import played, single_die_edits, with_outcome
 
 SAMPLED_EDITS = 30

@@ -12,9 +12,9 @@ from typing import Any
 
 from dicehall.cli.common import result_line
 from dicehall.core.errors import CorruptRecordError
+from dicehall.engine.proof import Verdict, check
 from dicehall.engine.record import Record
 from dicehall.engine.signing import FIELD, Seal, seal_of
-from dicehall.engine.verify import Verdict, check
 
 EXIT_VERIFIED = 0
 EXIT_NOT_VERIFIABLE = 1

@@ -181,7 +181,7 @@ def final_state(record: Record) -> Any:
 def verify(record: Record) -> Result | None:
     """Replay the whole record and check its dice against its seed (`engine.verify.check`);
     its result (None if unfinished) or `CorruptRecordError`."""
-    from dicehall.engine.verify import check
+    from dicehall.engine.proof import check
 
     return check(record).result
 

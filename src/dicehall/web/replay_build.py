@@ -19,8 +19,8 @@ import json
 from typing import Any
 
 from dicehall.core.game import Game
+from dicehall.engine.proof import Verdict, check
 from dicehall.engine.record import Record, game_of, replay
-from dicehall.engine.verify import Verdict, check
 from dicehall.web.view_delta import diff
 from dicehall.web.views import entry_text
 
@@ -38,7 +38,7 @@ class FrameWriter:
         self._view: Any = None
 
     def visit(self, step: int, state: Any) -> None:
-        view = _plain(self.game.observe(state, None))
+        view = self.game.observe(state, None)
         if step == 0:
             self.start = view
         else:
@@ -60,11 +60,6 @@ class FrameWriter:
             "frames": self.frames,
         }
         return json.dumps(body, separators=(",", ":")).encode()
-
-
-def _plain(view: Any) -> Any:
-    """The view as JSON sees it (tuples become lists), so deltas compare like for like."""
-    return json.loads(json.dumps(view))
 
 
 def of_finished(record: Record) -> bytes:

@@ -23,7 +23,7 @@ def diff(old: Any, new: Any) -> list[Op]:
 
 
 def _diff(old: Any, new: Any, path: Path, ops: list[Op]) -> None:
-    if old == new and type(old) is type(new):
+    if type(old) is type(new) and old == new:
         return
     if isinstance(old, dict) and isinstance(new, dict):
         for key in old:
@@ -34,12 +34,16 @@ def _diff(old: Any, new: Any, path: Path, ops: list[Op]) -> None:
                 _diff(old[key], value, [*path, key], ops)
             else:
                 ops.append([[*path, key], value])
-        return
-    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+    elif _sequence(old) and _sequence(new) and len(old) == len(new):
         for index, (a, b) in enumerate(zip(old, new, strict=True)):
             _diff(a, b, [*path, index], ops)
-        return
-    ops.append([path, new])
+    elif old != new or type(old) is not type(new):
+        ops.append([path, new])
+
+
+def _sequence(value: Any) -> bool:
+    """Tuples are JSON arrays too: views may hold either."""
+    return isinstance(value, list | tuple)
 
 
 def apply(value: Any, ops: list[Op]) -> Any:
