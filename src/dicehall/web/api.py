@@ -184,7 +184,8 @@ def download_record(hall: HallDep, replays: ReplaysDep, table_id: str) -> JSONRe
 @router.get("/tables/{table_id}/replay")
 async def table_replay(hall: HallDep, replays: ReplaysDep, table_id: str) -> Response:
     """Every step of a finished match as spectators saw it (web/replay_build.py's shape)."""
-    _finished_record(hall, table_id)  # 404 / 409 before any work
+    if _row(hall, table_id).status != FINISHED:  # 404 / 409 before any work
+        raise RequestError(409, "not_finished", "the replay is available when the match ends")
     body = await replays.for_table(table_id, lambda: _finished_record(hall, table_id))
     return Response(body, media_type="application/json")
 
