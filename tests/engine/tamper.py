@@ -22,7 +22,7 @@ from dicehall.engine import ManualClock, Match, Record, replay, verify
 
 GAMES: dict[str, tuple[dict[str, Any], list[str]]] = {
     "puru": ({"players": 2}, ["greedy", "random"]),
-    "purrramid": ({"players": 4}, ["random", "greedy", "random", "random"]),
+    "purrramid": ({"players": 2}, ["random", "greedy"]),
     "paradice": ({"players": 3}, ["greedy", "random", "random"]),
     "jelly": ({"players": 3}, ["greedy", "random", "greedy"]),
 }

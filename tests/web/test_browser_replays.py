@@ -91,9 +91,7 @@ def test_a_seedless_upload_says_its_dice_are_not_verifiable(
     assert "Dice not verifiable" in page.inner_text("#provenance")
 
 
-def test_the_servers_own_record_shows_as_signed(
-    page: Page, server: Server, tmp_path: Path
-) -> None:
+def test_the_servers_own_record_shows_as_signed(page: Page, server: Server, tmp_path: Path) -> None:
     made = server.create("puru", [{"kind": "bot", "level": "random"}] * 2)
     deadline = time.monotonic() + 60
     while server.api("GET", f"/api/tables/{made['id']}").json()["status"] != "finished":
