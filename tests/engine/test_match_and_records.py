@@ -71,7 +71,7 @@ def test_record_round_trip_verify_and_resume(tmp_path: Path) -> None:
     assert resumed.state == match.state and resumed.version == match.version
     resumed.bots[0] = RandomBot(None, 0)
     resumed.run_bots()
-    final = Record.of(resumed)
+    final = Record.of(resumed, seats=unfinished.seats)  # seat 0 was a person's at first
     final.save(path)
     assert verify(Record.load(path)) == resumed.result()
 

@@ -31,9 +31,10 @@ from dicehall.cli.common import (
 from dicehall.cli.outputs import check_folder, check_results_path, save_or_fallback
 from dicehall.cli.play import PlaySession, new_match, new_seed, resumed_match, terminal_params
 from dicehall.cli.progress import progress_bar
-from dicehall.cli.replay import load, replay_command, verify_command
+from dicehall.cli.replay import load, replay_command
 from dicehall.cli.stat_keys import check_stat_keys, stat_keys_text
 from dicehall.cli.tables import bench_table, compare_table, games_table, summary_tables
+from dicehall.cli.verify import verify_command
 from dicehall.core import DicehallError
 from dicehall.sim import bench as benchmod
 from dicehall.sim import pool

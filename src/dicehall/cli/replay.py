@@ -1,5 +1,4 @@
-"""`dicehall replay` and `dicehall verify`: step through records, print them as text, or
-check that they replay."""
+"""`dicehall replay`: step through records as far as they replay, or print them as text."""
 
 from __future__ import annotations
 
@@ -25,7 +24,7 @@ from dicehall.cli.common import (
     view_names,
 )
 from dicehall.core import OMNISCIENT, CorruptRecordError, DicehallError, Game
-from dicehall.engine import Record, replay, verify
+from dicehall.engine import Record, replay
 from dicehall.engine.record import game_of
 
 Ask = Callable[[str], str]
@@ -134,15 +133,6 @@ def replay_text(view: Replay) -> str:
     return "\n".join(lines)
 
 
-def verify_text(record: Record) -> str:
-    """What `verify` prints for a good record; raises `CorruptRecordError` for a bad one."""
-    result = verify(record)
-    steps = len(record.actions)
-    if result is None:
-        return f"OK: {record.game} record replays exactly ({steps} steps); the game is unfinished"
-    return f"OK: {record.game} record replays exactly ({steps} steps); {result_line(result)}"
-
-
 # --- the commands ------------------------------------------------------------------
 
 
@@ -187,20 +177,3 @@ def _replay_one(record: Path, step: int | None, to_end: bool, as_text: bool, sev
     else:
         browse(view, out, console_ask(out))
     return view.error is not None
-
-
-def verify_command(records: RecordsArg) -> None:
-    """Exit 0 when every record replays exactly (one line each); else the reasons, exit 2."""
-    with guard():
-        failed = 0
-        for record in records:
-            try:
-                line = verify_text(load(record))
-            except (DicehallError, OSError, ValueError) as exc:
-                failed += 1
-                error_console().print(f"{record}: {exc}", style="red", markup=False, soft_wrap=True)
-                continue
-            prefix = f"{record}: " if len(records) > 1 else ""
-            console().print(prefix + line, soft_wrap=True, markup=False)
-        if failed:
-            raise typer.Exit(2)

@@ -27,6 +27,16 @@ class StaleVersionError(DicehallError):
     """The action was chosen against an older version of the match."""
 
 
+def chance_rng(seed: int, step: int) -> random.Random:
+    """The rng that draws the chance outcome logged at `step` of a match with `seed`."""
+    return random.Random(seed * 2**32 + step)
+
+
+def bot_rng(seed: int, seat: Seat, step: int) -> random.Random:
+    """The rng a bot at `seat` decides with when its move would be logged at `step`."""
+    return random.Random(f"bot/{seed}/{seat}/{step}")
+
+
 @dataclass(frozen=True, slots=True)
 class LogEntry:
     """One applied action: who took it, its wire form and, in real time, when."""
@@ -137,7 +147,7 @@ class Match:
 
         A server may run `bot.act(view, legal, rng)` in a worker thread, then `submit`.
         """
-        rng = random.Random(f"bot/{self.seed}/{seat}/{len(self.log)}")
+        rng = bot_rng(self.seed, seat, len(self.log))
         return self.bots[seat], self.view(seat), self.legal_actions(seat), rng
 
     def play_bot(self, seat: Seat) -> list[Event]:
@@ -191,7 +201,7 @@ class Match:
     def _settle(self) -> None:
         """Resolve chance nodes with the match seed and arm any timer the rules request."""
         while not self.is_over and self.game.actors(self.state) == (CHANCE,):
-            rng = random.Random(self.seed * 2**32 + len(self.log))
+            rng = chance_rng(self.seed, len(self.log))
             self._apply(CHANCE, chance.sample(self.game, self.state, rng))
         self._arm_timer()
 

@@ -2,24 +2,21 @@
 
 from __future__ import annotations
 
-import asyncio
-import json
 import re
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field, StrictBool, StrictInt, StringConstraints
 
 from dicehall import games
 from dicehall.bots import LOBBY, levels_for
-from dicehall.core.errors import CorruptRecordError
 from dicehall.core.types import GameSpec
-from dicehall.engine.record import Record, verify
+from dicehall.engine.record import Record
 from dicehall.store import FINISHED, MatchRow
-from dicehall.web.hall import MAX_NAME, Hall, RequestError, make_game, playable
+from dicehall.web.hall import Hall, RequestError, make_game, playable
+from dicehall.web.replays import Replays, get_replays
 from dicehall.web.seats import open_seats
-from dicehall.web.views import replay_frames
 
 router = APIRouter(prefix="/api")
 
@@ -59,6 +56,7 @@ def get_hall(request: Request) -> Hall:
 
 
 HallDep = Annotated[Hall, Depends(get_hall)]
+ReplaysDep = Annotated[Replays, Depends(get_replays)]
 
 
 def spec_json(spec: GameSpec) -> dict[str, Any]:
@@ -182,30 +180,22 @@ def _finished_record(hall: Hall, table_id: str) -> Record:
 
 
 @router.get("/tables/{table_id}/record")
-def download_record(hall: HallDep, table_id: str) -> JSONResponse:
-    """The finished match's record, as `dicehall verify` reads it."""
+def download_record(hall: HallDep, replays: ReplaysDep, table_id: str) -> JSONResponse:
+    """The finished match's record, signed by this server, as `dicehall verify` reads it."""
     record = _finished_record(hall, table_id)
     name = f"dicehall-{record.game}-{table_id}.json"
     return JSONResponse(
-        record.to_json(), headers={"Content-Disposition": f'attachment; filename="{name}"'}
+        replays.sign(record), headers={"Content-Disposition": f'attachment; filename="{name}"'}
     )
 
 
 @router.get("/tables/{table_id}/replay")
-def table_replay(hall: HallDep, table_id: str) -> dict[str, Any]:
-    """Every step of a finished match as spectators saw it."""
-    record = _finished_record(hall, table_id)
-    return _replay_json(record)
-
-
-def _replay_json(record: Record) -> dict[str, Any]:
-    return {
-        "game": record.game,
-        "params": record.params,
-        "seats": record.seats,
-        "result": record.result.to_json() if record.result else None,
-        "frames": replay_frames(record),
-    }
+async def table_replay(hall: HallDep, replays: ReplaysDep, table_id: str) -> Response:
+    """Every step of a finished match as spectators saw it (web/replay_build.py's shape)."""
+    if _row(hall, table_id).status != FINISHED:  # 404 / 409 before any work
+        raise RequestError(409, "not_finished", "the replay is available when the match ends")
+    body = await replays.for_table(table_id, lambda: _finished_record(hall, table_id))
+    return Response(body, media_type="application/json")
 
 
 RECORD_BODY = {
@@ -217,7 +207,7 @@ RECORD_BODY = {
 
 
 @router.post("/replays", openapi_extra=RECORD_BODY)
-async def upload_replay(request: Request) -> dict[str, Any]:
+async def upload_replay(request: Request, replays: ReplaysDep) -> Response:
     """View an uploaded record: it is verified first; a corrupt one is refused with the reason."""
     limit = request.app.state.settings.max_upload
     declared = request.headers.get("content-length", "0")
@@ -228,24 +218,4 @@ async def upload_replay(request: Request) -> dict[str, Any]:
         body += chunk
         if len(body) > limit:
             raise RequestError(413, "too_large", f"a record may have at most {limit} bytes")
-    try:
-        parsed = Record.from_json(json.loads(body))
-    except (ValueError, CorruptRecordError) as exc:
-        raise RequestError(422, "corrupt_record", f"not a dicehall record: {exc}") from None
-    except RecursionError:  # `[[[[...`: deeper than the JSON decoder goes
-        raise RequestError(422, "corrupt_record", "not a dicehall record: too deep") from None
-    if not all(isinstance(seat, dict) for seat in parsed.seats):
-        raise RequestError(422, "corrupt_record", "seats must be a list of objects")
-    if any(len(str(seat.get("name", ""))) > MAX_NAME for seat in parsed.seats):
-        # the same limit as at a new table: a name is repeated in every frame of the answer
-        raise RequestError(422, "corrupt_record", f"seat names have at most {MAX_NAME} letters")
-    try:  # same rules as a new table: a record may not name files on the server as content
-        make_game(parsed.game, parsed.params)
-    except RequestError as exc:
-        raise RequestError(422, "corrupt_record", exc.message) from None
-    try:
-        await asyncio.to_thread(verify, parsed)
-    except CorruptRecordError as exc:
-        raise RequestError(422, "corrupt_record", str(exc)) from None
-    frames = await asyncio.to_thread(_replay_json, parsed)
-    return frames
+    return Response(await replays.for_upload(bytes(body)), media_type="application/json")

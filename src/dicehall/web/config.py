@@ -38,3 +38,13 @@ class Settings:
     hello_timeout: float = 10.0
     queue_limit: int = 256
     limits: Limits = field(default_factory=Limits)
+    # replays (web/replays.py); the signing key is never logged
+    record_key: str | None = field(default_factory=lambda: os.environ.get("DICEHALL_RECORD_KEY"))
+    max_record_actions: int = field(
+        default_factory=lambda: int(_env_float("DICEHALL_MAX_RECORD_ACTIONS", 20_000))
+    )
+    replay_workers: int = 2
+    replay_queue: int = 8
+    replay_cache_bytes: int = field(
+        default_factory=lambda: int(_env_float("DICEHALL_REPLAY_CACHE_MB", 64) * 2**20)
+    )

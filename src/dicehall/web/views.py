@@ -1,4 +1,4 @@
-"""What the server tells a connection: views, legal moves, log texts, replay frames.
+"""What the server tells a connection: views, legal moves and log texts.
 
 Everything a seat receives comes from `observe(state, seat)` and that seat's legal actions;
 spectators get `observe(state, None)`. Log texts come from `describe(action, viewer)`: which
@@ -10,9 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from dicehall.core.game import Game
-from dicehall.core.types import CHANCE, ENGINE, OMNISCIENT, Seat
+from dicehall.core.types import CHANCE, ENGINE, Seat
 from dicehall.engine.match import LogEntry, Match
-from dicehall.engine.record import Record, replay
 from dicehall.web.hints import hints_for
 
 
@@ -78,20 +77,3 @@ def seat_panels(match: Match, seats: tuple[Seat, ...], cache: dict[Any, Any]) ->
 def result_json(match: Match) -> dict[str, Any] | None:
     result = match.result()
     return result.to_json() if result else None
-
-
-def replay_frames(record: Record) -> list[dict[str, Any]]:
-    """Every state of a finished record as the spectators saw it, with the step's log text."""
-    from dicehall.engine.record import game_of
-
-    game = game_of(record)
-    frames = []
-    for step, state in replay(record):
-        frame: dict[str, Any] = {"step": step, "view": game.observe(state, None)}
-        if step > 0:
-            entry = record.actions[step - 1]
-            frame["seat"] = entry.seat
-            frame["who"] = seat_name(record.seats, entry.seat)
-            frame["text"] = entry_text(game, entry, OMNISCIENT)
-        frames.append(frame)
-    return frames

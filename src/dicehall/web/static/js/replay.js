@@ -1,51 +1,76 @@
 // The replay page: step through a finished match (or an uploaded record) frame by frame.
+// The server sends the start view once and a delta per step (web/replay_build.py).
 import { api, renderer, resultHtml, seatName } from "/static/js/common.js";
+import { ViewCache } from "/static/js/delta.js";
 import { h } from "/static/js/svg.js";
 
 const $ = (id) => document.getElementById(id);
 let data = null,
+  views = null,
   draw = null,
   step = 0;
 
+const who = (seat) => (seat === -1 ? "Dice" : seat === -2 ? "Timer" : seatName(data.seats, seat));
+
 function show(n) {
-  step = Math.max(0, Math.min(data.frames.length - 1, n));
-  const frame = data.frames[step];
+  const last = data.frames.length;
+  step = Math.max(0, Math.min(last, n));
   $("slider").value = step;
-  $("step").textContent = `step ${step} / ${data.frames.length - 1}`;
-  $("step-text").textContent = step === 0 ? "Start of the game" : `${frame.who}: ${frame.text}`;
+  $("step").textContent = `step ${step} / ${last}`;
+  const frame = data.frames[step - 1];
+  $("step-text").textContent = step === 0 ? "Start of the game" : `${who(frame[0])}: ${frame[1]}`;
   draw.render($("board"), {
-    view: frame.view,
+    view: views.at(step),
     seat: null,
     legal: [],
     seats: data.seats,
     me: false,
-    over: step === data.frames.length - 1,
+    over: step === last,
     act: () => {},
     result: data.result,
   });
   const items = $("log").children;
   for (let i = 0; i < items.length; i++) items[i].style.fontWeight = i === step - 1 ? "800" : "";
   $("result-body").replaceChildren(
-    step === data.frames.length - 1 && data.result ? resultHtml(data.result, data.seats, h) : "",
+    step === last && data.result ? resultHtml(data.result, data.seats, h) : "",
   );
+}
+
+// Where an uploaded record comes from, as far as the server could check.
+function provenanceText(p) {
+  if (!p || p.source !== "upload") return "";
+  const signed = {
+    ours: "Signed by this server: names, seats and dates are as it recorded them.",
+    foreign: "Signed by another server, whose signature cannot be checked here: names, seats and dates are unverified.",
+    unsigned: "Unsigned record: names, seat kinds, bot labels and dates are as the uploader wrote them.",
+  }[p.signature];
+  const dice =
+    p.dice === "verified"
+      ? "Every chance outcome was checked against the record's seed."
+      : "Dice not verifiable: the record has no seed, so its rolls are as written.";
+  const bots = p.bots_not_rerun.map(([s, level]) => `${who(s)} (${level})`).join(", ");
+  return [signed, dice, bots ? `Moves of searching bots not re-run: ${bots}.` : ""].join(" ").trim();
 }
 
 async function open(replay) {
   data = replay;
+  views = new ViewCache(data.start, data.frames);
   draw = await renderer(data.game);
+  const note = provenanceText(data.provenance);
+  $("provenance").textContent = note;
+  $("provenance").hidden = !note;
+  $("provenance").className = data.provenance.signature === "ours" ? "muted" : "warning";
   const games = await api("/api/games").catch(() => []);
   const spec = games.find((g) => g.id === data.game);
   $("game-name").textContent = `Replay · ${spec ? spec.name : data.game}`;
   $("controls").hidden = false;
-  $("slider").max = data.frames.length - 1;
+  $("slider").max = data.frames.length;
   $("log").replaceChildren(
-    ...data.frames
-      .slice(1)
-      .map((f, i) =>
-        h("li", { onclick: () => show(i + 1), style: "cursor:pointer" }, h("b", {}, `${f.who}: `), f.text),
-      ),
+    ...data.frames.map((f, i) =>
+      h("li", { onclick: () => show(i + 1), style: "cursor:pointer" }, h("b", {}, `${who(f[0])}: `), f[1]),
+    ),
   );
-  show(data.frames.length - 1);
+  show(data.frames.length);
 }
 
 $("first").onclick = () => show(0);
@@ -84,7 +109,8 @@ async function main() {
   $("file").addEventListener("change", async () => {
     $("upload-error").textContent = "";
     try {
-      const record = JSON.parse(await $("file").files[0].text());
+      // sent as the file's own text: JSON.parse would round its 62-bit seed
+      const record = await $("file").files[0].text();
       await open(await api("/api/replays", { method: "POST", body: record }));
     } catch (e) {
       $("upload-error").textContent = e.message;
