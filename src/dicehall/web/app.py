@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from collections.abc import AsyncIterator
@@ -13,7 +14,7 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from dicehall.store import Store
+from dicehall.store import LIVE, Store
 from dicehall.web.api import router
 from dicehall.web.config import Settings
 from dicehall.web.hall import Hall, RequestError
@@ -56,10 +57,10 @@ def create_app(
         store = Store(settings.db_url)
         hall = Hall(store, settings)
         app.state.hall, app.state.settings = hall, settings
-        resumed = hall.resume_all()
+        await hall.start()
         log.info(
-            "%d unfinished match(es) resumed from %s",
-            resumed,
+            "%d unfinished match(es) in %s; each is loaded on its first visit",
+            await asyncio.to_thread(store.count, LIVE),
             store.engine.url.render_as_string(hide_password=True),
         )
         yield

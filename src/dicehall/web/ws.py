@@ -109,7 +109,7 @@ async def _hello(ws: WebSocket, hall: Hall, table: Table) -> tuple[int, ...]:
     return tuple(sorted(seats))
 
 
-def _act(table: Table, conn: Conn, data: dict[str, Any]) -> None:
+async def _act(table: Table, conn: Conn, data: dict[str, Any]) -> None:
     msg_id = data.get("id")
     if msg_id is not None and (not isinstance(msg_id, str) or len(msg_id) > 64):
         raise BadMessage("bad_message", "id must be a short text")
@@ -125,7 +125,7 @@ def _act(table: Table, conn: Conn, data: dict[str, Any]) -> None:
         raise BadMessage("bad_message", "version must be the integer version you saw")
     try:
         action = table.match.game.action_from_json(data.get("action"))
-        new_version = table.act(seat, action, version)
+        new_version = await table.act(seat, action, version)
     except MalformedActionError as exc:
         raise BadMessage("malformed_action", str(exc)) from None
     except StaleVersionError as exc:
@@ -141,14 +141,14 @@ def _act(table: Table, conn: Conn, data: dict[str, Any]) -> None:
     conn.send({"type": "ack", "id": msg_id, "version": new_version})
 
 
-def _handle(table: Table, conn: Conn, data: dict[str, Any]) -> None:
+async def _handle(table: Table, conn: Conn, data: dict[str, Any]) -> None:
     kind = data["type"]
     if kind == "act":
-        _act(table, conn, data)
+        await _act(table, conn, data)
     elif kind == "ping":
         conn.send({"type": "pong", "t": data.get("t")})
     elif kind == "resync":
-        conn.send(table.welcome(conn))
+        table.resync(conn)
     else:
         raise BadMessage("unknown_type", f"unknown message type {kind[:32]!r}")
 
@@ -167,7 +167,7 @@ async def table_socket(ws: WebSocket, hall: Hall, table_id: str) -> None:
         await ws.send_json(error("bad_origin", "this table only talks to pages of this server"))
         await ws.close(4403)
         return
-    table = hall.get(table_id) if valid_table_id(table_id) else None
+    table = await hall.get(table_id) if valid_table_id(table_id) else None
     if table is None:
         await ws.send_json(error("unknown_table", "there is no table with that id"))
         await ws.close(4404)
@@ -206,7 +206,7 @@ async def _serve(ws: WebSocket, table: Table, conn: Conn, limiter: RateLimit, li
             data = parse(raw.get("text"), limit)  # bounded work: at most `limit` characters
             if not allowed:  # refused after parsing, so the error names the message's id
                 raise BadMessage("rate_limited", "too many messages; slow down")
-            _handle(table, conn, data)
+            await _handle(table, conn, data)
         except BadMessage as exc:
             conn.send(error(exc.code, exc.message, data.get("id")))
         except Exception:  # a bug must cost one message, not the connection
