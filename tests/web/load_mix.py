@@ -84,7 +84,13 @@ class MixLoad:
                                 self.tally.moves[slot] += len(msg["log"])
                             if msg["over"]:
                                 break
-            except (WebSocketException, OSError, TimeoutError, RuntimeError) as exc:
+            except (
+                WebSocketException,
+                OSError,
+                TimeoutError,
+                RuntimeError,
+                httpx.HTTPError,
+            ) as exc:
                 self.tally.errors.append(f"{slot}: {exc!r}")
                 await asyncio.sleep(0.5)
 
@@ -93,7 +99,13 @@ class MixLoad:
             try:
                 made = await self._create(http, [{"kind": "human"}, GREEDY, GREEDY, GREEDY])
                 await self._play(f"{self.srv.ws_url}/ws/{made['id']}", made["tokens"]["0"], end)
-            except (WebSocketException, OSError, TimeoutError, RuntimeError) as exc:
+            except (
+                WebSocketException,
+                OSError,
+                TimeoutError,
+                RuntimeError,
+                httpx.HTTPError,
+            ) as exc:
                 self.tally.errors.append(f"person: {exc!r}")
                 await asyncio.sleep(0.5)
 

@@ -23,7 +23,8 @@ from dicehall.engine.clock import WallClock
 from dicehall.engine.match import Match
 from dicehall.engine.record import resume
 from dicehall.store import LIVE, MatchRow, Store, StoreUnavailable, now_text, token_digest
-from dicehall.web import lifecycle, prepare
+from dicehall.web import lifecycle, prepare, writes
+from dicehall.web.cluster import Cluster
 from dicehall.web.config import Settings
 from dicehall.web.table import Table
 from dicehall.web.workers import BotPool
@@ -131,6 +132,7 @@ class Hall:
         self.pool = BotPool(settings.quick_workers, settings.search_workers)
         self.solvers = prepare.Preparer(settings.prepare_solvers)
         self.sweeper: asyncio.Task[None] | None = None
+        self.cluster: Cluster | None = None
 
     # --- start-up and shutdown ------------------------------------------------------
     async def start(self) -> None:
@@ -138,6 +140,10 @@ class Hall:
         background. No match is loaded here: each loads on its first visit, so start-up does
         not grow with the number of stored matches."""
         await self.pool.warm("quick")
+        if self.store.engine.dialect.name == "postgresql":  # several processes may share it
+            url = self.store.engine.url.set(drivername="postgresql")
+            self.cluster = Cluster(self, url.render_as_string(hide_password=False))
+            await self.cluster.start()
         self.solvers.start()
         loop = asyncio.get_running_loop()
         self.sweeper = loop.create_task(lifecycle.sweep_forever(self), name="sweep")
@@ -147,6 +153,8 @@ class Hall:
             self.sweeper.cancel()
         for table in list(self.tables.values()):
             await table.stop()
+        if self.cluster is not None:
+            await self.cluster.stop()
         await self.pool.close()
         self.solvers.stop()
 
@@ -178,7 +186,10 @@ class Hall:
         if loaded is None:
             return None
         row, match, claimed = loaded
-        table = self._install(row, match)
+        if table_id in self.tables:  # created or loaded meanwhile
+            return self.tables[table_id]
+        owned = self.cluster is None or await self.cluster.try_own(table_id)
+        table = self._install(row, match, replica=not owned)
         now = asyncio.get_running_loop().time()
         for seat in claimed:  # seats people had taken: their grace period starts now
             table.claimed.add(seat)
@@ -196,8 +207,9 @@ class Hall:
         claimed = [seat for seat, (_, taken) in self.store.tokens(table_id).items() if taken]
         return row, match, claimed
 
-    def _install(self, row: MatchRow, match: Match) -> Table:
+    def _install(self, row: MatchRow, match: Match, replica: bool = False) -> Table:
         table = Table(row, match, self.store, self.settings, self.pool)
+        table.cluster, table.replica = self.cluster, replica
         table.bot_levels = {
             s["seat"]: interactive_level(s["bot"], row.game) for s in row.seats if "bot" in s
         }
@@ -254,7 +266,9 @@ class Hall:
         tokens = {s["seat"]: secrets.token_urlsafe(24) for s in seats if s["kind"] == "human"}
         hashes = {seat: token_digest(t) for seat, t in tokens.items()}
         with store_errors("new tables"):
-            await asyncio.to_thread(self.store.create_match, row, hashes, list(match.log))
+            await writes.run(self.store.create_match, row, hashes, list(match.log))
+        if self.cluster is not None:  # a new table belongs to the process that made it
+            await self.cluster.try_own(row.id)
         return self._install(row, match), tokens
 
     def _refuse_unprepared(self, game: Game[Any, Any], seats: list[dict[str, Any]]) -> None:

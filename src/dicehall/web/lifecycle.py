@@ -18,6 +18,7 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from dicehall.store import EXPIRED
+from dicehall.web import writes
 
 if TYPE_CHECKING:
     from dicehall.web.hall import Hall
@@ -40,6 +41,8 @@ async def unload_idle(hall: Hall) -> int:
         if hall.tables.get(table.id) is table:
             del hall.tables[table.id]
             await table.stop()
+            if hall.cluster is not None and not table.replica:
+                await hall.cluster.release(table.id)  # another process may take it now
     return len(idle)
 
 
@@ -53,7 +56,7 @@ async def expire_idle(hall: Hall) -> list[str]:
         hall.store.touch(seated)
         return hall.store.expire_idle(before, keep=seated)
 
-    expired = await asyncio.to_thread(write)
+    expired = await writes.run(write)
     for table_id in expired:
         table = hall.tables.get(table_id)
         if table is not None:

@@ -14,8 +14,7 @@ import contextlib
 import logging
 import random
 from collections import deque
-from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dicehall.bots import levels_for, make_bot
 from dicehall.bots.base import Bot, RandomBot
@@ -23,11 +22,18 @@ from dicehall.core.errors import DicehallError
 from dicehall.core.types import CHANCE, Seat
 from dicehall.engine.match import Match
 from dicehall.store import MatchRow, Store, StoreUnavailable
+from dicehall.web import replica, writes
 from dicehall.web.config import Settings
+from dicehall.web.conn import Conn
+from dicehall.web.moves import raise_refusal
 from dicehall.web.views import log_lines, result_json, seat_name, seat_panels
 from dicehall.web.workers import BotPool, BotSpec
 
+if TYPE_CHECKING:
+    from dicehall.web.cluster import Cluster
+
 log = logging.getLogger("dicehall.web")
+__all__ = ["Conn", "StorageError", "Table", "TableClosed"]
 
 
 class StorageError(Exception):
@@ -36,25 +42,6 @@ class StorageError(Exception):
 
 class TableClosed(DicehallError):
     """The table expired (nobody joined or moved for too long): it can be watched only."""
-
-
-@dataclass(eq=False)
-class Conn:
-    """One websocket: the seats it controls (none for a spectator) and its outgoing queue."""
-
-    seats: tuple[Seat, ...]
-    limit: int = 256
-    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
-    closed: bool = False
-
-    def send(self, message: dict[str, Any]) -> None:
-        if self.closed:
-            return
-        if self.queue.qsize() >= self.limit:  # a client that does not read is dropped
-            self.closed = True
-            self.queue.put_nowait(None)
-            return
-        self.queue.put_nowait(message)
 
 
 class Table:
@@ -92,6 +79,9 @@ class Table:
         self.arriving: list[Conn] = []  # joined while committing: welcomed after the write
         self.resyncing: list[Conn] = []
         self.idle_since = asyncio.get_running_loop().time()  # nobody connected since then
+        self.cluster: Cluster | None = None  # several server processes share the store
+        self.replica = False  # another process owns it: this one follows the store
+        self.remote: dict[Seat, set[str]] = {}  # seats held through other processes
 
     @property
     def id(self) -> str:
@@ -104,6 +94,13 @@ class Table:
     # --- acting ---------------------------------------------------------------------
     async def act(self, seat: Seat, action: Any, version: int | None) -> int:
         """Submit, commit, then broadcast; returns the new version. Raises the Match's errors."""
+        if self.replica and self.cluster is not None:  # the owner applies it
+            from dicehall.web.cluster import ForwardError
+
+            try:
+                return await self.cluster.forward(self, seat, action, version)
+            except ForwardError as exc:
+                raise_refusal(exc.code, exc.message)
         async with self.lock:
             if self.row.status != "live" and not self.match.is_over:
                 raise TableClosed("this table expired: nobody joined or moved for too long")
@@ -128,7 +125,7 @@ class Table:
         m = self.match
         self.committing = True
         try:
-            await asyncio.to_thread(self.store.append, self.id, start, m.log[start:], m.result())
+            await writes.run(self.store.append, self.id, start, m.log[start:], m.result())
         except Exception as exc:
             m.state, m.version, m._timer = saved
             del m.log[start:]
@@ -144,6 +141,8 @@ class Table:
                 self.row.status, self.row.result = "finished", result_json(m)
             self.broadcast(start)
             self.wake.set()
+            if self.cluster is not None:
+                self.cluster.moved(self)
         finally:
             self.committing = False
             self._welcome_waiting()
@@ -188,19 +187,25 @@ class Table:
             return
         self.conns.add(conn)
         for seat in conn.seats:
-            self.away_since.pop(seat, None)
+            self.seat_back(seat)
             if seat not in self.claimed:
                 self.claimed.add(seat)
                 self.unsaved_claims.add(seat)
-            if seat in self.covered:
-                self.covered.discard(seat)
-                self.match.bots.pop(seat, None)
-                self.bot_due.pop(seat, None)
-                self.note(f"{seat_name(self.row.seats, seat)} is back and plays again.")
+            if self.replica and self.cluster is not None:
+                self.cluster.presence(self, seat, True)
         self._save_claims()
         conn.send(self.welcome(conn))
         self.broadcast_seats()
         self.wake.set()
+
+    def seat_back(self, seat: Seat) -> None:
+        """A person is at their seat again: no grace period runs, no bot stands in."""
+        self.away_since.pop(seat, None)
+        if seat in self.covered:
+            self.covered.discard(seat)
+            self.match.bots.pop(seat, None)
+            self.bot_due.pop(seat, None)
+            self.note(f"{seat_name(self.row.seats, seat)} is back and plays again.")
 
     def _save_claims(self) -> None:
         """Persist seats taken with their creation token; a refused write is retried at the
@@ -239,6 +244,8 @@ class Table:
         for seat in conn.seats:
             if not self.connected(seat):
                 self.away_since[seat] = loop_now
+            if self.replica and self.cluster is not None:
+                self.cluster.presence(self, seat, self.connected(seat))
         self.broadcast_seats()
         self.wake.set()
 
@@ -251,7 +258,17 @@ class Table:
         return True
 
     def connected(self, seat: Seat) -> bool:
-        return any(seat in c.seats for c in self.conns)
+        return any(seat in c.seats for c in self.conns) or bool(self.remote.get(seat))
+
+    # --- several processes (`web.cluster`) ---------------------------------------------
+    async def refresh(self) -> None:
+        await replica.refresh(self)
+
+    async def promote(self) -> None:
+        await replica.promote(self)
+
+    def remote_presence(self, seat: Seat, node: str, here: bool) -> None:
+        replica.remote_presence(self, seat, node, here)
 
     def note(self, text: str) -> None:
         """A line in the game log that is not an action (people leaving, bots standing in)."""
@@ -326,6 +343,8 @@ class Table:
 
     # --- the driver -----------------------------------------------------------------
     def start(self) -> None:
+        if self.replica:
+            return  # its owner drives it
         self.task = asyncio.get_running_loop().create_task(self._drive(), name=f"table {self.id}")
 
     async def stop(self) -> None:
