@@ -205,7 +205,10 @@ def run_mix(mix: Mix, folder: Path) -> dict[str, Any]:
         cpu = _cpu_seconds(srv.proc.pid)
         figures = asyncio.run(MixLoad(srv, mix).run())
         figures["server_cpu_s"] = round(_cpu_seconds(srv.proc.pid) - cpu, 1)
-        figures["server_up"] = srv.api("GET", "/api/health").status_code == 200
+        try:
+            figures["server_up"] = srv.api("GET", "/api/health").status_code == 200
+        except httpx.HTTPError as exc:  # no answer within 30 s
+            figures["server_up"] = f"no answer: {exc!r}"
     finally:
         srv.stop()
     return figures

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -14,7 +15,8 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from dicehall.store import LIVE, Store
+from dicehall.core.errors import DicehallError
+from dicehall.store import ENV_URL, LIVE, Store, default_url
 from dicehall.web.api import router
 from dicehall.web.config import Settings
 from dicehall.web.hall import Hall, RequestError
@@ -101,14 +103,34 @@ def create_app(
     return app
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None) -> None:
-    """Run the web app with uvicorn until interrupted (`dicehall serve`)."""
+def app_from_env() -> FastAPI:
+    """The app of one of `serve --workers N`'s processes (the URL comes in the environment)."""
+    logging.getLogger("dicehall").setLevel(logging.INFO)
+    redact_tokens_in_logs()
+    return create_app()
+
+
+def serve(
+    host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, workers: int = 1
+) -> None:
+    """Run the web app with uvicorn until interrupted (`dicehall serve`); `workers` > 1 runs
+    that many processes on one port, which needs a PostgreSQL store (`web/cluster.py`)."""
     import uvicorn
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(name)s: %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
-    app = create_app(db_url)
     print(f"dicehall: serving on http://{host}:{port}")
+    if workers > 1:
+        url = db_url or default_url()
+        if not url.startswith("postgresql"):
+            raise DicehallError("several worker processes need a PostgreSQL store (--db URL)")
+        os.environ[ENV_URL] = url
+        uvicorn.run(
+            "dicehall.web.app:app_from_env", factory=True, host=host, port=port,
+            workers=workers, ws_max_size=1 << 20, log_level="info",
+        )  # fmt: skip
+        return
+    app = create_app(db_url)
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=1 << 20, log_level="info")
     redact_tokens_in_logs()  # after uvicorn has set up its handlers
     uvicorn.Server(config).run()

@@ -35,7 +35,7 @@ from dicehall.core.types import View
 
 log = logging.getLogger("dicehall.web")
 
-SEARCH_NICE = 10
+SEARCH_NICE = int(os.environ.get("DICEHALL_SEARCH_NICE", "10"))
 BOTS_KEPT = 256  # bots a worker keeps built (per game, seat and level)
 
 
