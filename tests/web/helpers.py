@@ -50,7 +50,7 @@ class Server:
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 30) -> None:
+    def start(self, timeout: float = 90) -> None:
         cmd = [sys.executable, "-m", "dicehall.web", "--port", str(self.port), "--db", self.db_url]
         with self.log_path.open("ab") as log:
             self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=self.env)

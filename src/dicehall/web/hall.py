@@ -133,22 +133,26 @@ class Hall:
         self.solvers = prepare.Preparer(settings.prepare_solvers)
         self.sweeper: asyncio.Task[None] | None = None
         self.cluster: Cluster | None = None
+        self.warming: asyncio.Task[None] | None = None
 
     # --- start-up and shutdown ------------------------------------------------------
     async def start(self) -> None:
-        """Start the bot workers; prepare the expert's tables and sweep idle tables in the
+        """Start the bot workers, prepare the expert's tables and sweep idle tables, all in the
         background. No match is loaded here: each loads on its first visit, so start-up does
         not grow with the number of stored matches."""
-        await self.pool.warm("quick")
+        loop = asyncio.get_running_loop()
+        self.warming = loop.create_task(self.pool.warm("quick"), name="start bot workers")
         if self.store.engine.dialect.name == "postgresql":  # several processes may share it
             url = self.store.engine.url.set(drivername="postgresql")
             self.cluster = Cluster(self, url.render_as_string(hide_password=False))
             await self.cluster.start()
         self.solvers.start()
-        loop = asyncio.get_running_loop()
         self.sweeper = loop.create_task(lifecycle.sweep_forever(self), name="sweep")
 
     async def stop(self) -> None:
+        if self.warming is not None:
+            with contextlib.suppress(Exception):  # workers that never started: nothing to do
+                await self.warming
         if self.sweeper is not None:
             self.sweeper.cancel()
         for table in list(self.tables.values()):
