@@ -22,6 +22,7 @@ FAST_ENV = {
     "DICEHALL_GRACE": "1.5",
     "DICEHALL_REALTIME_MIN": "0.05",
     "DICEHALL_REALTIME_MAX": "0.15",
+    "DICEHALL_PREPARE_SOLVERS": "0",  # no 3.4 GB background solve per test server
 }
 # tests that are not about the server's rate limits and caps keep clear of them (the tests of
 # the limits set their own); sizes and timeouts stay at their defaults
@@ -70,11 +71,11 @@ class Server:
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
-    def start(self) -> None:
+    def start(self, timeout: float = 90) -> None:
         cmd = [sys.executable, "-m", "dicehall.web", "--port", str(self.port), "--db", self.db_url]
         with self.log_path.open("ab") as log:
             self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=self.env)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {self.log_path.read_text()[-2000:]}")

@@ -9,6 +9,11 @@ table, so the load stays constant. One step runs against a fresh server process.
 
 prints, per step: tables, websocket clients, actions/s, round trip p50/p95/p99, errors; then
 the largest step whose p99 stays under 100 ms and the first one that does not.
+
+    python -m tests.web.load --mix --bot-tables 100 --mcts-tables 12 --seconds 60
+
+runs the bot load instead (`tests/web/load_mix.py`): greedy and mcts bot tables at the default
+pace next to a few people, whose move acknowledgement it times.
 """
 
 from __future__ import annotations
@@ -241,7 +246,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think", type=float, default=0.2, help="mean seconds per person move")
     parser.add_argument("--bot-delay", type=float, default=0.1, help="server bot delay (s)")
     parser.add_argument("--json", type=Path, default=None, help="also write the steps here")
+    parser.add_argument("--mix", action="store_true", help="bot load: see tests/web/load_mix")
+    parser.add_argument("--bot-tables", type=int, default=100, help="--mix: greedy tables")
+    parser.add_argument("--mcts-tables", type=int, default=12, help="--mix: mcts tables")
+    parser.add_argument("--people", type=int, default=4, help="--mix: tables with a person")
     args = parser.parse_args(argv)
+    if args.mix:
+        return _mix(args)
     steps, held, degraded = [], None, None
     print(" ".join(f"{c:>13}" for c in COLUMNS), flush=True)
     with tempfile.TemporaryDirectory(prefix="dicehall-load-") as folder:
@@ -265,6 +276,19 @@ def main(argv: list[str] | None = None) -> int:
     if degraded:
         print(f"degrades at {degraded['tables']} tables: p99 {degraded['rtt_ms_p99']} ms, "
               f"{degraded['errors']} errors")  # fmt: skip
+    return 0
+
+
+def _mix(args: argparse.Namespace) -> int:
+    from tests.web.load_mix import Mix, run_mix
+
+    mix = Mix(args.bot_tables, args.mcts_tables, args.people, args.seconds)
+    with tempfile.TemporaryDirectory(prefix="dicehall-load-") as folder:
+        figures = run_mix(mix, Path(folder))
+    for key, value in figures.items():
+        print(f"{key:>28}: {value}")
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=1) + "\n")
     return 0
 
 

@@ -191,7 +191,7 @@ def test_a_refused_move_or_claim_changes_nothing_and_is_saved_later(tmp_path: Pa
         store = Store(f"sqlite:///{tmp_path / 'db.sqlite'}")
         hall = Hall(store, Settings(bot_delay=60.0))
         seats = [{**HUMAN, "open": True}, HUMAN, HUMAN]  # seat 0 may be claimed from the lobby
-        table, _ = hall.create({"game": "jelly", "seats": seats, "params": {"mode": "tick"}})
+        table, _ = await hall.create({"game": "jelly", "seats": seats, "params": {"mode": "tick"}})
         refuse = {"on": True}
         writes = {n: getattr(store, n) for n in ("append", "mark_claimed", "create_match")}
 
@@ -212,18 +212,18 @@ def test_a_refused_move_or_claim_changes_nothing_and_is_saved_later(tmp_path: Pa
             hall.claim(table, 0)
         assert info.value.status == 409  # nobody else can take it meanwhile
         with pytest.raises(RequestError) as info:
-            hall.create({"game": "puru", "seats": [HUMAN] * 2})
+            await hall.create({"game": "puru", "seats": [HUMAN] * 2})
         assert (info.value.status, info.value.code) == (503, "store_unavailable")
         assert store.count("live") == 1
         match = table.match
         seat = next(s for s in match.actors() if s >= 0)
         action = match.legal_actions(seat)[0]
         with pytest.raises(StorageError):
-            table.act(seat, action, match.version)
+            await table.act(seat, action, match.version)
         # a refused real-time move does not count as "moved since" for the next one
         assert seat not in table.acted_at
         refuse["on"] = False
-        assert table.act(seat, action, match.version) == match.version
+        assert await table.act(seat, action, match.version) == match.version
         assert store.tokens(table.id)[0][1] is True  # the claim was saved with the move
         assert store.log(table.id) == match.log
         await hall.stop()

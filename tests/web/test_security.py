@@ -51,7 +51,7 @@ def test_token_lookup_compares_every_seat_in_constant_time(
     async def scenario() -> None:
         store = Store(f"sqlite:///{tmp_path / 'db.sqlite'}")
         hall = Hall(store, Settings(bot_delay=60.0))
-        table, tokens = hall.create({"game": "puru", "seats": [HUMAN] * 4})
+        table, tokens = await hall.create({"game": "puru", "seats": [HUMAN] * 4})
         calls: list[tuple[str, str]] = []
         real = hmac.compare_digest
 

@@ -86,7 +86,7 @@ def test_a_failed_save_leaves_the_match_as_it_was(tmp_path: Path) -> None:
     async def scenario() -> None:
         store = Store(f"sqlite:///{tmp_path / 'db.sqlite'}")
         hall = Hall(store, Settings(bot_delay=60.0))
-        table, _ = hall.create({"game": "puru", "seats": [{"kind": "human"}] * 2})
+        table, _ = await hall.create({"game": "puru", "seats": [{"kind": "human"}] * 2})
         match = table.match
         before = (match.state, match.version, list(match.log))
 
@@ -96,7 +96,7 @@ def test_a_failed_save_leaves_the_match_as_it_was(tmp_path: Path) -> None:
         store.append = broken  # type: ignore[method-assign]
         seat = match.actors()[0]
         with pytest.raises(StorageError, match="nothing changed"):
-            table.act(seat, match.legal_actions(seat)[0], match.version)
+            await table.act(seat, match.legal_actions(seat)[0], match.version)
         assert (match.state, match.version, match.log) == before
         await hall.stop()
         store.close()

@@ -395,6 +395,9 @@ def serve(
     host: Annotated[str, typer.Option("--host")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port")] = 8000,
     db: Annotated[str | None, typer.Option("--db", help="Database URL (default SQLite).")] = None,
+    workers: Annotated[
+        int, typer.Option("--workers", min=1, help="Server processes (more than 1: PostgreSQL).")
+    ] = 1,
 ) -> None:
     """Serve the web app (lobby, tables, spectators)."""
     with guard():
@@ -405,7 +408,7 @@ def serve(
         serve_fn = getattr(web, "serve", None)
         if serve_fn is None:
             raise DicehallError("the web app is not available in this version")
-        serve_fn(host=host, port=port, db_url=db)
+        serve_fn(host=host, port=port, db_url=db, workers=workers)
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from dicehall.store.repository import (
     ENV_URL,
+    EXPIRED,
     FINISHED,
     LIVE,
     MatchRow,
@@ -15,6 +16,7 @@ from dicehall.store.repository import (
 
 __all__ = [
     "ENV_URL",
+    "EXPIRED",
     "FINISHED",
     "LIVE",
     "MatchRow",

@@ -42,6 +42,7 @@ from dicehall.store.models import actions, matches, seat_tokens
 ENV_URL = "DICEHALL_DATABASE_URL"
 LIVE = "live"
 FINISHED = "finished"
+EXPIRED = "expired"  # nobody joined or moved for too long: kept, watchable, no longer played
 LOCK_WAIT_S = 0.5  # seconds a SQLite write waits for another process's lock
 
 
@@ -223,6 +224,26 @@ class Store:
                 .where(seat_tokens.c.match_id == match_id, seat_tokens.c.seat == seat)
                 .values(claimed=True)
             )
+
+    def touch(self, match_ids: list[str]) -> None:
+        """Mark matches as visited now (people are seated there): they do not expire."""
+        if match_ids:
+            with self._writing() as conn:
+                conn.execute(
+                    update(matches).where(matches.c.id.in_(match_ids)).values(updated=now_text())
+                )
+
+    def expire_idle(self, before: str, keep: list[str]) -> list[str]:
+        """Live matches not updated since `before`, other than `keep`, become expired;
+        returns their ids."""
+        stale = (matches.c.status == LIVE) & (matches.c.updated < before)
+        if keep:
+            stale &= matches.c.id.not_in(keep)
+        with self._writing() as conn:
+            ids = [r.id for r in conn.execute(select(matches.c.id).where(stale))]
+            if ids:
+                conn.execute(update(matches).where(stale).values(status=EXPIRED))
+        return ids
 
     # --- reading --------------------------------------------------------------------
     def get(self, match_id: str) -> MatchRow | None:

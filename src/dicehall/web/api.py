@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 from typing import Annotated, Any, Literal
 
@@ -15,6 +16,7 @@ from dicehall.core.types import GameSpec
 from dicehall.engine.record import Record
 from dicehall.store import FINISHED, MatchRow
 from dicehall.web.hall import Hall, RequestError, make_game, playable
+from dicehall.web.prepare import lobby_status
 from dicehall.web.replays import Replays, get_replays
 from dicehall.web.seats import open_seats
 
@@ -72,6 +74,7 @@ def spec_json(spec: GameSpec) -> dict[str, Any]:
         "designers": spec.designers,
         "levels": list(levels_for(spec.id)),
         "level_names": {level: name for name, level in LOBBY.items()},
+        "level_status": lobby_status(spec.id),
         "params": [
             {
                 "name": p.name,
@@ -120,14 +123,16 @@ async def list_tables(
     hall: HallDep, status: Literal["live", "finished"] = "live", limit: int = 50
 ) -> list[dict[str, Any]]:
     """Tables being played (with their open seats) or finished ones, newest first."""
-    rows = hall.store.list_matches(status, limit=max(1, min(limit, 200)), public_only=True)
+    rows = await asyncio.to_thread(
+        hall.store.list_matches, status, limit=max(1, min(limit, 200)), public_only=True
+    )
     return [_table_json(hall, r) for r in rows]
 
 
 @router.post("/tables", status_code=201)
 async def create_table(hall: HallDep, body: TableIn) -> dict[str, Any]:
     """A new table. The answer holds each human seat's token: share each with its player."""
-    table, tokens = hall.create(body.model_dump())
+    table, tokens = await hall.create(body.model_dump())
     base = f"/table/{table.id}"
     return {
         "id": table.id,
@@ -156,14 +161,14 @@ def _row(hall: Hall, table_id: str) -> MatchRow:
 
 @router.get("/tables/{table_id}")
 async def get_table(hall: HallDep, table_id: str) -> dict[str, Any]:
-    return _table_json(hall, _row(hall, table_id))
+    return _table_json(hall, await asyncio.to_thread(_row, hall, table_id))
 
 
 @router.post("/tables/{table_id}/claim")
 async def claim_seat(hall: HallDep, table_id: str, body: ClaimIn) -> dict[str, Any]:
     """Take a free human seat; the answer holds its token (keep it to come back)."""
-    _row(hall, table_id)
-    table = hall.get(table_id)
+    await asyncio.to_thread(_row, hall, table_id)
+    table = await hall.get(table_id)
     assert table is not None
     token = hall.claim(table, body.seat)
     link = f"/table/{table_id}#seat={body.seat}&token={token}"

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import os
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -13,7 +15,8 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from dicehall.store import Store
+from dicehall.core.errors import DicehallError
+from dicehall.store import ENV_URL, LIVE, Store, default_url
 from dicehall.web.api import router
 from dicehall.web.config import Settings
 from dicehall.web.guard import Guards, RequestGuard
@@ -58,10 +61,10 @@ def create_app(
         store = Store(settings.db_url)
         hall = Hall(store, settings)
         app.state.hall, app.state.settings = hall, settings
-        resumed = hall.resume_all()
+        await hall.start()
         log.info(
-            "%d unfinished match(es) resumed from %s",
-            resumed,
+            "%d unfinished match(es) in %s; each is loaded on its first visit",
+            await asyncio.to_thread(store.count, LIVE),
             store.engine.url.render_as_string(hide_password=True),
         )
         yield
@@ -104,15 +107,36 @@ def create_app(
     return app
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None) -> None:
-    """Run the web app with uvicorn until interrupted (`dicehall serve`)."""
+def app_from_env() -> FastAPI:
+    """The app of one of `serve --workers N`'s processes (the URL comes in the environment)."""
+    logging.getLogger("dicehall").setLevel(logging.INFO)
+    redact_tokens_in_logs()
+    return create_app()
+
+
+def serve(
+    host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, workers: int = 1
+) -> None:
+    """Run the web app with uvicorn until interrupted (`dicehall serve`); `workers` > 1 runs
+    that many processes on one port, which needs a PostgreSQL store (`web/cluster.py`)."""
     import uvicorn
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(name)s: %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
+    print(f"dicehall: serving on http://{host}:{port}")
+    if workers > 1:
+        url = db_url or default_url()
+        if not url.startswith("postgresql"):
+            raise DicehallError("several worker processes need a PostgreSQL store (--db URL)")
+        os.environ[ENV_URL] = url
+        uvicorn.run(
+            "dicehall.web.app:app_from_env", factory=True, host=host, port=port,
+            workers=workers, http="dicehall.web.transport:EnvGuardedHttp",
+            ws="dicehall.web.transport:QuietWebSockets", ws_max_size=1 << 20, log_level="info",
+        )  # fmt: skip
+        return
     settings = Settings(db_url=db_url)
     app = create_app(settings=settings)
-    print(f"dicehall: serving on http://{host}:{port}")
     config = uvicorn.Config(
         app,
         host=host,

@@ -13,6 +13,11 @@ def _env_float(name: str, default: float) -> float:
     return float(raw) if raw else default
 
 
+def _env_int(name: str, default: int) -> int:
+    raw = os.environ.get(name)
+    return int(raw) if raw else default
+
+
 @dataclass(frozen=True)
 class Settings:
     """Tunable behaviour of the web app.
@@ -20,6 +25,12 @@ class Settings:
     bot_delay: seconds a bot waits before a turn-based move, so people can follow it.
     realtime_delay: (low, high) seconds a bot takes per action in real-time games (human-like).
     grace: seconds a disconnected person keeps their seat before a bot plays for them.
+    quick_workers / search_workers: bot worker processes for greedy bots / for mcts and expert.
+    unload_after: seconds a table with nobody connected stays in memory (it stays in the store
+    and is loaded again on its next visit).
+    expire_after: seconds after which a live table nobody has joined or moved at expires (its
+    record stays; it can be watched but no longer played).
+    prepare_solvers: at start, solve the expert's missing tables in a background process.
     """
 
     db_url: str | None = None
@@ -31,6 +42,16 @@ class Settings:
         )
     )
     grace: float = field(default_factory=lambda: _env_float("DICEHALL_GRACE", 30.0))
+    quick_workers: int = field(default_factory=lambda: _env_int("DICEHALL_QUICK_WORKERS", 2))
+    search_workers: int = field(default_factory=lambda: _env_int("DICEHALL_SEARCH_WORKERS", 2))
+    unload_after: float = field(default_factory=lambda: _env_float("DICEHALL_UNLOAD_AFTER", 120))
+    expire_after: float = field(
+        default_factory=lambda: _env_float("DICEHALL_EXPIRE_AFTER", 6 * 3600.0)
+    )
+    sweep_every: float = field(default_factory=lambda: _env_float("DICEHALL_SWEEP_EVERY", 30))
+    prepare_solvers: bool = field(
+        default_factory=lambda: os.environ.get("DICEHALL_PREPARE_SOLVERS", "1") != "0"
+    )
     max_message: int = 16 * 1024
     max_upload: int = 8 * 1024 * 1024
     rate_per_s: float = 20.0

@@ -1,4 +1,9 @@
-"""The hall: every live table, table creation, and rebuilding matches from the store."""
+"""The hall: the tables in memory, table creation, and rebuilding matches from the store.
+
+Only active tables live in memory: a table is loaded from the store on its first visit (so a
+restart costs the same however many matches are stored) and unloaded when nobody has been
+connected for a while (`web.lifecycle`).
+"""
 
 from __future__ import annotations
 
@@ -18,9 +23,12 @@ from dicehall.engine.clock import WallClock
 from dicehall.engine.match import Match
 from dicehall.engine.record import resume
 from dicehall.store import LIVE, MatchRow, Store, StoreUnavailable, now_text, token_digest
+from dicehall.web import lifecycle, prepare, writes
 from dicehall.web import seats as seat_rules
+from dicehall.web.cluster import Cluster
 from dicehall.web.config import Settings
 from dicehall.web.table import Table
+from dicehall.web.workers import BotPool
 
 log = logging.getLogger("dicehall.web")
 MODES = ("online", "hotseat")
@@ -121,57 +129,101 @@ class Hall:
         self.store = store
         self.settings = settings
         self.tables: dict[str, Table] = {}
+        self.loading: dict[str, asyncio.Future[Table | None]] = {}
+        self.pool = BotPool(settings.quick_workers, settings.search_workers)
+        self.solvers = prepare.Preparer(settings.prepare_solvers)
+        self.sweeper: asyncio.Task[None] | None = None
+        self.cluster: Cluster | None = None
+        self.warming: asyncio.Task[None] | None = None
 
     # --- start-up and shutdown ------------------------------------------------------
-    def resume_all(self) -> int:
-        """Rebuild every unfinished match from its log and start driving it."""
-        count = 0
-        for row in self.store.list_matches(LIVE, limit=100_000):
-            try:
-                table = self.load(row)
-            except Exception as exc:  # one bad match must not keep the others down
-                log.error("table %s cannot be resumed: %s", row.id, exc)
-                continue
-            now = asyncio.get_running_loop().time()
-            for seat, (_, claimed) in self.store.tokens(row.id).items():
-                if claimed:  # their grace period starts now
-                    table.claimed.add(seat)
-                    table.away_since[seat] = now
-            count += 1
-        return count
-
-    def load(self, row: MatchRow) -> Table:
-        record = self.store.record(row.id)
-        assert record is not None
-        game = games.make(row.game, **row.params)
-        match = resume(record, bots=self._bots(game, row.seats), clock=self._clock(game))
-        table = Table(row, match, self.store, self.settings)
-        self.tables[row.id] = table
-        if not match.is_over:
-            table.start()
-        return table
+    async def start(self) -> None:
+        """Start the bot workers, prepare the expert's tables and sweep idle tables, all in the
+        background. No match is loaded here: each loads on its first visit, so start-up does
+        not grow with the number of stored matches."""
+        loop = asyncio.get_running_loop()
+        self.warming = loop.create_task(self.pool.warm("quick"), name="start bot workers")
+        if self.store.engine.dialect.name == "postgresql":  # several processes may share it
+            url = self.store.engine.url.set(drivername="postgresql")
+            self.cluster = Cluster(self, url.render_as_string(hide_password=False))
+            await self.cluster.start()
+        self.solvers.start()
+        self.sweeper = loop.create_task(lifecycle.sweep_forever(self), name="sweep")
 
     async def stop(self) -> None:
+        if self.warming is not None:
+            with contextlib.suppress(Exception):  # workers that never started: nothing to do
+                await self.warming
+        if self.sweeper is not None:
+            self.sweeper.cancel()
         for table in list(self.tables.values()):
             await table.stop()
+        if self.cluster is not None:
+            await self.cluster.stop()
+        await self.pool.close()
+        self.solvers.stop()
 
     # --- tables ---------------------------------------------------------------------
-    def get(self, table_id: str) -> Table | None:
-        """A live table, or a finished one loaded for viewing; None if unknown."""
+    async def get(self, table_id: str) -> Table | None:
+        """The table in memory, else loaded from the store (a live one starts playing again,
+        a finished or expired one is there to watch); None if unknown."""
         if table_id in self.tables:
             return self.tables[table_id]
+        pending = self.loading.get(table_id)
+        if pending is not None:  # someone else is loading it: share their table
+            return await asyncio.shield(pending)
+        future: asyncio.Future[Table | None] = asyncio.get_running_loop().create_future()
+        self.loading[table_id] = future
+        try:
+            table = await self._load(table_id)
+            future.set_result(table)
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved here: callers sharing it see it raised
+            raise
+        finally:
+            del self.loading[table_id]
+        return table
+
+    async def _load(self, table_id: str) -> Table | None:
+        """Read and replay the match in a thread, then install it on the event loop."""
+        loaded = await asyncio.to_thread(self._read_and_replay, table_id)
+        if loaded is None:
+            return None
+        row, match, claimed = loaded
+        if table_id in self.tables:  # created or loaded meanwhile
+            return self.tables[table_id]
+        owned = self.cluster is None or await self.cluster.try_own(table_id)
+        table = self._install(row, match, replica=not owned)
+        now = asyncio.get_running_loop().time()
+        for seat in claimed:  # seats people had taken: their grace period starts now
+            table.claimed.add(seat)
+            table.away_since[seat] = now
+        return table
+
+    def _read_and_replay(self, table_id: str) -> tuple[MatchRow, Match, list[int]] | None:
         row = self.store.get(table_id)
         if row is None:
             return None
-        self._forget_finished()
-        return self.load(row)
+        record = self.store.record(table_id)
+        assert record is not None
+        game = games.make(row.game, **row.params)
+        match = resume(record, bots=self._bots(game, row.seats), clock=self._clock(game))
+        claimed = [seat for seat, (_, taken) in self.store.tokens(table_id).items() if taken]
+        return row, match, claimed
 
-    def _forget_finished(self, keep: int = 64) -> None:
-        done = [t for t in self.tables.values() if t.match.is_over and not t.conns]
-        for table in done[: max(0, len(done) - keep)]:
-            del self.tables[table.id]
+    def _install(self, row: MatchRow, match: Match, replica: bool = False) -> Table:
+        table = Table(row, match, self.store, self.settings, self.pool)
+        table.cluster, table.replica = self.cluster, replica
+        table.bot_levels = {
+            s["seat"]: interactive_level(s["bot"], row.game) for s in row.seats if "bot" in s
+        }
+        self.tables[row.id] = table
+        if not match.is_over and row.status == LIVE:
+            table.start()
+        return table
 
-    def create(self, body: Any) -> tuple[Table, dict[int, str]]:
+    async def create(self, body: Any) -> tuple[Table, dict[int, str]]:
         """A new table from a lobby request; returns it and one fresh token per human seat."""
         if not isinstance(body, dict):
             raise RequestError(422, "bad_request", "expected a JSON object")
@@ -189,16 +241,16 @@ class Hall:
                 422, "bad_seats", f"this game has {game.num_players} seats, got {len(raw_seats)}"
             )
         seats = [_seat_config(i, s, game) for i, s in enumerate(raw_seats)]
-        self._forget_finished()
         mode = body.get("mode", "online")
         if mode not in MODES:
             raise RequestError(422, "bad_mode", f"mode must be one of {', '.join(MODES)}")
         seat_rules.mark_open(seats, raw_seats, mode)
-        return self._open(game, seats, {"mode": mode, "private": body.get("private") is True})
+        return await self._open(game, seats, {"mode": mode, "private": body.get("private") is True})
 
-    def _open(
+    async def _open(
         self, game: Game[Any, Any], seats: list[dict[str, Any]], options: dict[str, Any]
     ) -> tuple[Table, dict[int, str]]:
+        self._refuse_unprepared(game, seats)
         seed = secrets.randbits(62)
         match = Match(game, seed, bots=self._bots(game, seats), clock=self._clock(game))
         now = now_text()
@@ -222,11 +274,18 @@ class Hall:
         # an open seat's token is never handed out: whoever claims it gets a fresh one
         tokens = {seat: t for seat, t in tokens.items() if not seats[seat].get("open")}
         with store_errors("new tables"):
-            self.store.create_match(row, hashes, list(match.log))
-        table = Table(row, match, self.store, self.settings)
-        self.tables[row.id] = table
-        table.start()
-        return table, tokens
+            await writes.run(self.store.create_match, row, hashes, list(match.log))
+        if self.cluster is not None:  # a new table belongs to the process that made it
+            await self.cluster.try_own(row.id)
+        return self._install(row, match), tokens
+
+    def _refuse_unprepared(self, game: Game[Any, Any], seats: list[dict[str, Any]]) -> None:
+        """An expert whose solved tables are not ready would hang: say so instead (503)."""
+        for seat in seats:
+            if seat.get("bot") and parse_level(seat["bot"])[0] == "expert":
+                waiting = self.solvers.missing_for(game)
+                if waiting:
+                    raise RequestError(503, "expert_preparing", self.solvers.explain(waiting))
 
     def claim(self, table: Table, seat: Any) -> str:
         """A fresh token for an open seat nobody has taken yet (joining from the lobby)."""

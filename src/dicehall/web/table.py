@@ -1,8 +1,10 @@
 """A live table: one `Match`, its connections, its bots and the store it writes through.
 
 The Match is the authority; the table only transports. Every applied action is committed to
-the store before any connection hears of it. Bots (and bots standing in for people who lost
-their connection longer than the grace period) are driven by one task per table.
+the store before any connection hears of it: the write runs in a thread, off the event loop,
+under the table's lock, and a connection that arrives meanwhile is welcomed once it is done.
+Bots (and bots standing in for people who lost their connection longer than the grace period)
+are driven by one task per table and think in worker processes (`web.workers`).
 """
 
 from __future__ import annotations
@@ -12,50 +14,48 @@ import contextlib
 import logging
 import random
 from collections import deque
-from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dicehall.bots import levels_for, make_bot
 from dicehall.bots.base import Bot, RandomBot
+from dicehall.core.errors import DicehallError
 from dicehall.core.types import CHANCE, Seat
 from dicehall.engine.match import Match
 from dicehall.store import MatchRow, Store, StoreUnavailable
+from dicehall.web import replica, writes
 from dicehall.web.config import Settings
+from dicehall.web.conn import Conn
+from dicehall.web.moves import raise_refusal
 from dicehall.web.viewers import log_viewer, viewing
 from dicehall.web.views import log_lines, result_json, seat_name, seat_panels
+from dicehall.web.workers import BotPool, BotSpec
+
+if TYPE_CHECKING:
+    from dicehall.web.cluster import Cluster
 
 log = logging.getLogger("dicehall.web")
+__all__ = ["Conn", "StorageError", "Table", "TableClosed"]
 
 
 class StorageError(Exception):
     """The store refused an append; the match was put back as it was."""
 
 
-@dataclass(eq=False)
-class Conn:
-    """One websocket: the seats it controls (none for a spectator), the one shown on a shared
-    device (`web.viewers`) and its outgoing queue."""
-
-    seats: tuple[Seat, ...]
-    limit: int = 256
-    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
-    closed: bool = False
-    focus: Seat | None = None
-
-    def send(self, message: dict[str, Any]) -> None:
-        if self.closed:
-            return
-        if self.queue.qsize() >= self.limit:  # a client that does not read is dropped
-            self.closed = True
-            self.queue.put_nowait(None)
-            return
-        self.queue.put_nowait(message)
+class TableClosed(DicehallError):
+    """The table expired (nobody joined or moved for too long): it can be watched only."""
 
 
 class Table:
     """A live match with its people, bots and spectators."""
 
-    def __init__(self, row: MatchRow, match: Match, store: Store, settings: Settings) -> None:
+    def __init__(
+        self,
+        row: MatchRow,
+        match: Match,
+        store: Store,
+        settings: Settings,
+        pool: BotPool | None = None,
+    ) -> None:
         self.row = row
         self.match = match
         self.store = store
@@ -72,7 +72,17 @@ class Table:
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
         self.bot_seats = {s for s, cfg in enumerate(row.seats) if cfg.get("kind") == "bot"}
+        self.bot_levels: dict[Seat, str] = {}  # the level each bot plays (`Hall` sets them)
         self.rng = random.Random()
+        self.pool = pool or BotPool(settings.quick_workers, settings.search_workers)
+        self.lock = asyncio.Lock()  # one change at a time: apply, commit, broadcast
+        self.committing = False  # the match is ahead of the store until the write returns
+        self.arriving: list[Conn] = []  # joined while committing: welcomed after the write
+        self.resyncing: list[Conn] = []
+        self.idle_since = asyncio.get_running_loop().time()  # nobody connected since then
+        self.cluster: Cluster | None = None  # several server processes share the store
+        self.replica = False  # another process owns it: this one follows the store
+        self.remote: dict[Seat, set[str]] = {}  # seats held through other processes
 
     @property
     def id(self) -> str:
@@ -83,14 +93,24 @@ class Table:
         return [s for s in range(len(self.row.seats)) if s not in self.bot_seats]
 
     # --- acting ---------------------------------------------------------------------
-    def act(self, seat: Seat, action: Any, version: int | None) -> int:
+    async def act(self, seat: Seat, action: Any, version: int | None) -> int:
         """Submit, commit, then broadcast; returns the new version. Raises the Match's errors."""
-        m = self.match
-        start, saved = len(m.log), (m.state, m.version, m._timer)
-        m.submit(seat, action, self._checked_version(seat, version))
-        self._commit(start, saved)
-        self.acted_at[seat] = m.version  # only once saved: a refused move is not a move
-        return m.version
+        if self.replica and self.cluster is not None:  # the owner applies it
+            from dicehall.web.cluster import ForwardError
+
+            try:
+                return await self.cluster.forward(self, seat, action, version)
+            except ForwardError as exc:
+                raise_refusal(exc.code, exc.message)
+        async with self.lock:
+            if self.row.status != "live" and not self.match.is_over:
+                raise TableClosed("this table expired: nobody joined or moved for too long")
+            m = self.match
+            start, saved = len(m.log), (m.state, m.version, m._timer)
+            m.submit(seat, action, self._checked_version(seat, version))
+            await self._commit(start, saved)
+            self.acted_at[seat] = m.version  # only once saved: a refused move is not a move
+            return m.version
 
     def _checked_version(self, seat: Seat, version: int | None) -> int | None:
         """Real time: others move while you choose, as at the physical table, so a move chosen
@@ -100,10 +120,13 @@ class Table:
             return None
         return version
 
-    def _commit(self, start: int, saved: tuple[Any, int, Any]) -> None:
+    async def _commit(self, start: int, saved: tuple[Any, int, Any]) -> None:
+        """Write the new entries (in a thread), then tell everyone; on a refusal put the match
+        back as it was. Called with the lock held."""
         m = self.match
+        self.committing = True
         try:
-            self.store.append(self.id, start, m.log[start:], m.result())
+            await writes.run(self.store.append, self.id, start, m.log[start:], m.result())
         except Exception as exc:
             m.state, m.version, m._timer = saved
             del m.log[start:]
@@ -112,55 +135,78 @@ class Table:
                 "the server cannot save moves right now (its database refused the write); "
                 "nothing changed: try again shortly"
             ) from None
-        self.row.num_actions = len(m.log)
-        self._save_claims()
-        if m.is_over:
-            self.row.status, self.row.result = "finished", result_json(m)
-        self.broadcast(start)
-        self.wake.set()
+        else:
+            self.row.num_actions = len(m.log)
+            self._save_claims()
+            if m.is_over:
+                self.row.status, self.row.result = "finished", result_json(m)
+            self.broadcast(start)
+            self.wake.set()
+            if self.cluster is not None:
+                self.cluster.moved(self)
+        finally:
+            self.committing = False
+            self._welcome_waiting()
+
+    def bot_spec(self, seat: Seat, bot: Bot) -> BotSpec:
+        level = self.bot_levels.get(seat, bot.level) if seat not in self.covered else bot.level
+        return BotSpec.of(self.row.game, self.match.game.params, seat, level)
 
     async def _bot_step(self, seat: Seat) -> None:
-        """The bot thinks in a worker thread (searching bots take seconds), so the server keeps
-        serving; its move counts only if the table has not moved on meanwhile."""
+        """The bot thinks in a worker process (searching bots take seconds), so the server
+        keeps serving; its move counts only if the table has not moved on meanwhile."""
         m = self.match
         version = m.version
         bot, view, legal, rng = m.bot_inputs(seat)
         try:
-            action = await asyncio.to_thread(bot.act, view, legal, rng)
+            action = await self.pool.decide(self.bot_spec(seat, bot), view, legal, rng)
         except Exception as exc:  # a faulty bot must not stall the table: play randomly
             log.warning("table %s: bot at seat %d failed (%s); random move", self.id, seat, exc)
             action = None
-        if m.version != version or m.is_over or seat not in m.bots_to_act():
-            return  # others moved while it thought: it decides again from the new view
-        if action not in legal:
-            action = legal[self.rng.randrange(len(legal))]
-        start, saved = len(m.log), (m.state, m.version, m._timer)
-        m.submit(seat, action)
-        self._commit(start, saved)
+        async with self.lock:
+            if m.version != version or m.is_over or seat not in m.bots_to_act():
+                return  # others moved while it thought: it decides again from the new view
+            if self.row.status != "live":
+                return
+            if action not in legal:
+                action = legal[self.rng.randrange(len(legal))]
+            start, saved = len(m.log), (m.state, m.version, m._timer)
+            m.submit(seat, action)
+            await self._commit(start, saved)
 
-    def _fire_timer(self) -> None:
-        m = self.match
-        start, saved = len(m.log), (m.state, m.version, m._timer)
-        if m.fire_due_timers():
-            self._commit(start, saved)
+    async def _fire_timer(self) -> None:
+        async with self.lock:
+            m = self.match
+            start, saved = len(m.log), (m.state, m.version, m._timer)
+            if m.fire_due_timers():
+                await self._commit(start, saved)
 
     # --- connections ----------------------------------------------------------------
     def join(self, conn: Conn) -> None:
+        if self.committing:  # the match is ahead of the store: welcome it once saved
+            self.arriving.append(conn)
+            return
         self.conns.add(conn)
         for seat in conn.seats:
-            self.away_since.pop(seat, None)
+            self.seat_back(seat)
             if seat not in self.claimed:
                 self.claimed.add(seat)
                 self.unsaved_claims.add(seat)
-            if seat in self.covered:
-                self.covered.discard(seat)
-                self.match.bots.pop(seat, None)
-                self.bot_due.pop(seat, None)
-                self.note(f"{seat_name(self.row.seats, seat)} is back and plays again.")
+            if self.replica and self.cluster is not None:
+                self.cluster.presence(self, seat, True)
         self._save_claims()
         conn.send(self.welcome(conn))
         self.broadcast_seats()
         self.wake.set()
+
+    def seat_back(self, seat: Seat) -> None:
+        """A person is at their seat again: no grace period runs, no bot stands in."""
+        self.away_since.pop(seat, None)
+        if seat in self.covered:
+            self.covered.discard(seat)
+            self.match.bots.pop(seat, None)
+            self.bot_due.pop(seat, None)
+            self.note(f"{seat_name(self.row.seats, seat)} is back and plays again.")
 
     def _save_claims(self) -> None:
         """Persist seats taken with their creation token; a refused write is retried at the
@@ -173,12 +219,34 @@ class Table:
                 return
             self.unsaved_claims.discard(seat)
 
+    def resync(self, conn: Conn) -> None:
+        """The whole state again (the client asked); after the write in progress, if any."""
+        if self.committing:
+            self.resyncing.append(conn)
+        else:
+            conn.send(self.welcome(conn))
+
+    def _welcome_waiting(self) -> None:
+        arriving, self.arriving = self.arriving, []
+        resyncing, self.resyncing = self.resyncing, []
+        for conn in arriving:
+            self.join(conn)
+        for conn in resyncing:
+            if conn in self.conns:
+                conn.send(self.welcome(conn))
+
     def leave(self, conn: Conn) -> None:
+        if conn in self.arriving:
+            self.arriving.remove(conn)
         self.conns.discard(conn)
         loop_now = asyncio.get_running_loop().time()
+        if not self.conns:
+            self.idle_since = loop_now
         for seat in conn.seats:
             if not self.connected(seat):
                 self.away_since[seat] = loop_now
+            if self.replica and self.cluster is not None:
+                self.cluster.presence(self, seat, self.connected(seat))
         self.broadcast_seats()
         self.wake.set()
 
@@ -191,7 +259,17 @@ class Table:
         return True
 
     def connected(self, seat: Seat) -> bool:
-        return any(seat in c.seats for c in self.conns)
+        return any(seat in c.seats for c in self.conns) or bool(self.remote.get(seat))
+
+    # --- several processes (`web.cluster`) ---------------------------------------------
+    async def refresh(self) -> None:
+        await replica.refresh(self)
+
+    async def promote(self) -> None:
+        await replica.promote(self)
+
+    def remote_presence(self, seat: Seat, node: str, here: bool) -> None:
+        replica.remote_presence(self, seat, node, here)
 
     def note(self, text: str) -> None:
         """A line in the game log that is not an action (people leaving, bots standing in)."""
@@ -267,6 +345,8 @@ class Table:
 
     # --- the driver -----------------------------------------------------------------
     def start(self) -> None:
+        if self.replica:
+            return  # its owner drives it
         self.task = asyncio.get_running_loop().create_task(self._drive(), name=f"table {self.id}")
 
     async def stop(self) -> None:
@@ -302,7 +382,7 @@ class Table:
 
     async def _drive(self) -> None:
         loop = asyncio.get_running_loop()
-        while not self.match.is_over:
+        while not self.match.is_over and self.row.status == "live":
             due = self._next_wake(loop.time())
             self.wake.clear()
             timeout = None if due is None else max(0.0, due - loop.time())
@@ -318,7 +398,7 @@ class Table:
 
     async def _tick(self, now: float) -> None:
         self._cover_away(now)
-        self._fire_timer()
+        await self._fire_timer()
         for seat, due in sorted(self.bot_due.items(), key=lambda x: x[1]):
             if due <= now and seat in self.match.bots_to_act():
                 del self.bot_due[seat]

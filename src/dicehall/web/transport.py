@@ -141,6 +141,11 @@ def guarded_http(limits: Limits) -> type[GuardedHttp]:
     return type("GuardedHttp", (GuardedHttp,), {"limits": limits, "pending": Counter()})
 
 
+# `serve --workers N` names the protocol by import path: each process reads its limits from its
+# environment, as `Settings` does.
+EnvGuardedHttp = guarded_http(Limits())
+
+
 class QuietWebSockets(WebSocketsSansIOProtocol):
     """Uvicorn's websocket protocol; invalid UTF-8 text closes with 1007 and one log line."""
 

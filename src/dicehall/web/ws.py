@@ -117,7 +117,7 @@ async def _hello(ws: WebSocket, hall: Hall, table: Table, guards: Guards) -> tup
     return tuple(sorted(seats))
 
 
-def _act(table: Table, conn: Conn, data: dict[str, Any]) -> None:
+async def _act(table: Table, conn: Conn, data: dict[str, Any]) -> None:
     msg_id = data.get("id")
     if msg_id is not None and (not isinstance(msg_id, str) or len(msg_id) > 64):
         raise BadMessage("bad_message", "id must be a short text")
@@ -135,7 +135,7 @@ def _act(table: Table, conn: Conn, data: dict[str, Any]) -> None:
         raise BadMessage("bad_message", "version must be the integer version you saw")
     try:
         action = table.match.game.action_from_json(data.get("action"))
-        new_version = table.act(seat, action, version)
+        new_version = await table.act(seat, action, version)
     except MalformedActionError as exc:
         raise BadMessage("malformed_action", str(exc)) from None
     except StaleVersionError as exc:
@@ -158,20 +158,20 @@ def _focus(table: Table, conn: Conn, seat: Any) -> None:
     if seat is not None and (type(seat) is not int or seat not in conn.seats):
         raise BadMessage("not_your_seat", "you can only be shown a seat you hold")
     conn.focus = seat
-    conn.send(table.welcome(conn))
+    table.resync(conn)
 
 
-def _handle(table: Table, conn: Conn, data: dict[str, Any], resyncs: RateLimit) -> None:
+async def _handle(table: Table, conn: Conn, data: dict[str, Any], resyncs: RateLimit) -> None:
     kind = data["type"]
     if kind == "act":
-        _act(table, conn, data)
+        await _act(table, conn, data)
     elif kind == "ping":
         t = data.get("t")
         conn.send({"type": "pong", "t": t if isinstance(t, int | float) else None})
     elif kind == "resync":
         if not resyncs.allow():  # a welcome holds the whole log: far dearer than a message
             raise BadMessage("rate_limited", "too many resyncs; slow down")
-        conn.send(table.welcome(conn))
+        table.resync(conn)
     elif kind == "focus":
         if not resyncs.allow():  # a focus answers with a welcome too
             raise BadMessage("rate_limited", "too many resyncs; slow down")
@@ -214,7 +214,7 @@ async def _table_socket(ws: WebSocket, hall: Hall, table_id: str, guards: Guards
         await ws.send_json(error("bad_origin", "this table only talks to pages of this server"))
         await ws.close(4403)
         return
-    table = hall.get(table_id) if valid_table_id(table_id) else None
+    table = await hall.get(table_id) if valid_table_id(table_id) else None
     if table is None:
         await ws.send_json(error("unknown_table", "there is no table with that id"))
         await ws.close(4404)
@@ -257,7 +257,7 @@ async def _serve(
             data = parse(raw.get("text"), limit)  # bounded work: at most `limit` characters
             if not allowed:  # refused after parsing, so the error names the message's id
                 raise BadMessage("rate_limited", "too many messages; slow down")
-            _handle(table, conn, data, resyncs)
+            await _handle(table, conn, data, resyncs)
         except BadMessage as exc:
             conn.send(error(exc.code, exc.message, data.get("id")))
         except Exception:  # a bug must cost one message, not the connection

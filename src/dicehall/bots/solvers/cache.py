@@ -22,7 +22,14 @@ from pathlib import Path
 from typing import Any
 
 ENV_DIR = "DICEHALL_CACHE_DIR"
+NO_SOLVE_ENV = "DICEHALL_NO_SOLVE"
+"""Set (as the web server's bot workers do): a table missing from the cache is an error, never
+a solve in this process."""
 _CHUNK = 1 << 24
+
+
+class NotSolved(RuntimeError):
+    """The table is not in the cache and this process may not solve it (`NO_SOLVE_ENV`)."""
 
 
 class CacheWarning(UserWarning):
@@ -105,9 +112,13 @@ def load_or_make(name: str, shape: tuple[int, ...], dtype: str, make: Callable[[
     """The table `name` from the cache, else `make()` saved and memory-mapped back (which lets
     the solve's memory go), under the table's lock: one solve per machine, the others wait for
     it and load it. Where the folder refuses, the fresh table is used in memory."""
+    if os.environ.get(NO_SOLVE_ENV) and not table_path(name).exists():
+        raise NotSolved(f"{name} is not solved yet (`dicehall solve` prepares it)")
     with lock(name):
         table = load(name, shape, dtype)
         if table is None:
+            if os.environ.get(NO_SOLVE_ENV):
+                raise NotSolved(f"{name} in the cache is unusable (`dicehall solve` redoes it)")
             fresh = make()
             table = load(name, shape, dtype) if save(name, fresh) is not None else None
             table = fresh if table is None else table

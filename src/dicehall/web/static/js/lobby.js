@@ -96,7 +96,10 @@ async function refreshSeats() {
         h(
           "option",
           { value: `bot:${l}`, selected: prev.kind === `bot:${l}` },
-          `Bot: ${(current.level_names || {})[l] || l} (${l})`,
+          `Bot: ${(current.level_names || {})[l] || l} (${l})` +
+            ((current.level_status || {})[l] === "preparing"
+              ? " - preparing, not ready yet"
+              : ""),
         ),
       ),
     );

@@ -1,0 +1,200 @@
+"""Several server processes on one PostgreSQL: one owner per table, LISTEN/NOTIFY between them.
+
+With a PostgreSQL store every server process (`dicehall serve --workers N`, or N servers on
+several machines behind one reverse proxy) joins the cluster:
+- **Ownership.** A table is played by the process holding its PostgreSQL advisory lock
+  (`pg_try_advisory_lock` on the process's own session): it runs the table's bots and timers
+  and applies every move. Another process that a client reaches holds a *replica*: it
+  serves its own connections from the stored log.
+- **Moves reach everyone.** After each commit the owner sends `NOTIFY dicehall_moves`
+  (table, number of actions); each process with a replica reads the new entries from the
+  store and broadcasts them to its connections. A move sent to a replica is forwarded to the
+  owner (`dicehall_acts`), which applies it (store first, as always) and answers
+  (`dicehall_replies`); only then does the mover get its ack. People seated through a replica
+  are announced to the owner (`dicehall_presence`), so it does not put a bot in their seat.
+- **Failover.** A process that dies loses its database session, and PostgreSQL releases its
+  advisory locks at once. Every process tries, each second, to take the lock of each replica
+  it serves; the one that gets it reloads the table from the store (every acknowledged move
+  is there) and plays on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import uuid
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from dicehall.web.hall import Hall
+    from dicehall.web.table import Table
+
+log = logging.getLogger("dicehall.web")
+CHANNELS = ("dicehall_moves", "dicehall_acts", "dicehall_replies", "dicehall_presence")
+FORWARD_TIMEOUT_S = 10.0
+TAKEOVER_EVERY_S = 1.0
+
+
+class ForwardError(Exception):
+    """The owner refused a forwarded move (`code`, `message` as it would have answered)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code, self.message = code, message
+
+
+class Cluster:
+    """This process's part in the cluster: its locks, its listener and forwarded moves."""
+
+    def __init__(self, hall: Hall, conninfo: str) -> None:
+        self.hall, self.conninfo = hall, conninfo
+        self.node = uuid.uuid4().hex[:12]
+        self.commands: Any = None  # psycopg.AsyncConnection: locks and notifications
+        self.listener: Any = None  # psycopg.AsyncConnection: LISTEN only
+        self.using = asyncio.Lock()  # one command at a time on `commands`
+        self.waiting: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self.tasks: list[asyncio.Task[None]] = []
+
+    async def start(self) -> None:
+        import psycopg
+
+        self.commands = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
+        self.listener = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
+        for channel in CHANNELS:
+            await self.listener.execute(f"LISTEN {channel}")
+        loop = asyncio.get_running_loop()
+        self.tasks = [
+            loop.create_task(self._listen(), name="cluster listen"),
+            loop.create_task(self._take_over_forever(), name="cluster takeover"),
+        ]
+        log.info("cluster: process %s joined (PostgreSQL advisory locks, LISTEN/NOTIFY)",
+                 self.node)  # fmt: skip
+
+    async def stop(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+        for conn in (self.listener, self.commands):
+            if conn is not None:
+                with contextlib.suppress(Exception):
+                    await conn.close()
+
+    # --- locks ------------------------------------------------------------------------
+    async def _one(self, sql: str, *args: Any) -> Any:
+        async with self.using:
+            cursor = await self.commands.execute(sql, args)
+            row = await cursor.fetchone()
+        return row[0] if row else None
+
+    async def try_own(self, table_id: str) -> bool:
+        """Take the table's lock if nobody holds it (this session keeps it until released)."""
+        sql = "SELECT pg_try_advisory_lock(hashtextextended(%s, 0))"
+        return bool(await self._one(sql, table_id))
+
+    async def release(self, table_id: str) -> None:
+        await self._one("SELECT pg_advisory_unlock(hashtextextended(%s, 0))", table_id)
+
+    async def notify(self, channel: str, payload: dict[str, Any]) -> None:
+        await self._one("SELECT pg_notify(%s, %s)", channel, json.dumps(payload))
+
+    # --- what tables call ---------------------------------------------------------------
+    def moved(self, table: Table) -> None:
+        """The owner committed new entries: tell the replicas (in the background)."""
+        payload = {"table": table.id, "actions": len(table.match.log), "node": self.node}
+        self._background(self.notify("dicehall_moves", payload))
+
+    def presence(self, table: Table, seat: int, here: bool) -> None:
+        payload = {"table": table.id, "seat": seat, "here": here, "node": self.node}
+        self._background(self.notify("dicehall_presence", payload))
+
+    async def forward(self, table: Table, seat: int, action: Any, version: int | None) -> int:
+        """Send a move to the table's owner; its version once applied there. If the owner is
+        gone (its lock is free), this process takes the table and applies the move itself."""
+        if await self.try_own(table.id):
+            log.info("cluster: table %s has no owner any more; playing it here", table.id)
+            await table.promote()
+            return await table.act(seat, action, version)
+        request = uuid.uuid4().hex
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.waiting[request] = future
+        payload = {
+            "table": table.id, "seat": seat, "version": version, "request": request,
+            "node": self.node, "action": table.match.game.action_to_json(action),
+        }  # fmt: skip
+        try:
+            await self.notify("dicehall_acts", payload)
+            answer = await asyncio.wait_for(future, FORWARD_TIMEOUT_S)
+        except TimeoutError:
+            raise ForwardError(
+                "storage", "the table's server did not answer; nothing changed: try again"
+            ) from None
+        finally:
+            self.waiting.pop(request, None)
+        if answer.get("error"):
+            raise ForwardError(answer["error"], answer["message"])
+        await table.refresh()  # the move is stored: show it here before the ack
+        return int(answer["version"])
+
+    def _background(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self.tasks.append(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        with contextlib.suppress(ValueError):
+            self.tasks.remove(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("cluster: %s", task.exception())
+
+    # --- what other processes tell us ---------------------------------------------------
+    async def _listen(self) -> None:
+        async for note in self.listener.notifies():
+            try:
+                payload = json.loads(note.payload)
+                if payload.get("node") == self.node and note.channel != "dicehall_replies":
+                    continue
+                await self._handle(note.channel, payload)
+            except Exception:  # one bad notification must not stop the listener
+                log.exception("cluster: notification on %s failed", note.channel)
+
+    async def _handle(self, channel: str, payload: dict[str, Any]) -> None:
+        if channel == "dicehall_replies":
+            future = self.waiting.get(payload.get("request", ""))
+            if future is not None and not future.done():
+                future.set_result(payload)
+            return
+        table = self.hall.tables.get(payload["table"])
+        if table is None:
+            return
+        if channel == "dicehall_moves" and table.replica:
+            await table.refresh()
+        elif channel == "dicehall_presence" and not table.replica:
+            table.remote_presence(payload["seat"], payload["node"], bool(payload["here"]))
+        elif channel == "dicehall_acts" and not table.replica:
+            self._background(self._apply_forwarded(table, payload))
+
+    async def _apply_forwarded(self, table: Table, payload: dict[str, Any]) -> None:
+        from dicehall.web.moves import apply_move
+
+        reply: dict[str, Any] = {"request": payload["request"], "node": payload["node"]}
+        try:
+            reply["version"] = await apply_move(
+                table, payload["seat"], payload["action"], payload["version"]
+            )
+        except ForwardError as exc:
+            reply.update(error=exc.code, message=exc.message)
+        await self.notify("dicehall_replies", reply)
+
+    # --- failover -----------------------------------------------------------------------
+    async def _take_over_forever(self) -> None:
+        while True:
+            await asyncio.sleep(TAKEOVER_EVERY_S)
+            for table in [t for t in self.hall.tables.values() if t.replica]:
+                try:
+                    if await self.try_own(table.id):
+                        log.info("cluster: table %s has no owner any more; playing it here",
+                                 table.id)  # fmt: skip
+                        await table.promote()
+                except Exception:
+                    log.exception("cluster: taking over table %s failed", table.id)

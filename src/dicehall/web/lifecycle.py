@@ -1,0 +1,78 @@
+"""Keeping only active tables in memory, and expiring tables nobody plays at.
+
+A sweep runs every `sweep_every` seconds:
+- a table in memory with nobody connected for `unload_after` seconds is unloaded (its driver
+  stops; it stays in the store, and the next visit loads it again, `Hall.get`);
+- tables where someone holds a seat are marked as visited in the store (`Store.touch`);
+- a live table nobody has joined or moved at for `expire_after` seconds expires: its status
+  becomes `expired` (the record stays, it can still be watched), its bots stop, and a person
+  who tries to move there is told that it expired.
+The store work runs in a thread, off the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
+
+from dicehall.store import EXPIRED
+from dicehall.web import writes
+
+if TYPE_CHECKING:
+    from dicehall.web.hall import Hall
+
+log = logging.getLogger("dicehall.web")
+
+
+async def unload_idle(hall: Hall) -> int:
+    """Unload the tables nobody has been connected to for `unload_after`; returns how many."""
+    now = asyncio.get_running_loop().time()
+    idle = [
+        table
+        for table in list(hall.tables.values())
+        if not table.conns
+        and not table.arriving
+        and not table.lock.locked()
+        and now - table.idle_since >= hall.settings.unload_after
+    ]
+    for table in idle:
+        if hall.tables.get(table.id) is table:
+            del hall.tables[table.id]
+            await table.stop()
+            if hall.cluster is not None and not table.replica:
+                await hall.cluster.release(table.id)  # another process may take it now
+    return len(idle)
+
+
+async def expire_idle(hall: Hall) -> list[str]:
+    """Expire live tables idle longer than `expire_after`; returns their ids."""
+    seated = [t.id for t in hall.tables.values() if any(c.seats for c in t.conns)]
+    cutoff = datetime.now(UTC) - timedelta(seconds=hall.settings.expire_after)
+    before = cutoff.isoformat(timespec="seconds")
+
+    def write() -> list[str]:
+        hall.store.touch(seated)
+        return hall.store.expire_idle(before, keep=seated)
+
+    expired = await writes.run(write)
+    for table_id in expired:
+        table = hall.tables.get(table_id)
+        if table is not None:
+            table.row.status = EXPIRED
+            table.note("This table expired: nobody joined or moved for too long.")
+            table.wake.set()  # the driver sees the status and stops
+    if expired:
+        log.info("%d idle table(s) expired", len(expired))
+    return expired
+
+
+async def sweep_forever(hall: Hall) -> None:
+    while True:
+        await asyncio.sleep(hall.settings.sweep_every)
+        try:
+            await expire_idle(hall)
+            await unload_idle(hall)
+        except Exception:  # the store may refuse for a while: try again next sweep
+            log.exception("table sweep failed")

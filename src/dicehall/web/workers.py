@@ -1,0 +1,148 @@
+"""Bots think in worker processes, never in the server's: the server keeps answering people.
+
+Two pools of processes, one per kind of thinking: `quick` (greedy, milliseconds a move) and
+`search` (mcts and expert, up to seconds a move), so searching tables can fill the search pool
+without delaying any greedy table. A table asks for one move at a time (its driver waits for
+the answer), so one table holds at most one worker; requests are served in arrival order, so
+every table's bots keep moving. Search workers run at a lower CPU priority (`nice`), so when
+searches fill the machine the server process (and the quick workers) are scheduled first. A
+worker receives only what the bot may see (the bot's level, the game and seat, the seat's view,
+the legal actions and the rng) and answers the chosen action. Workers never solve: a solver
+table missing from the disk cache is an error there (see `dicehall.web.prepare`). The `random`
+level needs no thinking and is played in the server process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import multiprocessing
+import os
+import random
+from collections import OrderedDict
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any
+
+from dicehall.bots import parse_level
+from dicehall.bots.base import Bot, RandomBot
+from dicehall.bots.solvers.cache import NO_SOLVE_ENV
+from dicehall.core.types import View
+
+log = logging.getLogger("dicehall.web")
+
+SEARCH_NICE = int(os.environ.get("DICEHALL_SEARCH_NICE", "10"))
+BOTS_KEPT = 256  # bots a worker keeps built (per game, seat and level)
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """Which bot plays: everything a worker needs to build it (nothing about the match)."""
+
+    game: str
+    params_json: str  # the game's parameters, as sorted JSON (hashable)
+    seat: int
+    level: str
+
+    @classmethod
+    def of(cls, game: str, params: dict[str, Any], seat: int, level: str) -> BotSpec:
+        return cls(game, json.dumps(params, sort_keys=True), seat, level)
+
+    @property
+    def pool(self) -> str:
+        """`inline` (random), `quick` (greedy) or `search` (mcts, expert)."""
+        name, _ = parse_level(self.level)
+        if name == "random":
+            return "inline"
+        return "quick" if name == "greedy" else "search"
+
+
+# --- inside a worker process --------------------------------------------------------------
+_bots: OrderedDict[BotSpec, Bot] = OrderedDict()
+
+
+def _worker_start(nice: int) -> None:
+    os.environ[NO_SOLVE_ENV] = "1"
+    with contextlib.suppress(OSError):  # not permitted here: same priority as the server
+        os.nice(nice)
+    from dicehall import games  # warm the imports once, not on the first move
+
+    games.available()
+
+
+def _bot(spec: BotSpec) -> Bot:
+    bot = _bots.get(spec)
+    if bot is None:
+        from dicehall import games
+        from dicehall.bots import make_bot
+
+        game = games.make(spec.game, **json.loads(spec.params_json))
+        bot = _bots[spec] = make_bot(spec.level, game, spec.seat)
+        while len(_bots) > BOTS_KEPT:
+            _bots.popitem(last=False)
+    _bots.move_to_end(spec)
+    return bot
+
+
+def think(spec: BotSpec, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
+    """One decision, in a worker process."""
+    return _bot(spec).act(view, legal, rng)
+
+
+# --- in the server process ----------------------------------------------------------------
+class BotPool:
+    """The server's worker pools; `decide` runs one bot decision in the right one."""
+
+    def __init__(self, quick: int, search: int) -> None:
+        self.sizes = {"quick": max(1, quick), "search": max(1, search)}
+        self.pools: dict[str, ProcessPoolExecutor] = {}
+
+    def _pool(self, kind: str) -> ProcessPoolExecutor:
+        pool = self.pools.get(kind)
+        if pool is None:  # started on first use: a server without searching bots has none
+            # forked from a clean server of its own that has the game modules loaded already:
+            # a new worker is ready in milliseconds and holds no copy of the server's threads
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(["dicehall.games", "dicehall.bots"])
+            pool = ProcessPoolExecutor(
+                self.sizes[kind],
+                mp_context=context,
+                initializer=_worker_start,
+                initargs=(SEARCH_NICE if kind == "search" else 0,),
+            )
+            self.pools[kind] = pool
+        return pool
+
+    async def warm(self, kind: str = "quick") -> None:
+        """Start every worker of a pool now (at server start), not at the first bot's move."""
+        pool = self._pool(kind)
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(
+            *(loop.run_in_executor(pool, os.getpid) for _ in range(self.sizes[kind]))
+        )
+
+    async def decide(
+        self, spec: BotSpec, view: View, legal: Sequence[Any], rng: random.Random
+    ) -> Any:
+        if spec.pool == "inline":
+            return RandomBot().act(view, legal, rng)
+        pool = self._pool(spec.pool)
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(pool, think, spec, view, tuple(legal), rng)
+        except BrokenProcessPool:  # a worker died (killed, out of memory): start afresh
+            log.error("a %s bot worker died; starting new workers", spec.pool)
+            if self.pools.get(spec.pool) is pool:
+                del self.pools[spec.pool]
+                pool.shutdown(wait=False, cancel_futures=True)
+            raise
+
+    async def close(self) -> None:
+        """Stop the workers (a search under way finishes its move first)."""
+        pools, self.pools = list(self.pools.values()), {}
+        for pool in pools:
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)

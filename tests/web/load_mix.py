@@ -1,0 +1,214 @@
+"""Bot load: do people wait for bots? Many bot tables, searching tables and a few people.
+
+`bot_tables` tables of four greedy bots play at the default pace (one spectator each counts
+their moves), `mcts_tables` tables of four mcts bots (1 s of thinking a move at web tables)
+play alongside, and `people` tables each seat one person (against three greedy bots) whose
+client times every move from send to acknowledgement. A finished match is replaced by a new
+one, so the load stays constant. Prints the person's acknowledgement p50/p99/max and each
+kind of table's moves per second, including the slowest table's, so "every table's bots keep
+moving" is visible. Figures are printed, never asserted.
+
+    python -m tests.web.load --mix --bot-tables 100 --mcts-tables 12 --seconds 60
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import statistics
+import time
+import uuid
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import WebSocketException
+
+from tests.web.helpers import Server
+from tests.web.load import _cpu_seconds, _messages, percentile
+
+GREEDY = {"kind": "bot", "level": "greedy"}
+MCTS = {"kind": "bot", "level": "mcts"}
+
+
+@dataclass(frozen=True)
+class Mix:
+    bot_tables: int = 100
+    mcts_tables: int = 12
+    people: int = 4
+    seconds: float = 60.0
+    warmup: float = 10.0  # moves before this are not counted (tables are still arriving)
+    think: float = 0.3
+    bot_delay: float = 0.7  # the server's default pace
+
+
+@dataclass
+class Tally:
+    moves: Counter[str] = field(default_factory=Counter)  # table slot -> moves after warmup
+    rtts: list[float] = field(default_factory=list)
+    sent: int = 0
+    acked: int = 0
+    errors: list[str] = field(default_factory=list)
+
+
+class MixLoad:
+    def __init__(self, srv: Server, mix: Mix) -> None:
+        self.srv, self.mix, self.tally = srv, mix, Tally()
+        self.rng = random.Random(0)
+        self.counting_from = 0.0
+
+    def counting(self) -> bool:
+        return time.monotonic() >= self.counting_from
+
+    async def _create(self, http: httpx.AsyncClient, seats: list[dict[str, Any]]) -> Any:
+        r = await http.post("/api/tables", json={"game": "puru", "seats": seats})
+        if r.status_code != 201:
+            raise RuntimeError(f"create: {r.status_code} {r.text[:100]}")
+        return r.json()
+
+    async def bot_table(self, http: httpx.AsyncClient, slot: str, seats: Any, end: float) -> None:
+        """Watch bot tables one after the other, counting their moves."""
+        while time.monotonic() < end:
+            try:
+                made = await self._create(http, seats)
+                async with connect(f"{self.srv.ws_url}/ws/{made['id']}") as ws:
+                    await ws.send(json.dumps({"type": "hello", "tokens": []}))
+                    async for msg in _messages(ws, end):
+                        if msg["type"] == "update":
+                            if self.counting():
+                                self.tally.moves[slot] += len(msg["log"])
+                            if msg["over"]:
+                                break
+            except (
+                WebSocketException,
+                OSError,
+                TimeoutError,
+                RuntimeError,
+                httpx.HTTPError,
+            ) as exc:
+                self.tally.errors.append(f"{slot}: {exc!r}")
+                await asyncio.sleep(0.5)
+
+    async def person(self, http: httpx.AsyncClient, end: float) -> None:
+        while time.monotonic() < end:
+            try:
+                made = await self._create(http, [{"kind": "human"}, GREEDY, GREEDY, GREEDY])
+                await self._play(f"{self.srv.ws_url}/ws/{made['id']}", made["tokens"]["0"], end)
+            except (
+                WebSocketException,
+                OSError,
+                TimeoutError,
+                RuntimeError,
+                httpx.HTTPError,
+            ) as exc:
+                self.tally.errors.append(f"person: {exc!r}")
+                await asyncio.sleep(0.5)
+
+    async def _play(self, url: str, token: str, end: float) -> None:
+        async with connect(url) as ws:
+            await ws.send(json.dumps({"type": "hello", "tokens": [token]}))
+            state: dict[str, Any] = {}
+            async for msg in _messages(ws, end):
+                if msg["type"] in ("welcome", "update"):
+                    state = msg
+                if not state or state["over"]:
+                    if state.get("over"):
+                        return
+                    continue
+                if 0 in state["actors"] and state["panels"][0]["legal"]:
+                    await asyncio.sleep(self.mix.think * self.rng.uniform(0.5, 1.5))
+                    answer = await self._act(ws, state, end)
+                    if answer is not None:
+                        state = answer
+
+    async def _act(self, ws: ClientConnection, state: dict[str, Any], end: float) -> Any:
+        """One move, timed from send to its ack; the newest state seen meanwhile."""
+        msg_id = uuid.uuid4().hex
+        action = self.rng.choice(state["panels"][0]["legal"])["action"]
+        body = {"type": "act", "seat": 0, "action": action, "version": state["version"]}
+        t0 = time.perf_counter()
+        await ws.send(json.dumps({**body, "id": msg_id}))
+        self.tally.sent += 1
+        latest = None
+        async for answer in _messages(ws, min(end + 10, time.monotonic() + 10)):
+            if answer["type"] == "update":
+                latest = answer
+            if answer.get("id") == msg_id:
+                if self.counting():
+                    self.tally.rtts.append(time.perf_counter() - t0)
+                if answer["type"] == "ack":
+                    self.tally.acked += 1
+                else:
+                    self.tally.errors.append(f"act: {answer['code']}")
+                return latest
+        self.tally.errors.append("no answer to a move within 10 s")
+        return latest
+
+    async def run(self) -> dict[str, Any]:
+        m = self.mix
+        start = time.monotonic()
+        self.counting_from, end = start + m.warmup, start + m.seconds
+        limits = httpx.Limits(max_connections=64)
+        async with httpx.AsyncClient(base_url=self.srv.url, timeout=30, limits=limits) as http:
+            jobs = [self.bot_table(http, f"greedy{i}", [GREEDY] * 4, end)
+                    for i in range(m.bot_tables)]  # fmt: skip
+            jobs += [self.bot_table(http, f"mcts{i}", [MCTS] * 4, end)
+                     for i in range(m.mcts_tables)]  # fmt: skip
+            jobs += [self.person(http, end) for _ in range(m.people)]
+            await asyncio.gather(*jobs)
+        return self.figures(end - self.counting_from)
+
+    def figures(self, window: float) -> dict[str, Any]:
+        t, m = self.tally, self.mix
+        rtts = sorted(t.rtts)
+
+        def per_s(prefix: str, n: int) -> tuple[float, float]:
+            counts = [t.moves[f"{prefix}{i}"] for i in range(n)]
+            return (round(sum(counts) / window, 1), round(min(counts) / window, 2)) if n else (0, 0)
+
+        greedy_total, greedy_min = per_s("greedy", m.bot_tables)
+        mcts_total, mcts_min = per_s("mcts", m.mcts_tables)
+        return {
+            "bot_tables": m.bot_tables,
+            "mcts_tables": m.mcts_tables,
+            "people": m.people,
+            "window_s": round(window, 1),
+            "person_moves": len(rtts),
+            "ack_ms_p50": round(1000 * statistics.median(rtts), 1) if rtts else None,
+            "ack_ms_p99": round(1000 * percentile(rtts, 0.99), 1) if rtts else None,
+            "ack_ms_max": round(1000 * rtts[-1], 1) if rtts else None,
+            "greedy_moves_per_s": greedy_total,
+            "slowest_greedy_table_per_s": greedy_min,
+            "mcts_moves_per_s": mcts_total,
+            "slowest_mcts_table_per_s": mcts_min,
+            "sent": t.sent,
+            "acked": t.acked,
+            "errors": len(t.errors),
+            "first_errors": t.errors[:3],
+            "loadavg_1m": round(os.getloadavg()[0], 2),
+        }
+
+
+def run_mix(mix: Mix, folder: Path) -> dict[str, Any]:
+    """One run against a fresh server process."""
+    folder.mkdir(parents=True, exist_ok=True)
+    env = {"DICEHALL_BOT_DELAY": str(mix.bot_delay), "DICEHALL_GRACE": "30"}
+    srv = Server(folder / "mix.db", folder / "server.log", env=env)
+    srv.start()
+    try:
+        assert srv.proc is not None
+        cpu = _cpu_seconds(srv.proc.pid)
+        figures = asyncio.run(MixLoad(srv, mix).run())
+        figures["server_cpu_s"] = round(_cpu_seconds(srv.proc.pid) - cpu, 1)
+        try:
+            figures["server_up"] = srv.api("GET", "/api/health").status_code == 200
+        except httpx.HTTPError as exc:  # no answer within 30 s
+            figures["server_up"] = f"no answer: {exc!r}"
+    finally:
+        srv.stop()
+    return figures

@@ -1,0 +1,133 @@
+"""Two server processes on one PostgreSQL: one table seen from both, and kill -9 of its owner.
+
+A player on process A, a player and a spectator on process B: every move reaches everyone
+whichever process took it; after kill -9 of A the table goes on on B (its bot keeps moving,
+the player from A comes back through B), and every acknowledged action is in the store.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dicehall.store import Store
+from tests.store.postgres import create_database, postgres_server
+from tests.web.helpers import Client, Server
+
+HUMAN = {"kind": "human"}
+GREEDY = {"kind": "bot", "level": "greedy"}
+SLOW_GRACE = {"DICEHALL_GRACE": "600"}  # no stand-in bot plays a seat while it reconnects
+
+
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[str]:
+    with postgres_server() as url:
+        yield url
+
+
+def _server(tmp_path: Path, name: str, url: str) -> Server:
+    srv = Server(tmp_path / f"{name}.unused", tmp_path / f"{name}.log", env=SLOW_GRACE)
+    srv.db_url = url
+    srv.start(timeout=120)  # a busy test machine starts slowly
+    return srv
+
+
+def _drain(client: Client, seconds: float) -> None:
+    with contextlib.suppress(TimeoutError):
+        client.wait(lambda m: False, timeout=seconds)
+
+
+def _play(players: dict[int, Client], done: Any, acks: list[tuple[int, Any]]) -> None:
+    """The people move, each on the process it is connected to, until `done()`."""
+    deadline = time.monotonic() + 120
+    while not done():
+        states = {s: (c.state.get("version"), c.state.get("actors")) for s, c in players.items()}
+        assert time.monotonic() < deadline, f"the table stopped moving: {states}, {len(acks)}"
+        assert not any(c.state.get("over") for c in players.values()), "the match ended early"
+        mover = next((s for s, c in players.items() if c.my_turn(s)), None)
+        if mover is None:
+            for client in players.values():
+                _drain(client, 0.1)
+            continue
+        client = players[mover]
+        action = client.panel(mover)["legal"][-1]["action"]  # rerolls first: a longer match
+        answer = client.act(mover, action)
+        if answer["type"] == "ack":
+            acks.append((mover, action))
+        else:
+            assert answer["code"] == "stale", answer
+
+
+def _seen(client: Client) -> int:
+    return max((line["index"] + 1 for line in client.log), default=0)
+
+
+def _count(acks: list[tuple[int, Any]], seat: int) -> int:
+    return sum(1 for s, _ in acks if s == seat)
+
+
+def _is_subsequence(wanted: list[Any], log: list[Any]) -> bool:
+    it = iter(log)
+    return all(any(x == y for y in it) for x in wanted)
+
+
+def test_a_table_is_shared_by_two_processes_and_survives_kill9_of_its_owner(
+    tmp_path: Path, postgres: str
+) -> None:
+    url = create_database(postgres, "cluster")
+    a, b = _server(tmp_path, "a", url), _server(tmp_path, "b", url)
+    try:
+        made = a.create("puru", [HUMAN, HUMAN, GREEDY])  # A made it: A owns it
+        tokens = made["tokens"]
+        on_a = Client(a, made["id"], [tokens["0"]])
+        on_b = Client(b, made["id"], [tokens["1"]])
+        watcher = Client(b, made["id"])
+        watcher_a = Client(a, made["id"])
+        acks: list[tuple[int, Any]] = []
+        # moves taken on A and forwarded from B, until each seat moved twice
+        _play({0: on_a, 1: on_b}, lambda: min(_count(acks, 0), _count(acks, 1)) >= 2, acks)
+        store = Store(url)
+        stored = len(store.log(made["id"]))
+        for w in (watcher, watcher_a):  # both spectators catch up with the store
+            if _seen(w) < stored:
+                w.wait(lambda m, w=w: _seen(w) >= stored, timeout=60)
+        texts = [[(x["index"], x["text"]) for x in w.log if x["index"] < stored]
+                 for w in (watcher, watcher_a)]  # fmt: skip
+        assert texts[0] == texts[1]  # the same table, seen from either process
+        bot_moves = sum(1 for e in store.log(made["id"]) if e.seat == 2)
+
+        a.kill()  # kill -9 of the owner
+        back = Client(b, made["id"], [tokens["0"]])  # the player from A reconnects through B
+        before = len(acks)
+
+        def bot_moved_on_b() -> bool:  # and both people moved again
+            moved = [s for s, _ in acks[before:]]
+            bot = sum(1 for e in store.log(made["id"]) if e.seat == 2)
+            return bot > bot_moves and 0 in moved and 1 in moved
+
+        _play({0: back, 1: on_b}, bot_moved_on_b, acks)
+        log = store.log(made["id"])
+        for seat in (0, 1):
+            mine = [action for s, action in acks if s == seat]
+            assert _is_subsequence(mine, [e.action for e in log if e.seat == seat]), seat
+        assert "playing it here" in b.log_path.read_text()
+        store.close()
+        for client in (on_b, watcher, back):
+            client.close()
+    finally:
+        a.kill()
+        b.stop()
+
+
+def test_several_processes_need_postgresql(tmp_path: Path) -> None:
+    """SQLite stays the single-process default: `serve --workers 2` on it is refused."""
+    from dicehall.core.errors import DicehallError
+    from dicehall.web.app import serve
+
+    with pytest.raises(DicehallError, match="PostgreSQL"):
+        serve(db_url=f"sqlite:///{tmp_path / 'db.sqlite'}", workers=2)
