@@ -113,9 +113,16 @@ class Burst:
         tasks = [self._creator()] + [
             self._player(t, seat) for t in tables for seat in sorted(t.tokens)
         ]
-        await asyncio.wait_for(asyncio.gather(self._killer(delay), *tasks), 60)
+        await asyncio.wait_for(asyncio.gather(self._killer(tables, delay), *tasks), 60)
 
-    async def _killer(self, delay: float) -> None:
+    async def _killer(self, tables: list[Tracked], delay: float) -> None:
+        """Kill `delay` seconds after play began (the first acknowledged action of the burst),
+        so that a server still starting its bot workers is not killed before any play."""
+        loop = asyncio.get_running_loop()
+        first = {t.id: len(t.acks) for t in tables}
+        deadline = loop.time() + 20
+        while loop.time() < deadline and all(len(t.acks) == first[t.id] for t in tables):
+            await asyncio.sleep(0.02)
         await asyncio.sleep(delay)
         self.killed = True
         self.srv.kill()

@@ -14,6 +14,7 @@ import httpx
 import pytest
 
 from dicehall import games
+from dicehall.core import OMNISCIENT
 from dicehall.engine import Record, replay
 from dicehall.web.config import Settings
 from dicehall.web.hall import MAX_NAME
@@ -92,7 +93,7 @@ def test_the_frames_rebuild_every_spectator_view_and_log_line(server: Server) ->
         if step:
             seat, text, delta = answer["frames"][step - 1]
             entry = record.actions[step - 1]
-            assert (seat, text) == (entry.seat, entry_text(game, entry, reveal=True))
+            assert (seat, text) == (entry.seat, entry_text(game, entry, OMNISCIENT))
             view = apply(view, delta)
         assert view == json.loads(json.dumps(game.observe(state, None)))
 

@@ -92,9 +92,11 @@ def verify_command(
         typer.Option("--key-file", help="The server's record key file, to check its signature."),
     ] = None,
 ) -> None:
-    """Replay records and check every chance outcome against its seed. Exit 0 when all are the
-    seed's, 1 when a record has no seed (dice not verifiable), 2 when one is corrupt (naming the
-    first step that differs, recorded vs expected)."""
+    """Check that records replay and that every chance outcome is the one its seed draws.
+
+    Exit 0 when all are the seed's, 1 when a record has no seed (dice not verifiable), 2 when one
+    is corrupt (naming the first step that differs, recorded vs expected).
+    """
     with guard():
         key = read_key(key_file)
         worst = EXIT_VERIFIED

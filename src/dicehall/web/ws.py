@@ -155,7 +155,7 @@ async def _act(table: Table, conn: Conn, data: dict[str, Any]) -> None:
 
 def _focus(table: Table, conn: Conn, seat: Any) -> None:
     """A shared device changes hands: from now on it is shown `seat`'s view (None: nobody's)."""
-    if seat is not None and (type(seat) is not int or seat not in conn.seats):
+    if not conn.seats or (seat is not None and (type(seat) is not int or seat not in conn.seats)):
         raise BadMessage("not_your_seat", "you can only be shown a seat you hold")
     conn.focus = seat
     table.resync(conn)
@@ -172,9 +172,7 @@ async def _handle(table: Table, conn: Conn, data: dict[str, Any], resyncs: RateL
         if not resyncs.allow():  # a welcome holds the whole log: far dearer than a message
             raise BadMessage("rate_limited", "too many resyncs; slow down")
         table.resync(conn)
-    elif kind == "focus":
-        if not resyncs.allow():  # a focus answers with a welcome too
-            raise BadMessage("rate_limited", "too many resyncs; slow down")
+    elif kind == "focus":  # only a device holding seats may hand over (the message rate bounds it)
         _focus(table, conn, data.get("seat"))
     else:
         raise BadMessage("unknown_type", f"unknown message type {kind[:32]!r}")
