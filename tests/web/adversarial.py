@@ -51,6 +51,7 @@ class Honest:
     errors: list[str] = field(default_factory=list)
     games: int = 0
     server_errors: int = 0
+    create_waits: int = 0  # a person who starts games faster than the budget waits, as told
 
 
 class People:
@@ -78,6 +79,13 @@ class People:
         r = await http.post("/api/tables", json={"game": "puru", "seats": LINEUP})
         if r.status_code >= 500:
             self.tally.server_errors += 1
+        if r.status_code == 429 and r.json().get("error") == "rate_limited":
+            # bots play a game in seconds here, faster than people start tables: wait as told
+            self.tally.create_waits += 1
+            await asyncio.sleep(
+                min(float(r.headers.get("Retry-After", "1")), end - time.monotonic())
+            )
+            return
         if r.status_code != 201:
             self.tally.errors.append(f"create: {r.status_code} {r.text[:100]}")
             await asyncio.sleep(1)
@@ -189,6 +197,7 @@ async def _run(
         "honest_sent": t.sent,
         "honest_acked": t.acked,
         "honest_games": t.games,
+        "honest_create_waits": t.create_waits,
         "rtt_ms_p50": round(1000 * statistics.median(rtts), 1) if rtts else None,
         "rtt_ms_p95": round(1000 * percentile(rtts, 0.95), 1) if rtts else None,
         "rtt_ms_p99": round(1000 * percentile(rtts, 0.99), 1) if rtts else None,
