@@ -1,4 +1,4 @@
-"""Fixtures: a real server process per module on a temporary SQLite file."""
+"""Fixtures: a real server process per module on a temporary SQLite file; Debian's Chromium."""
 
 from __future__ import annotations
 
@@ -6,7 +6,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
 
+from tests.web.browser import ARGS, CHROMIUM
 from tests.web.helpers import Server
 
 
@@ -25,3 +27,23 @@ def fresh_server(tmp_path: Path) -> Iterator[Server]:
     srv.start()
     yield srv
     srv.kill()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A desktop-sized page; any script error on it fails the test."""
+    context = browser.new_context(viewport={"width": 1300, "height": 860})
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    yield pg
+    context.close()
+    assert not errors, errors

@@ -10,13 +10,12 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, WebSocket, sync_playwright
+from playwright.sync_api import Page, WebSocket
 
-from tests.web.browser import ARGS, CHROMIUM, shot
+from tests.web.browser import shot
 from tests.web.helpers import Server
 
 pytestmark = pytest.mark.browser
@@ -25,25 +24,6 @@ FULL_ROLL = re.compile(r"seat (\d) rolls((?: [1-6])+)")
 HANDOVERS = 4
 READY = """() => !document.querySelector('#cover').hidden ||
   document.querySelector('#moves button.move:not([disabled])')"""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1300, "height": 860})
-    pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    yield pg
-    context.close()
-    assert not errors, errors
 
 
 def _listen(page: Page, frames: list[dict[str, Any]]) -> None:
