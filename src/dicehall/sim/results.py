@@ -18,7 +18,7 @@ from dicehall.core import DicehallError
 Frame = Any  # a pandas DataFrame (pandas ships no type information)
 
 if TYPE_CHECKING:
-    from dicehall.sim.simulate import Summary
+    from dicehall.sim.simulate import Outcome, Summary
 
 COLUMNS = ("game", "params", "variant", "seed", "seat", "bot", "score", "rank", "win", "winners",
            "length", "turns", "rounds", "reason")  # fmt: skip
@@ -37,6 +37,20 @@ def variant_text(game_id: str, params: dict[str, Any]) -> str:
     return ", ".join(shown) or "defaults"
 
 
+def seat_outcome(o: Outcome, seat: int) -> dict[str, Any]:
+    """One seat's columns of one finished game (shared by simulate's and sweep's tables)."""
+    return {
+        "score": float(o.scores[seat]),
+        "rank": o.ranks[seat] if o.ranks else None,
+        "win": seat in o.winners,
+        "winners": len(o.winners),
+        "length": o.actions,
+        "turns": o.turns,
+        "rounds": o.rounds,
+        "reason": o.reason,
+    }
+
+
 def rows(summary: Summary) -> list[dict[str, Any]]:
     """One row per game and seat (game i of the summary has seed `summary.seed + i`)."""
     params = json.dumps(summary.params, sort_keys=True)
@@ -52,14 +66,7 @@ def rows(summary: Summary) -> list[dict[str, Any]]:
                     "seed": summary.seed + i,
                     "seat": seat,
                     "bot": bot,
-                    "score": float(o.scores[seat]),
-                    "rank": o.ranks[seat] if o.ranks else None,
-                    "win": seat in o.winners,
-                    "winners": len(o.winners),
-                    "length": o.actions,
-                    "turns": o.turns,
-                    "rounds": o.rounds,
-                    "reason": o.reason,
+                    **seat_outcome(o, seat),
                     **{f"stat_{key}": _cell(value) for key, value in o.extras},
                 }
             )

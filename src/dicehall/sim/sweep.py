@@ -21,6 +21,7 @@ from dicehall.bots import levels_for, parse_level
 from dicehall.core import DicehallError, ParamError
 from dicehall.sim import pool
 from dicehall.sim.finals import seat_states
+from dicehall.sim.results import seat_outcome
 from dicehall.sim.simulate import Outcome, Summary, _prepare, _speeds, play_one_with_view, setup
 
 SPEEDS_AXIS = "speeds"
@@ -189,14 +190,7 @@ def rows(results: Sequence[CellResult]) -> list[dict[str, Any]]:
                     "players": len(r.cell.levels),
                     "bot": bot,
                     "speed": r.cell.speeds[seat] if r.cell.speeds else None,
-                    "score": float(o.scores[seat]),
-                    "rank": o.ranks[seat] if o.ranks else None,
-                    "win": seat in o.winners,
-                    "winners": len(o.winners),
-                    "length": o.actions,
-                    "turns": o.turns,
-                    "rounds": o.rounds,
-                    "reason": o.reason,
+                    **seat_outcome(o, seat),
                 }
                 row.update({f"final_{k}": v for k, v in finals[seat].items()})
                 out.append(row)
