@@ -71,6 +71,16 @@ class _Timer:
     action: Any
 
 
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
+    """A match as it was: `Match.rollback` puts it back (e.g. when saving a move failed)."""
+
+    state: Any
+    version: int
+    log_length: int
+    timer: _Timer | None
+
+
 @dataclass
 class Match:
     """One match. `bots` maps seats to bots; other seats are people."""
@@ -188,6 +198,17 @@ class Match:
             text = self.game.describe(self.game.action_from_json(entry.action), viewer)
             out.append(Event(i, entry.seat, entry.action, text, i + 1))
         return out
+
+    # --- undo for callers that must save before a move counts ----------------------
+    def checkpoint(self) -> Checkpoint:
+        """The match as it is now, to `rollback` to if what follows cannot be kept."""
+        return Checkpoint(self.state, self.version, len(self.log), self._timer)
+
+    def rollback(self, checkpoint: Checkpoint) -> None:
+        """Put the match back as it was at `checkpoint`: state, version, log and timer."""
+        self.state, self.version = checkpoint.state, checkpoint.version
+        self._timer = checkpoint.timer
+        del self.log[checkpoint.log_length :]
 
     # --- internals ------------------------------------------------------------------
     def _apply(self, seat: Seat, action: Any) -> None:

@@ -20,7 +20,7 @@ from dicehall.bots import levels_for, make_bot
 from dicehall.bots.base import Bot, RandomBot
 from dicehall.core.errors import DicehallError
 from dicehall.core.types import CHANCE, Seat
-from dicehall.engine.match import Match
+from dicehall.engine.match import Checkpoint, Match
 from dicehall.store import MatchRow, Store, StoreUnavailable
 from dicehall.web import replica, writes
 from dicehall.web.config import Settings
@@ -106,9 +106,9 @@ class Table:
             if self.row.status != "live" and not self.match.is_over:
                 raise TableClosed("this table expired: nobody joined or moved for too long")
             m = self.match
-            start, saved = len(m.log), (m.state, m.version, m._timer)
+            saved = m.checkpoint()
             m.submit(seat, action, self._checked_version(seat, version))
-            await self._commit(start, saved)
+            await self._commit(saved)
             self.acted_at[seat] = m.version  # only once saved: a refused move is not a move
             return m.version
 
@@ -120,16 +120,15 @@ class Table:
             return None
         return version
 
-    async def _commit(self, start: int, saved: tuple[Any, int, Any]) -> None:
+    async def _commit(self, saved: Checkpoint) -> None:
         """Write the new entries (in a thread), then tell everyone; on a refusal put the match
         back as it was. Called with the lock held."""
-        m = self.match
+        m, start = self.match, saved.log_length
         self.committing = True
         try:
             await writes.run(self.store.append, self.id, start, m.log[start:], m.result())
         except Exception as exc:
-            m.state, m.version, m._timer = saved
-            del m.log[start:]
+            m.rollback(saved)
             log.error("table %s: store append failed: %s", self.id, exc)
             raise StorageError(
                 "the server cannot save moves right now (its database refused the write); "
@@ -170,16 +169,16 @@ class Table:
                 return
             if action not in legal:
                 action = legal[self.rng.randrange(len(legal))]
-            start, saved = len(m.log), (m.state, m.version, m._timer)
+            saved = m.checkpoint()
             m.submit(seat, action)
-            await self._commit(start, saved)
+            await self._commit(saved)
 
     async def _fire_timer(self) -> None:
         async with self.lock:
             m = self.match
-            start, saved = len(m.log), (m.state, m.version, m._timer)
+            saved = m.checkpoint()
             if m.fire_due_timers():
-                await self._commit(start, saved)
+                await self._commit(saved)
 
     # --- connections ----------------------------------------------------------------
     def join(self, conn: Conn) -> None:
