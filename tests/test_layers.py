@@ -27,8 +27,12 @@ IO_MODULES = {
     "socket", "sqlite3", "subprocess", "sys", "tempfile", "threading", "time", "urllib",
 }  # fmt: skip
 IO_CALLS = {"print", "open", "input", "breakpoint"}
-# The one sampling function and the one content reader are the documented exceptions.
-PURE_EXCEPTIONS = {"core/chance.py": {"random"}, "games/_content.py": {"pathlib"}}
+# The sampling function, the seeded streams and the content reader are the documented exceptions.
+PURE_EXCEPTIONS = {
+    "core/chance.py": {"random"},
+    "core/seeding.py": {"random"},
+    "games/_content.py": {"pathlib"},
+}
 
 
 def _modules() -> list[Path]:

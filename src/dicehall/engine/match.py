@@ -15,6 +15,7 @@ from dicehall.bots.base import Bot
 from dicehall.core import chance
 from dicehall.core.errors import DicehallError, IllegalActionError
 from dicehall.core.game import Game
+from dicehall.core.seeding import bot_rng, chance_rng
 from dicehall.core.types import CHANCE, ENGINE, Result, Seat, View
 from dicehall.engine.clock import Clock
 
@@ -25,16 +26,6 @@ class MatchOverError(DicehallError):
 
 class StaleVersionError(DicehallError):
     """The action was chosen against an older version of the match."""
-
-
-def chance_rng(seed: int, step: int) -> random.Random:
-    """The rng that draws the chance outcome logged at `step` of a match with `seed`."""
-    return random.Random(seed * 2**32 + step)
-
-
-def bot_rng(seed: int, seat: Seat, step: int) -> random.Random:
-    """The rng a bot at `seat` decides with when its move would be logged at `step`."""
-    return random.Random(f"bot/{seed}/{seat}/{step}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,7 @@
 """Checking a record against everything its seed determines.
 
 A match draws every chance outcome from `chance_rng(seed, step)` and lets a bot decide with
-`bot_rng(seed, seat, step)` (engine/match.py). So a record proves its dice only through its
+`bot_rng(seed, seat, step)` (core/seeding.py). So a record proves its dice only through its
 seed: `check` replays the record, recomputes each chance outcome, re-runs each bot whose level
 decides from its view and that rng alone, and names the first step where the record differs
 (recorded vs expected). A record without a seed (transcribed from a game at a real table)
@@ -18,8 +18,8 @@ from dicehall.bots import Bot, RandomBot, levels_for, make_bot, parse_level
 from dicehall.core import chance
 from dicehall.core.errors import CorruptRecordError, DicehallError
 from dicehall.core.game import Game
+from dicehall.core.seeding import bot_rng, chance_rng
 from dicehall.core.types import CHANCE, ENGINE, OMNISCIENT, Result
-from dicehall.engine.match import bot_rng, chance_rng
 from dicehall.engine.record import Record, game_of
 
 Visit = Callable[[int, Any], None]

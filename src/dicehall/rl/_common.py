@@ -2,7 +2,7 @@
 
 Chance is resolved exactly as `engine.Match` does it: the outcome of a chance node reached
 after `k` applied actions (chance outcomes included) is `core.sample` with
-`random.Random(seed * 2**32 + k)`. So the same seed and the same player actions give the same
+`core.seeding.chance_rng(seed, k)`. So the same seed and the same player actions give the same
 game through an environment as through the engine.
 """
 
@@ -13,6 +13,7 @@ from typing import Any
 
 from dicehall import games
 from dicehall.core import CHANCE, DicehallError, Game, sample
+from dicehall.core.seeding import bot_rng, chance_rng
 
 REWARDS = ("win", "score", "margin", "returns")
 """win: +1 for each winner, -1 for the others (0 for all when all win); score: the final
@@ -99,10 +100,10 @@ class Runner:
 
     def settle_one(self) -> None:
         """Resolve the chance node the game is at, seeded as `engine.Match._settle` does."""
-        rng = random.Random(self.seed * 2**32 + self.applied)
+        rng = chance_rng(self.seed, self.applied)
         self.state = self.game.apply(self.state, CHANCE, sample(self.game, self.state, rng))
         self.applied += 1
 
     def bot_rng(self, seat: int) -> random.Random:
         """The random source `engine.Match.play_bot` gives a bot at this point."""
-        return random.Random(f"bot/{self.seed}/{seat}/{self.applied}")
+        return bot_rng(self.seed, seat, self.applied)

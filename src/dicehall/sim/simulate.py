@@ -10,7 +10,6 @@ Shared wins count as a win for each winner, so the seats' win rates may add up t
 from __future__ import annotations
 
 import importlib
-import random
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -20,6 +19,7 @@ from typing import Any
 from dicehall import games
 from dicehall.bots import Bot, RandomBot, make_bot
 from dicehall.core import CHANCE, DicehallError, Game, sample
+from dicehall.core.seeding import bot_rng, chance_rng
 from dicehall.sim import pool, stats
 
 TURN_KEYS = ("turns_played", "turns", "turn")
@@ -148,8 +148,8 @@ class Summary:
 def play_out(game: Game[Any, Any], bots: Sequence[Bot], seed: int) -> tuple[Any, list[int]]:
     """Play a bot-only game to its end; `(final state, actions taken by each seat)`.
 
-    Uses the same random streams as `engine.Match` (chance: `seed * 2**32 + step`, bots:
-    `"bot/{seed}/{seat}/{step}"`) without building a log, for speed.
+    Uses the same random streams as `engine.Match` (`core.seeding`) without building a log,
+    for speed.
     """
     state = game.initial_state()
     steps = 0
@@ -162,12 +162,12 @@ def play_out(game: Game[Any, Any], bots: Sequence[Bot], seed: int) -> tuple[Any,
         if not actors:
             return state, by_seat
         if actors == (CHANCE,):
-            outcome = sample(game, state, random.Random(seed * 2**32 + steps))
+            outcome = sample(game, state, chance_rng(seed, steps))
             state = game.apply(state, CHANCE, outcome)
         else:
             seat = actors[0]
             legal = game.legal_actions(state, seat)
-            rng = random.Random(f"bot/{seed}/{seat}/{steps}")
+            rng = bot_rng(seed, seat, steps)
             view = {} if blind[seat] else game.observe(state, seat)
             state = game.apply(state, seat, bots[seat].act(view, legal, rng))
             by_seat[seat] += 1
