@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from dicehall.core.tuples import replace_at
 from dicehall.core.types import View
 from dicehall.games.paradice.actions import (
     BagMove,
@@ -106,7 +107,7 @@ def greedy_fill(stalls: list[Stall], dice: list[int]) -> float:
         total += best
         i, k = where
         card, on = stalls[i]
-        new: tuple[int, int, int] = (*on[:k], code, *on[k + 1 :])  # type: ignore[assignment]
+        new: tuple[int, int, int] = replace_at(on, k, code)  # type: ignore[assignment]
         if all(new):
             stalls.pop(i)
         else:

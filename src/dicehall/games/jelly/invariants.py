@@ -17,6 +17,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Protocol
 
+from dicehall.core.tuples import replace_at
 from dicehall.games.jelly.play import MAX_REROLLS, MAX_WAITS, TICKS_AFTER_FLIP, waits_of
 from dicehall.games.jelly.state import DICE, NOBODY, PODS, ROUNDS, JellyState, Phase
 
@@ -127,9 +128,8 @@ def hidden_variants(game: JellyGame, s: JellyState, rng: Rng) -> Iterator[tuple[
         if roll:
             others = [r for r in _rolls(len(roll)) if r != roll]
             if others:
-                rolls = list(s.rolls)
-                rolls[seat] = others[rng.randrange(len(others))]
-                yield seat, replace(s, rolls=tuple(rolls))
+                rolls = replace_at(s.rolls, seat, others[rng.randrange(len(others))])
+                yield seat, replace(s, rolls=rolls)
 
 
 def chance_witnesses(game: JellyGame, s: JellyState) -> tuple[int, ...] | None:

@@ -13,6 +13,7 @@ from typing import Any
 
 from dicehall.core import Distribution, uniform
 from dicehall.core.evolve import replace
+from dicehall.core.tuples import replace_at
 from dicehall.games.jelly.actions import (
     FlipTimer,
     Lock,
@@ -141,21 +142,19 @@ def apply(table: Table, s: JellyState, seat: int, action: Any) -> JellyState:
         s = _place(table, s, seat, action)
     elif isinstance(action, Lock):
         # the screen stays on this entrance: nobody may place there until the next round
-        s = replace(s, locks=_set(s.locks, action.district, seat))
+        s = replace(s, locks=replace_at(s.locks, action.district, seat))
     elif isinstance(action, Wait):
-        s = replace(s, waits=_set(s.waits or (0,) * len(s.jelly), seat, waits_of(s, seat) + 1))
+        s = replace(
+            s, waits=replace_at(s.waits or (0,) * len(s.jelly), seat, waits_of(s, seat) + 1)
+        )
     elif isinstance(action, FlipTimer):
         ticks = TICKS_AFTER_FLIP + 1 if table.tick else -1
-        s = replace(s, flipped_by=seat, done=_set(s.done, seat, True), ticks_left=ticks)
+        s = replace(s, flipped_by=seat, done=replace_at(s.done, seat, True), ticks_left=ticks)
     else:
-        s = replace(s, done=_set(s.done, seat, True))
+        s = replace(s, done=replace_at(s.done, seat, True))
     if table.tick and s.phase == Phase.PLAY:
         s = _next_in_tick(table, s)
     return s
-
-
-def _set(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
-    return (*values[:i], value, *values[i + 1 :])
 
 
 def may_roll_again(s: JellyState, seat: int) -> bool:
@@ -168,8 +167,8 @@ def _roll(s: JellyState, seat: int) -> JellyState:
     rerolls = s.rerolls[seat] + (1 if s.rolls[seat] else 0)
     return replace(
         s,
-        rolls=_set(s.rolls, seat, ()),
-        rerolls=_set(s.rerolls, seat, rerolls),
+        rolls=replace_at(s.rolls, seat, ()),
+        rerolls=replace_at(s.rerolls, seat, rerolls),
         to_roll=(seat,),
     )
 
@@ -181,19 +180,19 @@ def _place(table: Table, s: JellyState, seat: int, a: Placing) -> JellyState:
         # a 1 or 2 sends another die of this entrance to the city centre
         i = entrance.index((a.owner, a.target))
         entrance = entrance[:i] + entrance[i + 1 :]
-        centre = _set(centre, a.owner, centre[a.owner] + 1)
+        centre = replace_at(centre, a.owner, centre[a.owner] + 1)
     elif isinstance(a, PlaceMove):
         # a 3 or 4 moves this district's Target marker to an adjacent zone
-        targets = _set(targets, a.district, a.zone)
+        targets = replace_at(targets, a.district, a.zone)
     left = s.unplaced[seat] - 1
     s = replace(
         s,
-        entrances=_set(s.entrances, a.district, (*entrance, (seat, a.value))),
+        entrances=replace_at(s.entrances, a.district, (*entrance, (seat, a.value))),
         centre=centre,
         targets=targets,
-        unplaced=_set(s.unplaced, seat, left),
-        rolls=_set(s.rolls, seat, ()),  # the other dice are rolled again
-        rerolls=_set(s.rerolls, seat, 0),  # the safeguard counts rolls since this placement
+        unplaced=replace_at(s.unplaced, seat, left),
+        rolls=replace_at(s.rolls, seat, ()),  # the other dice are rolled again
+        rerolls=replace_at(s.rerolls, seat, 0),  # the safeguard counts rolls since this placement
         to_roll=(seat,) if table.tick and left else (),
         round_placed=(*s.round_placed[:-1], s.round_placed[-1] + 1),
     )

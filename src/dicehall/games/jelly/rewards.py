@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from dicehall.core.evolve import replace
+from dicehall.core.tuples import replace_at
 from dicehall.games.jelly.content import (
     EITHER,
     LEFT,
@@ -61,9 +62,7 @@ def standing(entrance: tuple[Die, ...], players: int) -> Standing:
 
 def add(values: tuple[int, ...], seat: int, amount: int) -> tuple[int, ...]:
     """`values` with `amount` added at `seat`, never below 0 (Jelly never goes below 0)."""
-    out = list(values)
-    out[seat] = max(0, out[seat] + amount)
-    return tuple(out)
+    return replace_at(values, seat, max(0, values[seat] + amount))
 
 
 def neighbour(table: Table, district: int, side: str) -> int:

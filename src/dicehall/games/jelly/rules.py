@@ -29,6 +29,7 @@ from dicehall.core import (
     uniform,
 )
 from dicehall.core.evolve import replace
+from dicehall.core.tuples import replace_at
 from dicehall.games.jelly import describe as describe_mod
 from dicehall.games.jelly import observe as observe_mod
 from dicehall.games.jelly import play, scoring
@@ -218,9 +219,8 @@ class JellyGame(Game[JellyState, Any]):
             return replace(s, tick_queue=outcome.seats)
         if isinstance(outcome, DieValue):
             return scoring.reroll_die(self.table, s, outcome.value)
-        rolls = list(s.rolls)
-        rolls[outcome.seat] = outcome.values
-        return replace(s, rolls=tuple(rolls), to_roll=s.to_roll[1:])
+        rolls = replace_at(s.rolls, outcome.seat, outcome.values)
+        return replace(s, rolls=rolls, to_roll=s.to_roll[1:])
 
     def _possible(self, s: JellyState, outcome: Any) -> bool:
         if isinstance(outcome, RollDice):  # checked directly: a roll has up to 792 outcomes

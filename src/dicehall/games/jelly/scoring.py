@@ -8,6 +8,7 @@ district clockwise, then the city centre. `advance` runs the queue until a playe
 from __future__ import annotations
 
 from dicehall.core.evolve import replace
+from dicehall.core.tuples import replace_at
 from dicehall.games.jelly.content import EITHER, LEFT, RIGHT, Adjacent
 from dicehall.games.jelly.rewards import add, neighbour, resolve, standing, take_pods, target_grants
 from dicehall.games.jelly.state import (
@@ -198,7 +199,5 @@ def next_pod_owner(s: JellyState) -> int:
 
 
 def roll_pod(s: JellyState, seat: int, value: int) -> JellyState:
-    values = list(s.pod_values)
-    values[seat] = (*values[seat], value)
-    s = replace(s, pod_values=tuple(values))
+    s = replace(s, pod_values=replace_at(s.pod_values, seat, (*s.pod_values[seat], value)))
     return s if next_pod_owner(s) != NOBODY else replace(s, phase=Phase.OVER)

@@ -11,10 +11,10 @@ from typing import Any
 
 from dicehall.core import Distribution, IllegalActionError, uniform
 from dicehall.core.evolve import replace
+from dicehall.core.tuples import replace_at
 from dicehall.games.paradice import machine as mc
 from dicehall.games.paradice.actions import SUBSETS, BagDraw, Draw, Drop, Roll
 from dicehall.games.paradice.config import Config
-from dicehall.games.paradice.scoring import _set
 from dicehall.games.paradice.spec import BLACK
 from dicehall.games.paradice.state import Phase, State, evolve
 
@@ -125,7 +125,7 @@ def _apply_roll(state: State, value: int) -> State:
     present = [c for c, d in enumerate(state.table) if d]
     col = present[state.rolled]
     code = state.table[col] // 10 * 10 + value
-    table = (*state.table[:col], code, *state.table[col + 1 :])
+    table = replace_at(state.table, col, code)
     return evolve(state, table=table, rolled=state.rolled + 1)
 
 
@@ -135,10 +135,10 @@ def _apply_draw(cfg: Config, state: State, card: int) -> State:
         seat = state.dealt
         player = state.players[seat]
         player = replace(player, stalls=(*player.stalls, (card, (0, 0, 0))))
-        players = _set(state.players, seat, player)
+        players = replace_at(state.players, seat, player)
         return evolve(state, players=players, deck=deck, dealt=seat + 1)
     slot = state.plaza.index(-1)
-    plaza = (*state.plaza[:slot], card, *state.plaza[slot + 1 :])
+    plaza = replace_at(state.plaza, slot, card)
     return evolve(state, plaza=plaza, deck=deck)
 
 
@@ -148,7 +148,7 @@ def _apply_bag(cfg: Config, state: State, card: int) -> State:
     player = replace(player, bag=(*player.bag, card))
     state = evolve(
         state,
-        players=_set(state.players, seat, player),
+        players=replace_at(state.players, seat, player),
         bag_deck=tuple(b for b in state.bag_deck if b != card),
         bag_draw=False,
     )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from dicehall.core.tuples import replace_at
 from dicehall.games.paradice.spec import BLACK, COLUMNS
 
 Machine = tuple[tuple[int, ...], ...]
@@ -156,12 +157,12 @@ def take_column(machine: Machine, col: int, row: int, count: int) -> tuple[Machi
     column = machine[col]
     taken = list(column[row : row + count])
     new = column[:row] + column[row + count :]
-    return tuple(new if c == col else m for c, m in enumerate(machine)), taken
+    return replace_at(machine, col, new), taken
 
 
 def drop(machine: Machine, col: int, code: int) -> Machine:
     """A returned die lands on top of column `col`."""
-    return tuple((*m, code) if c == col else m for c, m in enumerate(machine))
+    return replace_at(machine, col, (*machine[col], code))
 
 
 def emptiest(machine: Machine) -> tuple[int, ...]:
@@ -173,5 +174,4 @@ def emptiest(machine: Machine) -> tuple[int, ...]:
 
 def replace(machine: Machine, col: int, row: int, code: int) -> Machine:
     column = machine[col]
-    new = (*column[:row], code, *column[row + 1 :])
-    return tuple(new if c == col else m for c, m in enumerate(machine))
+    return replace_at(machine, col, replace_at(column, row, code))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dicehall.core import Result
 from dicehall.core.evolve import replace
+from dicehall.core.tuples import add_at, replace_at
 from dicehall.games.paradice.config import Config
 from dicehall.games.paradice.spec import GOLDEN_POINTS, TICKET_POINTS, TYPES
 from dicehall.games.paradice.state import Dice3, Phase, Player, State, evolve
@@ -23,7 +24,7 @@ def move_token(cfg: Config, state: State, kind: int, step: int) -> State:
     if pos >= cfg.length:
         return state  # a token at 'no stock' stays there
     pos = max(0, pos + step)
-    state = evolve(state, store=(*state.store[:kind], pos, *state.store[kind + 1 :]))
+    state = evolve(state, store=replace_at(state.store, kind, pos))
     if pos < cfg.length:
         return state
     if state.first_out < 0:
@@ -48,7 +49,7 @@ def _award_tickets(cfg: Config, state: State, seat: int, kind: int) -> State:
     if holder != seat and counts[kind] >= 2:
         theirs = _types_done(cfg, state.players[holder])[kind] if holder >= 0 else 0
         if counts[kind] > theirs:  # strictly more steals the Stall Ticket
-            tickets = (*state.tickets[:kind], seat, *state.tickets[kind + 1 :])
+            tickets = replace_at(state.tickets, kind, seat)
             state = evolve(state, tickets=tickets)
     return state
 
@@ -62,7 +63,7 @@ def complete(cfg: Config, state: State, seat: int, index: int, dice: Dice3) -> S
         player, stalls=player.stalls[:index] + player.stalls[index + 1 :], done=(*player.done, card)
     )
     player = gain_power(player, kind, for_this_turn=state.phase == Phase.PRE)
-    state = evolve(state, players=_set(state.players, seat, player))
+    state = evolve(state, players=replace_at(state.players, seat, player))
     state = add_returns(state, dice)
     state = _award_tickets(cfg, state, seat, kind)
     return move_token(cfg, state, kind, 1)
@@ -72,8 +73,8 @@ def gain_power(player: Player, kind: int, *, for_this_turn: bool) -> Player:
     """A completed stall's power "you can use on future turns": usable from the player's next
     turn; one completed in the pre-turn serves the turn that follows it (rules.md, *Powers*)."""
     if for_this_turn:
-        return replace(player, powers=_bump(player.powers, kind))
-    return replace(player, earned=_bump(player.earned, kind))
+        return replace(player, powers=add_at(player.powers, kind, 1))
+    return replace(player, earned=add_at(player.earned, kind, 1))
 
 
 def ready_powers(player: Player) -> Player:
@@ -82,14 +83,6 @@ def ready_powers(player: Player) -> Player:
         return player
     powers = tuple(p + e for p, e in zip(player.powers, player.earned, strict=True))
     return replace(player, powers=powers, earned=(0,) * len(player.earned))
-
-
-def _bump(counts: tuple[int, ...], kind: int) -> tuple[int, ...]:
-    return (*counts[:kind], counts[kind] + 1, *counts[kind + 1 :])
-
-
-def _set(players: tuple[Player, ...], seat: int, player: Player) -> tuple[Player, ...]:
-    return (*players[:seat], player, *players[seat + 1 :])
 
 
 def type_factors(cfg: Config, state: State) -> tuple[int, ...]:

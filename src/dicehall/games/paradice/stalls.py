@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from dicehall.core.tuples import replace_at
 from dicehall.games.paradice.spec import BLACK, COLOURS
 
 ALL_COLOURS = 0b11111  # the five real colours; black never counts as a colour on a stall
@@ -155,7 +156,7 @@ def _can_place(card: Card, dice: tuple[int, int, int], slot: int, code: int) -> 
         return False
     if code // 10 == BLACK and any(d // 10 == BLACK for d in dice if d):
         return False  # one wild die per stall
-    new = (*dice[:slot], code, *dice[slot + 1 :])
+    new = replace_at(dice, slot, code)
     return feasible(card, new)
 
 

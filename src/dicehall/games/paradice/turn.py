@@ -6,6 +6,7 @@ from functools import lru_cache
 
 from dicehall.core import IllegalActionError
 from dicehall.core.evolve import replace
+from dicehall.core.tuples import add_at, replace_at
 from dicehall.games.paradice import machine as mc
 from dicehall.games.paradice.actions import (
     CHOOSE_STALL,
@@ -26,14 +27,14 @@ from dicehall.games.paradice.actions import (
     contains,
 )  # fmt: skip
 from dicehall.games.paradice.config import Config
-from dicehall.games.paradice.scoring import _set, add_returns, complete, ready_powers
+from dicehall.games.paradice.scoring import add_returns, complete, ready_powers
 from dicehall.games.paradice.spec import BLACK, COLUMNS, DUCK, MAX_ACTIVE
 from dicehall.games.paradice.stalls import can_place, placeable
 from dicehall.games.paradice.state import Phase, Player, State, evolve
 
 
 def with_player(state: State, seat: int, player: Player) -> State:
-    return evolve(state, players=_set(state.players, seat, player))
+    return evolve(state, players=replace_at(state.players, seat, player))
 
 
 def add_pending(state: State, dice: list[int]) -> State:
@@ -75,9 +76,8 @@ def apply_place(cfg: Config, state: State, action: Place) -> State:
         state = evolve(state, gains=state.gains + 1)
     if count == 3:
         return complete(cfg, state, seat, action.stall, dice)  # type: ignore[arg-type]
-    stalls = list(player.stalls)
-    stalls[action.stall] = (card, dice)  # type: ignore[assignment]
-    return with_player(state, seat, replace(player, stalls=tuple(stalls)))
+    stalls = replace_at(player.stalls, action.stall, (card, dice))
+    return with_player(state, seat, replace(player, stalls=stalls))
 
 
 # --- the basic action -------------------------------------------------------------------
@@ -150,7 +150,7 @@ def apply_roulette_pick(state: State, action: RoulettePick) -> State:
 def use_power(state: State, kind: int) -> State:
     seat = state.turn
     player = state.players[seat]
-    powers = (*player.powers[:kind], player.powers[kind] - 1, *player.powers[kind + 1 :])
+    powers = add_at(player.powers, kind, -1)
     state = with_player(state, seat, replace(player, powers=powers))
     return evolve(state, powered=True)
 
@@ -161,7 +161,7 @@ def _take_plaza(state: State, slot: int) -> State:
     player = state.players[seat]
     card = state.plaza[slot]
     player = replace(player, stalls=(*player.stalls, (card, (0, 0, 0))))
-    plaza = (*state.plaza[:slot], -1, *state.plaza[slot + 1 :])
+    plaza = replace_at(state.plaza, slot, -1)
     return evolve(with_player(state, seat, player), plaza=plaza)
 
 

@@ -17,6 +17,7 @@ from dicehall.core.chance import Distribution
 from dicehall.core.errors import IllegalActionError
 from dicehall.core.evolve import evolver
 from dicehall.core.game import Game
+from dicehall.core.tuples import add_at
 from dicehall.core.types import CHANCE, Result, Seat, View
 from dicehall.games.purrramid import observe as observe_mod
 from dicehall.games.purrramid import scoring
@@ -205,7 +206,7 @@ class PurrramidGame(Game[PurrramidState, Action]):
             return self._place(state, action)  # type: ignore[arg-type]
         elif kind is SpendWool and state.wool[seat]:
             # Wool: reroll ALL the dice just rolled; the token goes back to the box.
-            wool = _bump(state.wool, seat, -1)
+            wool = add_at(state.wool, seat, -1)
             return _with(state, phase=Phase.ROLL, roll=(), wool=wool, rerolls=state.rerolls + 1)
         elif kind is Bust and not self.placements(state):
             return self._bust(state, "no placement")
@@ -280,8 +281,8 @@ class PurrramidGame(Game[PurrramidState, Action]):
             owner=tuple(owner),
             gold=tuple(gold),
             wool_mask=state.wool_mask & ~mask,
-            regular=_bump(state.regular, seat, -from_regular),
-            wool=_bump(state.wool, seat, wool_taken),
+            regular=add_at(state.regular, seat, -from_regular),
+            wool=add_at(state.wool, seat, wool_taken),
             gold_left=state.gold_left - from_gold,
             winner=winner,
         )
@@ -351,10 +352,6 @@ def _roll_outcomes(n: int) -> Distribution:
         found = Distribution((Roll(m), p) for m, p in roll_distribution(n))
         _ROLLS[n] = found
     return found
-
-
-def _bump(values: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
-    return (*values[:i], values[i] + delta, *values[i + 1 :])
 
 
 def _no_bonus(summary: TurnSummary) -> TurnSummary:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dicehall.core.evolve import replace
+from dicehall.core.tuples import add_at
 from dicehall.games.puru.actions import Character, Track
 from dicehall.games.puru.dice import NO_MAJORITY, Counts, counts_text, pattern
 from dicehall.games.puru.state import Resolution, Stage
@@ -94,22 +95,18 @@ def auto_puray(dice: Counts, players: int) -> Resolution:
     )
 
 
-def _bump(values: tuple[int, ...], seat: int, by: int) -> tuple[int, ...]:
-    return tuple(v + by if i == seat else v for i, v in enumerate(values))
-
-
 def gain(res: Resolution, seat: int, track: Track, amount: int, event: str) -> Resolution:
     """Add a power's gain and move on to the next power check."""
     if track is Track.LOVE:
-        res = replace(res, love=_bump(res.love, seat, amount))
+        res = replace(res, love=add_at(res.love, seat, amount))
     else:
-        res = replace(res, excite=_bump(res.excite, seat, amount))
+        res = replace(res, excite=add_at(res.excite, seat, amount))
     return replace(res, stage=Stage(res.stage + 1), events=(*res.events, event))
 
 
 def ignore_drip(res: Resolution, seat: int, track: Track) -> Resolution:
     """Grass Jelly turns one drip of this roll into 1 Love or 1 Excitement."""
-    res = replace(res, drips=_bump(res.drips, seat, -1))
+    res = replace(res, drips=add_at(res.drips, seat, -1))
     return gain(res, seat, track, 1, f"Grass Jelly ignored a drip for 1 {track.label}")
 
 

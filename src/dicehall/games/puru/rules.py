@@ -11,6 +11,7 @@ from dicehall.core.chance import Distribution, uniform
 from dicehall.core.errors import IllegalActionError
 from dicehall.core.evolve import constructor, replace
 from dicehall.core.game import Game
+from dicehall.core.tuples import add_at
 from dicehall.core.types import CHANCE, Result, Seat, View
 from dicehall.games.puru import powers
 from dicehall.games.puru.actions import (
@@ -225,7 +226,7 @@ class PuruGame(Game[PuruState, PuruAction]):
             state.rerolls == PAID_REROLL - 1
         ):  # the second reroll costs 1 Jelly, paid first (*A turn*)
             r = state.roller
-            jelly = tuple(j - 1 if i == r else j for i, j in enumerate(jelly))
+            jelly = add_at(jelly, r, -1)
             if jelly[r] <= 0:  # dripped to 0 by paying: the game ends at once
                 note = ("paid 1 Jelly for a reroll and dripped out",)
                 none, paid = (0,) * len(jelly), tuple(-(i == r) for i in range(len(jelly)))

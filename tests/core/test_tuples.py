@@ -1,0 +1,28 @@
+"""`core.tuples`: the one way game states replace or bump one element of a tuple."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dicehall.core.tuples import add_at, replace_at
+
+VALUES = st.lists(st.integers(-5, 5), min_size=1, max_size=8).map(tuple)
+
+
+@given(VALUES, st.data(), st.integers(-9, 9))
+def test_replace_at_changes_exactly_one_element(
+    values: tuple[int, ...], data: st.DataObject, value: int
+) -> None:
+    index = data.draw(st.integers(0, len(values) - 1))
+    expected = list(values)
+    expected[index] = value
+    assert replace_at(values, index, value) == tuple(expected)
+    assert add_at(values, index, value) == replace_at(values, index, values[index] + value)
+
+
+@pytest.mark.parametrize("index", [-1, 3, 4])
+def test_an_index_outside_the_tuple_is_refused_rather_than_growing_it(index: int) -> None:
+    with pytest.raises(IndexError):
+        replace_at((1, 2, 3), index, 0)
