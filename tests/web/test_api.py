@@ -52,7 +52,7 @@ def test_bad_requests_get_clear_errors(server: Server) -> None:
         ({"game": "puru", "seats": [HUMAN]}, 422, "players"),
         ({"game": "puru", "seats": [HUMAN, {"kind": "bot", "level": "godlike"}]}, 422, "level"),
         ({"game": "puru", "params": {"full": "maybe"}, "seats": [HUMAN, HUMAN]}, 422, "full"),
-        ({"game": "puru", "params": {"die": "/etc/passwd"}, "seats": [HUMAN, HUMAN]}, 422, "CLI"),
+        ({"game": "paradice", "params": {"content": "/x"}, "seats": [HUMAN, HUMAN]}, 422, "CLI"),
     ]
     for body, status, words in cases:
         r = server.api("POST", "/api/tables", json=body)

@@ -14,10 +14,9 @@ import typer
 
 from dicehall import games
 from dicehall.bots import levels_for, parse_level
-from dicehall.core import DicehallError, GameSpec, ParamError, Seat
+from dicehall.core import ContentSource, DicehallError, GameSpec, ParamError, Seat, names_a_file
 
 GAME_FLAGS = ("players", "full", "solo", "super", "side", "board", "content", "first_game", "mode")
-FILE_PARAMS = ("board", "content")
 
 PlayersOpt = Annotated[
     int | None, typer.Option("--players", "-n", metavar="N", help="Number of players.")
@@ -62,11 +61,13 @@ def game_flags(spec: GameSpec) -> list[str]:
     ]
 
 
-def _file_value(value: str) -> str:
-    """Paths are stored absolute so that records replay from any folder."""
-    looks_like_file = "/" in value or "\\" in value or value.endswith(".toml")
+def _param_value(spec: GameSpec, name: str, value: Any) -> Any:
+    """Content file paths are stored absolute so that records replay from any folder."""
+    kinds = {p.name: p.kind for p in spec.params}
+    if kinds.get(name) is not ContentSource or not isinstance(value, str):
+        return value
     path = Path(value)
-    return str(path.resolve()) if looks_like_file and path.is_file() else value
+    return str(path.resolve()) if names_a_file(value) and path.is_file() else value
 
 
 def parse_pairs(items: list[str] | None, what: str) -> list[tuple[str, str]]:
@@ -94,10 +95,10 @@ def game_params(
                 f"{game_id} has no option {flag_name(name)}; its options: "
                 f"{', '.join(game_flags(spec)) or 'none'}"
             )
-        params[name] = _file_value(value) if name in FILE_PARAMS else value
+        params[name] = _param_value(spec, name, value)
     for key, value in parse_pairs(extra, "--param"):
         name = key.replace("-", "_")
-        params[name] = _file_value(value) if name in FILE_PARAMS else value
+        params[name] = _param_value(spec, name, value)
     return params
 
 

@@ -10,7 +10,7 @@ from rich.table import Table
 from dicehall import games
 from dicehall.bots import levels_for
 from dicehall.cli.options import GAME_FLAGS, flag_name
-from dicehall.core import DicehallError, GameSpec, ParamSpec
+from dicehall.core import ContentSource, DicehallError, GameSpec, ParamSpec
 from dicehall.sim.bench import BenchResult
 from dicehall.sim.compare import Comparison
 from dicehall.sim.simulate import Summary
@@ -20,9 +20,7 @@ def _param_text(p: ParamSpec) -> str:
     """How a param is set on the command line, with its default or allowed values."""
     if p.kind is bool:
         return flag_name(p.name) if p.name in GAME_FLAGS else f"--param {p.name}=true"
-    if p.name == "board":
-        allowed = "FILE"
-    elif p.name == "content":
+    if p.kind is ContentSource:
         allowed = "NAME|FILE"
     elif p.choices:
         allowed = "|".join(map(str, p.choices))

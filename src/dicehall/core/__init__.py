@@ -12,7 +12,7 @@ from dicehall.core.errors import (
     UnknownGameError,
 )
 from dicehall.core.game import Game
-from dicehall.core.params import resolve_params
+from dicehall.core.params import ContentSource, names_a_file, resolve_params
 from dicehall.core.types import (
     CHANCE,
     ENGINE,
@@ -33,6 +33,7 @@ __all__ = [
     "ActionCodec",
     "ActionIndex",
     "ContentError",
+    "ContentSource",
     "CorruptRecordError",
     "DicehallError",
     "Distribution",
@@ -48,6 +49,7 @@ __all__ = [
     "UnknownGameError",
     "View",
     "competition_ranks",
+    "names_a_file",
     "resolve_params",
     "sample",
     "uniform",

@@ -8,6 +8,23 @@ from dicehall.core.errors import ParamError
 from dicehall.core.types import GameSpec, ParamSpec
 
 
+class ContentSource(str):
+    """The kind of a parameter naming content: a built-in name or the path of a TOML file.
+
+    Only parameters of this kind are ever read as files, and `names_a_file` alone decides
+    which of their values are paths; so front ends decide by kind: the CLI turns such paths
+    absolute (records replay from any folder), the web refuses them (the server's files are
+    not a request's to choose). Values stay plain `str`.
+    """
+
+
+def names_a_file(value: str) -> bool:
+    """Whether a content parameter's value is a file path rather than a built-in name: it
+    contains a path separator or ends in `.toml`. Any other value is looked up among the
+    game's built-in content only."""
+    return "/" in value or "\\" in value or value.endswith(".toml")
+
+
 def _coerce(p: ParamSpec, value: Any) -> Any:
     if p.kind is bool:
         if isinstance(value, bool):
@@ -22,12 +39,12 @@ def _coerce(p: ParamSpec, value: Any) -> Any:
             return int(value)
         except ValueError:
             raise ParamError(f"parameter {p.name!r} must be an integer, got {value!r}") from None
-    if p.kind is str:
+    if p.kind is str or p.kind is ContentSource:
         if value is None and p.default is None:
             return None
         if not isinstance(value, str):
             raise ParamError(f"parameter {p.name!r} must be text, got {value!r}")
-        return value
+        return str(value)
     return value
 
 

@@ -14,14 +14,15 @@ from pathlib import Path
 from typing import Any
 
 from dicehall.core.errors import ContentError
+from dicehall.core.params import names_a_file
 
 
 def load_toml(game_id: str, name_or_path: str) -> tuple[dict[str, Any], str, str]:
     """`(data, digest, source)` for built-in content `name` or a user file at a path.
 
-    A value containing a path separator or ending in `.toml` is read as a file.
+    A value `core.names_a_file` calls a path is read as a file.
     """
-    if "/" in name_or_path or "\\" in name_or_path or name_or_path.endswith(".toml"):
+    if names_a_file(name_or_path):
         source = name_or_path
         try:
             raw = Path(name_or_path).read_bytes()

@@ -19,6 +19,7 @@ from dicehall.bots import has_solver, levels_for, make_bot, parse_level
 from dicehall.bots.base import Bot
 from dicehall.core.errors import DicehallError
 from dicehall.core.game import Game
+from dicehall.core.params import ContentSource, names_a_file
 from dicehall.engine.clock import WallClock
 from dicehall.engine.match import Match
 from dicehall.engine.record import resume
@@ -101,10 +102,6 @@ def playable() -> list[str]:
     return out
 
 
-def _looks_like_path(value: str) -> bool:
-    return any(c in value for c in "/\\~") or value.endswith((".toml", ".json")) or ".." in value
-
-
 def make_game(game_id: Any, params: Any) -> Game[Any, Any]:
     if not isinstance(game_id, str) or game_id not in playable():
         known = ", ".join(playable())
@@ -112,9 +109,9 @@ def make_game(game_id: Any, params: Any) -> Game[Any, Any]:
     if not isinstance(params, dict):
         raise RequestError(422, "bad_params", "params must be an object")
     for p in games.spec(game_id).params:
-        # files on the server are not the web's to choose: no paths in free-text params
+        # files on the server are not the web's to choose: content by built-in name only
         value = params.get(p.name)
-        if p.kind is str and isinstance(value, str) and _looks_like_path(value):
+        if p.kind is ContentSource and isinstance(value, str) and names_a_file(value):
             raise RequestError(422, "bad_params", f"{p.name}: custom files work from the CLI only")
     try:
         return games.make(game_id, **params)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dicehall.core import GameSpec, ParamSpec
+from dicehall.core import ContentSource, GameSpec, ParamSpec
 
 SPEC = GameSpec(
     id="jelly",
@@ -13,7 +13,7 @@ SPEC = GameSpec(
         ParamSpec("players", int, 4, "number of players", minimum=3, maximum=5),
         ParamSpec(
             "content",
-            str,
+            ContentSource,
             "districts",
             "district faces: a built-in name (districts, promo) or a TOML file path",
         ),

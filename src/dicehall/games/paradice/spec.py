@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dicehall.core import GameSpec, ParamSpec
+from dicehall.core import ContentSource, GameSpec, ParamSpec
 
 COLUMNS = 5
 ROWS = 10
@@ -27,7 +27,7 @@ SPEC = GameSpec(
         ParamSpec("players", int, 2, "number of players", minimum=2, maximum=4),
         ParamSpec(
             "content",
-            str,
+            ContentSource,
             "cards",
             "stall and Surprise Bag cards: a built-in name or a TOML file path",
         ),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dicehall.core.params import ContentSource
 from dicehall.core.types import GameSpec, ParamSpec
 
 SPEC = GameSpec(
@@ -12,7 +13,9 @@ SPEC = GameSpec(
     params=(
         ParamSpec("players", int, 2, "number of players", minimum=2, maximum=4),
         ParamSpec("side", str, "a", "board side: a (full pyramid) or b (flat top)", ("a", "b")),
-        ParamSpec("board", str, None, "a board TOML file to use instead of a built-in side"),
+        ParamSpec(
+            "board", ContentSource, None, "a board TOML file to use instead of a built-in side"
+        ),
     ),
     version=1,
     summary="Roll five dice, fill numbered spaces, stack cat tiles into a pyramid.",
