@@ -13,6 +13,7 @@ from dicehall.cli.options import GAME_FLAGS, flag_name
 from dicehall.core import ContentSource, DicehallError, GameSpec, ParamSpec
 from dicehall.sim.bench import BenchResult
 from dicehall.sim.compare import Comparison
+from dicehall.sim.results import variant_text
 from dicehall.sim.simulate import Summary
 
 
@@ -65,25 +66,13 @@ def games_table() -> Table:
     return table
 
 
-def params_text(game_id: str, params: dict[str, Any]) -> str:
-    """The player count and every param that differs from the game's default."""
-    try:
-        defaults = games.spec(game_id).defaults()
-    except DicehallError:
-        defaults = {}
-    shown = [
-        f"{k}={v}" for k, v in sorted(params.items()) if k == "players" or defaults.get(k) != v
-    ]
-    return ", ".join(shown) or "defaults"
-
-
 def _pct(x: float) -> str:
     return f"{100 * x:5.1f}%"
 
 
 def summary_tables(summary: Summary) -> list[Table]:
     data = summary.to_json()
-    params = params_text(summary.game, summary.params)
+    params = variant_text(summary.game, summary.params)
     seats = Table(
         title=f"{summary.game}: {summary.games} games, seed {summary.seed} ({params})",
         title_justify="left",
@@ -157,7 +146,7 @@ def bench_table(results: list[BenchResult], seconds: float, runs: int) -> Table:
     for name in names:
         table.add_column(name, justify="left" if name in ("game", "params") else "right")
     for r in results:
-        params = params_text(r.game, r.params)
+        params = variant_text(r.game, r.params)
         table.add_row(
             r.game,
             params,
@@ -186,7 +175,7 @@ def compare_table(results: list[Comparison], rev: str, seconds: float, runs: int
         return "-" if value is None else format(value, fmt)
 
     for r in results:
-        row = [r.game, params_text(r.game, r.params)]
+        row = [r.game, variant_text(r.game, r.params)]
         row += [cell(r.base.median("actions_per_s"), ",.0f")]
         row += [cell(r.head.median("actions_per_s"), ",.0f"), cell(r.speedup(), ".2f") + "×"]
         if mcts:
