@@ -2,16 +2,29 @@
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+EXTRAS := .[web,rl,sim,dev]
+# The versions the tests pass with (pytest turns warnings into errors, so a newer or much older
+# release can fail them); `make constraints` refreshes it.
+CONSTRAINTS := constraints.txt
+STAMP := $(VENV)/.installed-$(shell cat pyproject.toml $(CONSTRAINTS) | cksum | cut -d' ' -f1)
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test install lint typecheck system-deps bench bench-compare memory audit clean
+.PHONY: run test install lint typecheck system-python system-deps constraints bench bench-compare \
+	memory audit clean
 
-$(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
+# Debian ships `venv` and `ensurepip` apart from python3, in python3-venv: install them first,
+# so that a fresh machine never gets a half-made .venv.
+system-python:
+	@if ! $(PYTHON) -c 'import ensurepip, venv' >/dev/null 2>&1; then \
+	  echo "installing python3 and python3-venv (apt-get)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3 python3-venv >/dev/null; fi
+
+$(BIN)/python: | system-python
+	$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); exit 1; }
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/pip install --quiet -e '.[web,rl,sim,dev]'
+$(STAMP): $(BIN)/python pyproject.toml $(CONSTRAINTS)
+	$(BIN)/pip install --quiet -c $(CONSTRAINTS) -e '$(EXTRAS)'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -21,8 +34,7 @@ run: install
 
 # Debian's chromium (browser tests, driven by Playwright via executable_path) and postgresql
 # (the store tests start a private server of their own).
-SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-system-deps:
+system-deps: system-python
 	@if ! command -v chromium >/dev/null 2>&1 || ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium postgresql >/dev/null; fi
 
@@ -33,7 +45,7 @@ lint: install
 typecheck: install
 	$(BIN)/mypy
 
-test: install system-deps lint typecheck
+test: system-deps install lint typecheck
 	$(BIN)/pytest -n 2 --timeout 600
 
 bench: install
@@ -52,6 +64,19 @@ memory: install
 # not part of `make test`); findings and their explanations: docs/security.md.
 audit: install
 	$(BIN)/pip-audit --skip-editable --strict
+
+# Refresh constraints.txt: the newest releases pyproject.toml allows, resolved in a scratch
+# venv. Then run `make test` (it reinstalls from the new file) and commit the file if it passes.
+SCRATCH := .venv-constraints
+constraints: system-python
+	rm -rf $(SCRATCH)
+	$(PYTHON) -m venv $(SCRATCH)
+	$(SCRATCH)/bin/python -m pip install --quiet --upgrade pip
+	$(SCRATCH)/bin/pip install --quiet -e '$(EXTRAS)'
+	{ echo "# Versions the tests pass with; make installs with -c $(CONSTRAINTS)."; \
+	  echo "# Regenerate with make constraints (then make test)."; \
+	  $(SCRATCH)/bin/pip freeze --exclude-editable; } > $(CONSTRAINTS)
+	rm -rf $(SCRATCH)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
