@@ -11,8 +11,6 @@ import pytest
 from dicehall.engine import Record, verify
 from tests.cli.helpers import run
 
-pytest.importorskip("dicehall.engine.realtime")
-
 
 def test_simulate_jelly_in_real_time_with_speed_profiles() -> None:
     args = ["simulate", "jelly", "-g", "3", "--bots", "random,random,random",

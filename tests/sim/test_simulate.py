@@ -138,7 +138,6 @@ def test_real_time_games_fall_back_to_tick_mode_without_a_simulator(
 
 
 def test_real_time_games_use_the_engines_simulator_with_speeds() -> None:
-    pytest.importorskip("dicehall.engine.realtime")
     summary = simulate("jelly", {"players": 3}, ("random",) * 3, 2, speeds=("fast",))
     assert summary.params["mode"] == "realtime" and summary.speeds == ("fast",) * 3
     assert all(o.actions > 0 for o in summary.outcomes)

@@ -75,7 +75,9 @@ def test_two_browsers_play_one_online_match(browser: Browser, server: Server) ->
         pages[0].wait_for_timeout(40)
         turns += 1
     shot(pages[1], "puru-online-result")
-    assert pages[0].inner_text("#result-body") == pages[1].inner_text("#result-body")
+    assert all(p.is_visible("#result-title") for p in pages), f"no result after {turns} loops"
+    result = pages[0].inner_text("#result-body")
+    assert "win" in result and result == pages[1].inner_text("#result-body")
     for pg in pages:
         pg.context.close()
 
