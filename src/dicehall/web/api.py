@@ -18,9 +18,18 @@ from dicehall.store import FINISHED, MatchRow
 from dicehall.web.hall import Hall, RequestError, make_game, playable
 from dicehall.web.prepare import lobby_status
 from dicehall.web.replays import Replays, get_replays
+from dicehall.web.schemas import (
+    ERRORS,
+    CheckOut,
+    ClaimOut,
+    CreatedOut,
+    GameOut,
+    Health,
+    TableOut,
+)
 from dicehall.web.seats import open_seats
 
-router = APIRouter(prefix="/api")
+router = APIRouter(prefix="/api", responses=ERRORS)
 
 
 ParamName = Annotated[str, StringConstraints(max_length=32)]
@@ -90,18 +99,18 @@ def spec_json(spec: GameSpec) -> dict[str, Any]:
     }
 
 
-@router.get("/health")
+@router.get("/health", response_model=Health)
 def health() -> dict[str, str]:
     return {"status": "ok"}
 
 
-@router.get("/games")
+@router.get("/games", response_model=list[GameOut])
 def list_games() -> list[dict[str, Any]]:
     """Every installed game with its parameters and bot levels."""
     return [spec_json(games.spec(g)) for g in playable()]
 
 
-@router.post("/games/{game_id}/check")
+@router.post("/games/{game_id}/check", response_model=CheckOut)
 def check_params(game_id: str, body: ParamsIn) -> dict[str, Any]:
     """Resolve parameters: the seat count and the full parameter set, or a 422 saying why."""
     game = make_game(game_id, body.params)
@@ -118,7 +127,7 @@ def _table_json(hall: Hall, row: MatchRow) -> dict[str, Any]:
     return out
 
 
-@router.get("/tables")
+@router.get("/tables", response_model=list[TableOut], response_model_exclude_unset=True)
 async def list_tables(
     hall: HallDep, status: Literal["live", "finished"] = "live", limit: int = 50
 ) -> list[dict[str, Any]]:
@@ -129,7 +138,9 @@ async def list_tables(
     return [_table_json(hall, r) for r in rows]
 
 
-@router.post("/tables", status_code=201)
+@router.post(
+    "/tables", status_code=201, response_model=CreatedOut, response_model_exclude_unset=True
+)
 async def create_table(hall: HallDep, body: TableIn) -> dict[str, Any]:
     """A new table. The answer holds each human seat's token: share each with its player."""
     table, tokens = await hall.create(body.model_dump())
@@ -159,12 +170,12 @@ def _row(hall: Hall, table_id: str) -> MatchRow:
     return row
 
 
-@router.get("/tables/{table_id}")
+@router.get("/tables/{table_id}", response_model=TableOut, response_model_exclude_unset=True)
 async def get_table(hall: HallDep, table_id: str) -> dict[str, Any]:
     return _table_json(hall, await asyncio.to_thread(_row, hall, table_id))
 
 
-@router.post("/tables/{table_id}/claim")
+@router.post("/tables/{table_id}/claim", response_model=ClaimOut)
 async def claim_seat(hall: HallDep, table_id: str, body: ClaimIn) -> dict[str, Any]:
     """Take a free human seat; the answer holds its token (keep it to come back)."""
     await asyncio.to_thread(_row, hall, table_id)
