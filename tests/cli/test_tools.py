@@ -127,7 +127,7 @@ def test_play_resumes_a_stopped_game_and_q_exits_0(tmp_path: Path) -> None:
     assert other.exit_code == 2 and "clitoy game" in other.stderr
 
 
-def test_help_version_and_friendly_errors() -> None:
+def test_help_version_and_friendly_errors(tmp_path: Path) -> None:
     assert run(["--version"]).stdout.startswith("dicehall ")
     for args in (["-h"], ["play", "-h"], ["simulate", "--help"], ["sweep", "-h"]):
         result = run(args)
@@ -139,7 +139,8 @@ def test_help_version_and_friendly_errors() -> None:
     assert content.exit_code == 2 and "built-in: " in content.stderr
     bots = run(["simulate", "puru", "--bots", "genius"])
     assert "available: random, greedy" in bots.stderr and "('random'" not in bots.stderr
-    hints = run(["play", "clitoy", "--hints", "--bot", "0=random", "--bot", "1=random"])
+    hints = run(["play", "clitoy", "--hints", "--bot", "0=random", "--bot", "1=random",
+                 "--record-dir", str(tmp_path)])  # fmt: skip
     assert "has no hints" in hints.stderr
 
 
