@@ -240,9 +240,9 @@ def test_real_time_moves_survive_others_moves_but_not_your_own(server: Server) -
     a = Client(server, made["id"], [made["tokens"]["0"]])
     b = Client(server, made["id"], [made["tokens"]["1"]])
     seen = a.state["version"]
-    assert b.act(1, {"type": "Roll"})["type"] == "ack"  # the table moves on meanwhile
-    assert a.act(0, {"type": "Roll"}, version=seen)["type"] == "ack"
-    again = a.act(0, {"type": "Roll"}, version=seen)  # chosen before my own last move
+    assert b.act(1, {"type": "Reroll"})["type"] == "ack"  # the table moves on meanwhile
+    assert a.act(0, {"type": "Reroll"}, version=seen)["type"] == "ack"
+    again = a.act(0, {"type": "Reroll"}, version=seen)  # chosen before my own last move
     assert again["type"] == "error" and again["code"] == "stale"
     a.close()
     b.close()

@@ -100,10 +100,19 @@ def _build(cls: type, data: dict[str, Any], where: str) -> Any:
 
 
 class ActionCodec:
-    """JSON round trip for a game's action dataclasses, keyed by class name."""
+    """JSON round trip for a game's action dataclasses, keyed by class name.
 
-    def __init__(self, *action_types: type) -> None:
+    `renamed` maps the former name of a renamed class to the class, so that records saved
+    before the rename still load; actions are always written under their current name.
+    """
+
+    def __init__(self, *action_types: type, renamed: dict[str, type] | None = None) -> None:
         self._types = {t.__name__: t for t in action_types}
+        self._former = dict(renamed or {})
+        if not set(self._former.values()) <= set(action_types) or set(self._former) & set(
+            self._types
+        ):
+            raise ValueError("a former name must name a current action type and no other")
 
     @property
     def type_names(self) -> tuple[str, ...]:
@@ -122,10 +131,13 @@ class ActionCodec:
         if not isinstance(data, dict):
             raise MalformedActionError(f"an action must be a JSON object, got {data!r}")
         name = data.get("type")
-        if not isinstance(name, str) or name not in self._types:  # `[]` is not hashable
+        cls = None
+        if isinstance(name, str):  # `[]` is not hashable
+            cls = self._types.get(name) or self._former.get(name)
+        if cls is None:
             known = ", ".join(self._types)
             raise MalformedActionError(f"unknown action type {name!r}; expected one of {known}")
-        return _build(self._types[name], data, str(name))
+        return _build(cls, data, str(name))
 
 
 class ActionIndex:

@@ -15,7 +15,7 @@ from dicehall.games.jelly.actions import (
     Place,
     PlaceMove,
     PlaceRemove,
-    Roll,
+    Reroll,
     RollDice,
     TickOrder,
     TimeUp,
@@ -27,7 +27,7 @@ from dicehall.games.jelly.actions import (
 def test_a_fixed_index_of_every_player_action(players: int, count: int) -> None:
     g = game(players)
     assert g.num_actions == count
-    assert g.decode(0) == Roll()
+    assert g.decode(0) == Reroll()
     assert g.encode(GiveJelly(players - 1)) == count - 2
     assert g.encode(Wait()) == count - 1  # added last: the earlier ids did not move
     assert g.encode(PlaceRemove(2, players + 1, players - 1, 6)) < g.encode(Lock(0))
@@ -36,7 +36,7 @@ def test_a_fixed_index_of_every_player_action(players: int, count: int) -> None:
 def test_texts_are_readable() -> None:
     assert str(PlaceRemove(1, 2, 0, 5)) == "place 1 on C, sending seat 0's 5 to the centre"
     assert str(PlaceMove(4, 0, 1)) == "place 4 on A, target to zone 2"
-    assert [str(a) for a in (Roll(), Place(6, 1), Lock(3), FlipTimer(), Pass())] == [
+    assert [str(a) for a in (Reroll(), Place(6, 1), Lock(3), FlipTimer(), Pass())] == [
         "roll", "place 6 on B", "lock D", "flip the sand timer", "done for the round"]  # fmt: skip
     assert str(RollDice(2, (1, 4, 4))) == "seat 2 rolls 1 4 4"
     assert str(TickOrder((2, 0))) == "tick order: seat 2 seat 0"

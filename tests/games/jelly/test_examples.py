@@ -78,7 +78,7 @@ def test_adjacent_arrow_takes_the_neighbours_6_jelly() -> None:
 def test_a_roll_is_a_sorted_multiset_with_exact_probabilities() -> None:
     g = game(3)
     s = start(g, ["1A", "2A", "3A", "4A", "5A"])
-    s = g.apply(s, SAM, g.legal_actions(s, SAM)[0])  # Roll
+    s = g.apply(s, SAM, g.legal_actions(s, SAM)[0])  # Reroll
     assert g.actors(s) == (CHANCE,)
     outcomes = dict(g.chance_outcomes(s))
     assert len(outcomes) == 792  # multisets of 7 dice

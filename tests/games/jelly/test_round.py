@@ -15,7 +15,7 @@ from dicehall.games.jelly.actions import (
     Pass,
     Place,
     PlaceRemove,
-    Roll,
+    Reroll,
     RollDice,
     TickOrder,
     TimeUp,
@@ -41,8 +41,8 @@ def out_of_dice(seat: int) -> dict[int, list[tuple[int, int]]]:
 def test_everyone_may_act_at_once_and_a_roll_is_a_chance_node() -> None:
     s = start(G, FACES)
     assert G.actors(s) == (A, B, C)
-    assert G.legal_actions(s, B) == (Roll(),)
-    s = G.apply(s, B, Roll())
+    assert G.legal_actions(s, B) == (Reroll(),)
+    s = G.apply(s, B, Reroll())
     assert G.actors(s) == (CHANCE,)
     s = G.apply(s, CHANCE, RollDice(B, (1, 1, 2, 3, 4, 5, 6)))
     assert s.rolls[B] == (1, 1, 2, 3, 4, 5, 6) and G.actors(s) == (A, B, C)
@@ -71,15 +71,15 @@ def test_placing_on_the_same_entrance_in_either_order_scores_the_same() -> None:
 
 def test_rerolling_without_placing_is_capped() -> None:
     s = replace(start(G, FACES), rolls=((1, 2, 3, 4, 5, 6, 6), (), ()))
-    assert Roll() in G.legal_actions(s, A)
+    assert Reroll() in G.legal_actions(s, A)
     s = replace(s, rerolls=(MAX_REROLLS, 0, 0))
-    assert Roll() not in G.legal_actions(s, A)
+    assert Reroll() not in G.legal_actions(s, A)
     assert Place(6, 0) in G.legal_actions(s, A)
 
 
 def _roll(s: JellyState, seat: int) -> JellyState:
     """`seat` rolls its unplaced dice (all showing 6)."""
-    s = G.apply(s, seat, Roll())
+    s = G.apply(s, seat, Reroll())
     return G.apply(s, CHANCE, RollDice(seat, (6,) * s.unplaced[seat]))
 
 
@@ -93,9 +93,9 @@ def test_the_reroll_safeguard_counts_only_rolls_since_the_last_placement() -> No
     s = G.apply(s, A, Place(6, 0))
     for _ in range(20 - 1):  # the documented safeguard: 20 rolls
         s = _roll(s, A)
-        assert Roll() in G.legal_actions(s, A)
+        assert Reroll() in G.legal_actions(s, A)
     s = _roll(s, A)  # the 20th roll since the placement: now a die must be placed
-    assert Roll() not in G.legal_actions(s, A) and Place(6, 1) in G.legal_actions(s, A)
+    assert Reroll() not in G.legal_actions(s, A) and Place(6, 1) in G.legal_actions(s, A)
 
 
 def test_an_effect_needs_a_die_already_on_that_entrance() -> None:
@@ -240,13 +240,13 @@ def test_tick_mode_timer_runs_three_ticks_after_the_flip() -> None:
         for seat in (B, C):
             if T.actors(s) == (CHANCE,) and not s.to_roll:
                 s = T.apply(s, CHANCE, TickOrder((B, C)))
-            s = T.apply(s, seat, Roll())
+            s = T.apply(s, seat, Reroll())
             s = T.apply(s, CHANCE, RollDice(seat, (1, 2, 3, 4, 5, 6, 6)))
     assert s.round == 0 and s.ticks_left == 1
     s = T.apply(s, CHANCE, TickOrder((B, C)))
-    s = T.apply(s, B, Roll())
+    s = T.apply(s, B, Reroll())
     s = T.apply(s, CHANCE, RollDice(B, (1, 2, 3, 4, 5, 6, 6)))
-    s = T.apply(s, C, Roll())  # the last action of the third tick after the flip
+    s = T.apply(s, C, Reroll())  # the last action of the third tick after the flip
     assert s.round_ends == (RoundEnd.TIMER,) and s.round == 1
 
 
@@ -260,11 +260,11 @@ def test_tick_mode_an_out_of_dice_seat_may_wait_and_flip_in_a_later_tick() -> No
     s = T.apply(s, A, Wait())
     assert not s.done[A] and s.flipped_by == NOBODY
     for seat in (B, C):  # the rest of the tick: B and C roll again
-        s = T.apply(s, seat, Roll())
+        s = T.apply(s, seat, Reroll())
         s = T.apply(s, CHANCE, RollDice(seat, (1, 2, 3, 4, 5, 6, 6)))
     assert T.actors(s) == (CHANCE,) and A in T.chance_outcomes(s)[0][0].seats  # A takes part
     s = T.apply(s, CHANCE, TickOrder((1, 0, 2)))
-    s = T.apply(s, B, Roll())
+    s = T.apply(s, B, Reroll())
     s = T.apply(s, CHANCE, RollDice(B, (1, 2, 3, 4, 5, 6, 6)))
     s = T.apply(s, A, FlipTimer())  # a tick later, A flips after all
     assert s.flipped_by == A and s.ticks_left == 4

@@ -7,7 +7,7 @@ from typing import Any
 from dicehall import games
 from dicehall.core import CHANCE, sample
 from dicehall.games.paradice import ParadiceGame
-from dicehall.games.paradice.state import Phase, Player, State, evolve
+from dicehall.games.paradice.state import ParadiceState, Phase, Player, evolve
 
 LETTERS = {"P": 0, "L": 1, "O": 2, "B": 3, "G": 4, "K": 5}  # pink lilac orange blue green blacK
 
@@ -51,7 +51,7 @@ def scene(
     mine: tuple[Any, ...] = (),
     phase: Phase = Phase.MAIN,
     **changes: Any,
-) -> State:
+) -> ParadiceState:
     """Seat 0's turn with this machine and these active stalls; Plaza and deck from the rest."""
     players = [Player() for _ in range(game.num_players)]
     players[0] = Player(stalls=stalls(game, *mine))
@@ -70,7 +70,7 @@ def scene(
     return evolve(base, **changes)
 
 
-def resolve(game: ParadiceGame, state: State, seed: int = 0) -> State:
+def resolve(game: ParadiceGame, state: ParadiceState, seed: int = 0) -> ParadiceState:
     """Resolve chance nodes at random until a player must act."""
     import random
 
@@ -80,7 +80,7 @@ def resolve(game: ParadiceGame, state: State, seed: int = 0) -> State:
     return state
 
 
-def dice_count(state: State) -> list[int]:
+def dice_count(state: ParadiceState) -> list[int]:
     """Dice of each colour anywhere: machine, stalls, pending, passed, returning, roulette."""
     counts = list(state.returns)
     codes = [x for col in state.machine for x in col]

@@ -22,13 +22,13 @@ from dicehall.games.paradice.actions import (
     SurpriseBag,
     TakeStall,
 )  # fmt: skip
-from dicehall.games.paradice.state import Phase, State, evolve
+from dicehall.games.paradice.state import ParadiceState, Phase, evolve
 
 GAME = make(players=2)
 ROWS = ("P1 L2 O3 B4 G5", "B1 O2 L5 P4 K6", "G3 . . . .")
 
 
-def powered(state: State, **counts: int) -> State:
+def powered(state: ParadiceState, **counts: int) -> ParadiceState:
     kinds = ("balloon", "cotton", "duck", "fries", "surprise")
     player = replace(state.players[0], powers=tuple(counts.get(k, 0) for k in kinds))
     return evolve(state, players=(player, *state.players[1:]))

@@ -10,12 +10,12 @@ from hypothesis import strategies as st
 from tests.games.paradice.helpers import dice_count, make
 
 from dicehall.core import CHANCE, sample
-from dicehall.games.paradice.state import State
+from dicehall.games.paradice.state import ParadiceState
 
 GAMES = {n: make(players=n) for n in (2, 3, 4)}
 
 
-def playout(players: int, seed: int, steps: int) -> list[State]:
+def playout(players: int, seed: int, steps: int) -> list[ParadiceState]:
     game = GAMES[players]
     rng = random.Random(seed)
     state = game.initial_state()

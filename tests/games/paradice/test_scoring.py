@@ -6,7 +6,7 @@ from tests.games.paradice.helpers import card, d, make, resolve, scene
 
 from dicehall.games.paradice.actions import PickRow, Place, StoreMove
 from dicehall.games.paradice.scoring import prize, type_factors
-from dicehall.games.paradice.state import Phase, Player, State, evolve
+from dicehall.games.paradice.state import ParadiceState, Phase, Player, evolve
 
 GAME = make(players=2)
 CFG = GAME.cfg
@@ -16,7 +16,7 @@ def done(*ids: str) -> tuple[int, ...]:
     return tuple(card(GAME, i) for i in ids)
 
 
-def finish_fries(state: State, seat_stall: str = "fries-2") -> State:
+def finish_fries(state: ParadiceState, seat_stall: str = "fries-2") -> ParadiceState:
     """Seat 0 completes a fries stall holding blue 1 and blue 4 with a green 2."""
     mine = ((card(GAME, seat_stall), (d("B1"), d("B4"), 0)),)
     player = Player(stalls=mine, done=state.players[0].done)

@@ -13,7 +13,7 @@ from typing import Any
 from dicehall.bots.determinize import greedy_rollout
 from dicehall.bots.values.paradice import win_probabilities
 from dicehall.core.types import View
-from dicehall.games.paradice.state import Phase, Player, State
+from dicehall.games.paradice.state import ParadiceState, Phase, Player
 
 
 def _none(value: int | None) -> int:
@@ -31,7 +31,7 @@ def _player(cfg: Any, seat: dict[str, Any]) -> Player:
     )
 
 
-def state_from_view(game: Any, view: View, seat: int, rng: random.Random) -> State:
+def state_from_view(game: Any, view: View, seat: int, rng: random.Random) -> ParadiceState:
     cfg = game.cfg
     players = tuple(_player(cfg, s) for s in view["seats"])
     plaza = tuple(-1 if c is None else cfg.card_index[c["id"]] for c in view["plaza"])
@@ -42,7 +42,7 @@ def state_from_view(game: Any, view: View, seat: int, rng: random.Random) -> Sta
     drawn = {b for p in players for b in p.bag}
     store = view["storehouse"]
     table = tuple(view["roulette"])
-    return State(
+    return ParadiceState(
         phase=Phase[view["phase"].upper()],
         machine=tuple(tuple(col) for col in view["machine"]),
         players=players,
@@ -74,10 +74,10 @@ rollout_action = greedy_rollout()  # the rest of the turn as the greedy bot play
 SEARCH = {"horizon": 1, "prior": 0.8, "exploration": 1.0}
 
 
-def turn_index(state: State) -> int:
+def turn_index(state: ParadiceState) -> int:
     return state.turns
 
 
-def evaluate(game: Any, state: State) -> tuple[float, ...]:
+def evaluate(game: Any, state: ParadiceState) -> tuple[float, ...]:
     """Each seat's chance to win as fitted by self-play (`bots.values.paradice`)."""
     return win_probabilities(game, state)

@@ -23,7 +23,7 @@ from dicehall.games.jelly.actions import (
     Place,
     PlaceMove,
     PlaceRemove,
-    Roll,
+    Reroll,
     Wait,
 )
 from dicehall.games.jelly.content import (
@@ -97,8 +97,8 @@ class GreedyBot:
             score = ctx.gain(action)
             if score > best_score:
                 best, best_score = action, score
-        if best is None or (best_score < -1.0 and Roll() in legal):
-            return Roll()  # every placement hurts us: roll again
+        if best is None or (best_score < -1.0 and Reroll() in legal):
+            return Reroll()  # every placement hurts us: roll again
         return best
 
 
@@ -205,7 +205,7 @@ class _Context:
                     a.owner == self.me or a.target != max(st.dice[a.owner] or (0,))
                 ):
                     continue
-            if not isinstance(a, Roll):
+            if not isinstance(a, Reroll):
                 out.append(a)
         return out
 

@@ -25,7 +25,7 @@ from typing import Any
 from dicehall.bots.determinize import softmax
 from dicehall.bots.values import explored_game
 from dicehall.games.paradice.scoring import breakdown
-from dicehall.games.paradice.state import Phase, State
+from dicehall.games.paradice.state import ParadiceState, Phase
 
 NAMES = (
     "points", "stalls with 0 dice (points)", "stalls with 1 die (points)",
@@ -44,14 +44,14 @@ WEIGHTS = (
 EXPLORE = 0.1  # share of random moves in the self-play games
 
 
-def end_share(game: Any, state: State) -> float:
+def end_share(game: Any, state: ParadiceState) -> float:
     """How close the game is to its end: the two tokens nearest 'no stock', 0 to 1."""
     length: int = game.cfg.length
     top = sorted(min(p, length) for p in state.store)[-2:]
     return sum(top) / (2 * length)
 
 
-def features(game: Any, state: State, seat: int, end: float) -> list[float]:
+def features(game: Any, state: ParadiceState, seat: int, end: float) -> list[float]:
     """One seat's features (see `NAMES`); `end` is `end_share(game, state)`."""
     cfg = game.cfg
     cards = cfg.content.stalls
@@ -77,7 +77,7 @@ def features(game: Any, state: State, seat: int, end: float) -> list[float]:
     ]  # fmt: skip
 
 
-def utilities(game: Any, state: State, weights: Sequence[float] = WEIGHTS) -> list[float]:
+def utilities(game: Any, state: ParadiceState, weights: Sequence[float] = WEIGHTS) -> list[float]:
     end = end_share(game, state)
     return [
         sum(w * f for w, f in zip(weights, features(game, state, s, end), strict=True))
@@ -86,7 +86,7 @@ def utilities(game: Any, state: State, weights: Sequence[float] = WEIGHTS) -> li
 
 
 def win_probabilities(
-    game: Any, state: State, weights: Sequence[float] = WEIGHTS
+    game: Any, state: ParadiceState, weights: Sequence[float] = WEIGHTS
 ) -> tuple[float, ...]:
     """Each seat's fitted chance to win (they add up to 1)."""
     return softmax(utilities(game, state, weights), 1.0)

@@ -7,6 +7,7 @@ the entrance in text (0..2 in data).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeAlias
 
 from dicehall.core import ActionCodec, ActionIndex
 
@@ -17,8 +18,11 @@ def letter(district: int) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Roll:
-    """Roll all your unplaced dice (again, if you placed none from the last roll)."""
+class Reroll:
+    """Roll all your unplaced dice again (every seat's dice are rolled when a round starts).
+
+    Records saved before this class was renamed call it `Roll`: they still load.
+    """
 
     def __str__(self) -> str:
         return "roll"
@@ -180,17 +184,31 @@ class TickOrder:
 
 
 PlayerAction = (
-    Roll | Place | PlaceRemove | PlaceMove | Lock | FlipTimer | Pass | ChooseSide | GiveJelly | Wait
+    Reroll
+    | Place
+    | PlaceRemove
+    | PlaceMove
+    | Lock
+    | FlipTimer
+    | Pass
+    | ChooseSide
+    | GiveJelly
+    | Wait
 )
+JellyAction: TypeAlias = (
+    PlayerAction | TimeUp | DrawFace | RollDice | PodValue | TickOrder | DieValue
+)
+"""Every action of the game: the players', the engine's (the sand timer) and chance outcomes."""
 CODEC = ActionCodec(
-    Roll, Place, PlaceRemove, PlaceMove, Lock, FlipTimer, Pass, ChooseSide, GiveJelly, Wait,
+    Reroll, Place, PlaceRemove, PlaceMove, Lock, FlipTimer, Pass, ChooseSide, GiveJelly, Wait,
     TimeUp, DrawFace, RollDice, PodValue, TickOrder, DieValue,
+    renamed={"Roll": Reroll},  # records saved before the rename
 )  # fmt: skip
 
 
 def build_index(players: int, districts: int) -> ActionIndex:
     """Every player action of a table of `players` with `districts` districts, in id order."""
-    actions: list[object] = [Roll()]
+    actions: list[object] = [Reroll()]
     for d in range(districts):
         actions += [Place(v, d) for v in range(1, 7)]
         for v in (1, 2):

@@ -21,7 +21,7 @@ from dicehall.games.jelly.actions import (
     Place,
     PlaceMove,
     PlaceRemove,
-    Roll,
+    Reroll,
     TickOrder,
     Wait,
     letter,
@@ -39,7 +39,7 @@ MAX_WAITS = 30
 """Digital safeguard (rules.md, *A round*): times a seat out of dice may wait in one round."""
 TICKS_AFTER_FLIP = 3
 """Tick mode: full ticks played after the tick in which the sand timer is flipped."""
-ROLL = Roll()
+ROLL = Reroll()
 _PASS = Pass()
 _FLIP = FlipTimer()
 _WAIT = Wait()
@@ -136,7 +136,7 @@ def waits_of(s: JellyState, seat: int) -> int:
 
 def apply(table: Table, s: JellyState, seat: int, action: Any) -> JellyState:
     """Apply a legal play action (checked by the caller)."""
-    if isinstance(action, Roll):
+    if isinstance(action, Reroll):
         s = _roll(s, seat)
     elif isinstance(action, Place | PlaceRemove | PlaceMove):
         s = _place(table, s, seat, action)
@@ -242,7 +242,7 @@ def why_illegal(table: Table, s: JellyState, seat: int, action: Any) -> str:
             return "a 1 or 2 may send only a die already on that entrance to the centre"
         if isinstance(action, PlaceMove):
             return "a 3 or 4 moves the Target marker one zone, from where it is"
-    if isinstance(action, Roll):
+    if isinstance(action, Reroll):
         return "you cannot roll now (no dice left, or too many rolls without placing)"
     if isinstance(action, Lock | FlipTimer | Pass | Wait):
         return (

@@ -1,6 +1,6 @@
 """Attack of the Jelly Monster: the rules object (setup, the round, chance, results).
 
-Real-time mode: every seat with something to do is an actor at once; `Roll` makes a chance
+Real-time mode: every seat with something to do is an actor at once; `Reroll` makes a chance
 node for that seat's dice; the sand timer is a `TimerRequest` whose `TimeUp` the engine issues.
 Tick mode (a documented variant): seats act one at a time in a rotating order, one action per
 tick each; placing a die rolls the rest at once; the timer runs a fixed number of ticks.
@@ -39,6 +39,7 @@ from dicehall.games.jelly.actions import (
     DieValue,
     DrawFace,
     GiveJelly,
+    JellyAction,
     PodValue,
     RollDice,
     TickOrder,
@@ -87,7 +88,7 @@ def pod_values(seat: int) -> Distribution:
     return uniform([PodValue(seat, v) for v in range(1, 7)])
 
 
-class JellyGame(Game[JellyState, Any]):
+class JellyGame(Game[JellyState, JellyAction]):
     spec = SPEC
     action_codec = CODEC
 
@@ -134,7 +135,7 @@ class JellyGame(Game[JellyState, Any]):
             return (s.tick_queue[0],) if s.tick_queue else (CHANCE,)
         return tuple(p for p in range(self.num_players) if play.can_act(s, p))
 
-    def legal_actions(self, s: JellyState, seat: Seat) -> tuple[Any, ...]:
+    def legal_actions(self, s: JellyState, seat: Seat) -> tuple[JellyAction, ...]:
         if seat == ENGINE:
             return (TimeUp(),) if self._time_up_legal(s) else ()
         if seat not in self.actors(s) or seat == CHANCE:
@@ -183,7 +184,7 @@ class JellyGame(Game[JellyState, Any]):
             found = self._face_draws[taken] = Distribution(pairs)
         return found
 
-    def apply(self, s: JellyState, seat: Seat, action: Any) -> JellyState:
+    def apply(self, s: JellyState, seat: Seat, action: JellyAction) -> JellyState:
         if seat == CHANCE:
             return self._apply_chance(s, action)
         if seat == ENGINE:
@@ -258,20 +259,21 @@ class JellyGame(Game[JellyState, Any]):
     def observe(self, s: JellyState, seat: Seat | None) -> View:
         return observe_mod.view(self, s, seat)
 
-    def describe(self, action: Any, viewer: Seat | None) -> str:
+    def describe(self, action: JellyAction, viewer: Seat | None) -> str:
         return describe_mod.describe(action, viewer)
 
-    def action_from_json(self, data: Any) -> Any:
+    def action_from_json(self, data: Any) -> JellyAction:
         key = _json_key(data)
         found = _PARSED.get(key) if key is not None else None
         if found is None:
-            found = CODEC.from_json(data)
+            parsed: JellyAction = CODEC.from_json(data)
+            found = parsed
             if key is not None and len(_PARSED) < 100_000:
                 _PARSED[key] = found
         return found
 
 
-_PARSED: dict[tuple[Any, ...], Any] = {}
+_PARSED: dict[tuple[Any, ...], JellyAction] = {}
 """Memo of parsed wire forms (logs repeat the same few hundred actions)."""
 
 

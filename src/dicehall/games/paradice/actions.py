@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeAlias
 
 from dicehall.core import ActionCodec, ActionIndex
 from dicehall.games.paradice.spec import COLOURS, COLUMNS, ROWS, TYPES, die_name
@@ -225,6 +226,30 @@ PLAYER_TYPES = (
     StoreMove, BagMove, Balloon, Fries, CottonCandy, SurpriseBag, ChooseStall, EndTurn, Pass,
 )  # fmt: skip
 CODEC = ActionCodec(*PLAYER_TYPES, Drop, Roll, Draw, BagDraw)
+ParadiceAction: TypeAlias = (
+    PickRow
+    | PickColumn
+    | Roulette
+    | RoulettePick
+    | TakeStall
+    | DuckRow
+    | DuckColumn
+    | Place
+    | StoreMove
+    | BagMove
+    | Balloon
+    | Fries
+    | CottonCandy
+    | SurpriseBag
+    | ChooseStall
+    | EndTurn
+    | Pass
+    | Drop
+    | Roll
+    | Draw
+    | BagDraw
+)
+"""Every action of the game: the players' and the chance outcomes."""
 SUBSETS = tuple(
     tuple(c for c in range(COLUMNS) if mask >> c & 1) for mask in range(1, 1 << COLUMNS)
 )

@@ -16,7 +16,7 @@ from dicehall.games.paradice import machine as mc
 from dicehall.games.paradice.actions import SUBSETS, BagDraw, Draw, Drop, Roll
 from dicehall.games.paradice.config import Config
 from dicehall.games.paradice.spec import BLACK
-from dicehall.games.paradice.state import Phase, State, evolve
+from dicehall.games.paradice.state import ParadiceState, Phase, evolve
 
 ROLLS = uniform([Roll(v) for v in range(1, 7)])
 
@@ -64,12 +64,12 @@ def _bag_draws(cfg: Config, bag_deck: tuple[int, ...]) -> Distribution:
     return weighted([(BagDraw(cfg.content.bag[b].id), 1) for b in bag_deck])
 
 
-def _drop_columns(state: State) -> tuple[int, ...]:
+def _drop_columns(state: ParadiceState) -> tuple[int, ...]:
     cols = mc.emptiest(state.machine)
     return cols[:1] if state.phase == Phase.SETUP else cols  # setup fills row by row
 
 
-def outcomes(cfg: Config, state: State) -> Distribution:
+def outcomes(cfg: Config, state: ParadiceState) -> Distribution:
     """The distribution of the chance node `state` is at."""
     if any(state.returns):
         return _drops(state.returns, _drop_columns(state), state.phase == Phase.SETUP)
@@ -80,7 +80,7 @@ def outcomes(cfg: Config, state: State) -> Distribution:
     return _stall_draws(cfg, state.deck, state.phase == Phase.SETUP and state.dealt < cfg.players)
 
 
-def apply_chance(cfg: Config, state: State, outcome: object) -> State:
+def apply_chance(cfg: Config, state: ParadiceState, outcome: object) -> ParadiceState:
     """Apply a chance outcome after checking it is one of the node's outcomes."""
     if any(state.returns):
         if not isinstance(outcome, Drop):
@@ -105,7 +105,7 @@ def apply_chance(cfg: Config, state: State, outcome: object) -> State:
     return _apply_draw(cfg, state, card)
 
 
-def _apply_drop(state: State, drop: Drop) -> State:
+def _apply_drop(state: ParadiceState, drop: Drop) -> ParadiceState:
     counts = list(state.returns)
     setup_order = state.phase == Phase.SETUP and drop.colour == BLACK and any(counts[:BLACK])
     if (
@@ -121,7 +121,7 @@ def _apply_drop(state: State, drop: Drop) -> State:
     return evolve(state, machine=machine, returns=tuple(counts))
 
 
-def _apply_roll(state: State, value: int) -> State:
+def _apply_roll(state: ParadiceState, value: int) -> ParadiceState:
     present = [c for c, d in enumerate(state.table) if d]
     col = present[state.rolled]
     code = state.table[col] // 10 * 10 + value
@@ -129,7 +129,7 @@ def _apply_roll(state: State, value: int) -> State:
     return evolve(state, table=table, rolled=state.rolled + 1)
 
 
-def _apply_draw(cfg: Config, state: State, card: int) -> State:
+def _apply_draw(cfg: Config, state: ParadiceState, card: int) -> ParadiceState:
     deck = tuple(c for c in state.deck if c != card)
     if state.phase == Phase.SETUP and state.dealt < cfg.players:
         seat = state.dealt
@@ -142,7 +142,7 @@ def _apply_draw(cfg: Config, state: State, card: int) -> State:
     return evolve(state, plaza=plaza, deck=deck)
 
 
-def _apply_bag(cfg: Config, state: State, card: int) -> State:
+def _apply_bag(cfg: Config, state: ParadiceState, card: int) -> ParadiceState:
     seat = state.turn
     player = state.players[seat]
     player = replace(player, bag=(*player.bag, card))
@@ -160,7 +160,7 @@ def _apply_bag(cfg: Config, state: State, card: int) -> State:
     return state
 
 
-def is_chance(cfg: Config, state: State) -> bool:
+def is_chance(cfg: Config, state: ParadiceState) -> bool:
     """Whether a chance event is due (checked before any player may act)."""
     if any(state.returns) or state.bag_draw:
         return True

@@ -25,7 +25,7 @@ from dicehall.games.paradice.spec import (
     TYPES,
 )
 from dicehall.games.paradice.stalls import feasible
-from dicehall.games.paradice.state import Phase, State
+from dicehall.games.paradice.state import ParadiceState, Phase
 
 if TYPE_CHECKING:
     from dicehall.games.paradice.rules import ParadiceGame
@@ -40,13 +40,13 @@ class Rng(Protocol):
     def randrange(self, stop: int, /) -> int: ...
 
 
-def violations(game: ParadiceGame, s: State) -> list[str]:
+def violations(game: ParadiceGame, s: ParadiceState) -> list[str]:
     """What is wrong with `s` (empty when every invariant holds)."""
     found = [*_cards(game, s), *_dice(game, s), *_store(game, s), *_owners(game, s)]
     return found + _scores(game, s) if s.phase == Phase.OVER and not found else found
 
 
-def _scores(game: ParadiceGame, s: State) -> list[str]:
+def _scores(game: ParadiceGame, s: ParadiceState) -> list[str]:
     """End of game: stall points times their type's factor (first type out 0, the one
     furthest behind alone 2), 20 for the Golden Ticket, 10 per Stall Ticket, Surprise Bag
     points; the highest score wins (rulebook "Scoring")."""
@@ -67,7 +67,7 @@ def _scores(game: ParadiceGame, s: State) -> list[str]:
     return []
 
 
-def _cards(game: ParadiceGame, s: State) -> list[str]:
+def _cards(game: ParadiceGame, s: ParadiceState) -> list[str]:
     content, out = game.cfg.content, []
     places = [*s.deck, *(c for c in s.plaza if c >= 0)]
     for p in s.players:
@@ -90,7 +90,7 @@ def _cards(game: ParadiceGame, s: State) -> list[str]:
     return out
 
 
-def _dice(game: ParadiceGame, s: State) -> list[str]:
+def _dice(game: ParadiceGame, s: ParadiceState) -> list[str]:
     """Each colour keeps its dice wherever they are; every die shows 1..6."""
     codes = [d for col in s.machine for d in col]
     codes += [*s.pending, *s.passed, *(d for d in s.table if d)]
@@ -105,7 +105,7 @@ def _dice(game: ParadiceGame, s: State) -> list[str]:
     return out
 
 
-def _store(game: ParadiceGame, s: State) -> list[str]:
+def _store(game: ParadiceGame, s: ParadiceState) -> list[str]:
     length, out = game.cfg.length, []
     if any(not 0 <= x <= length for x in s.store):
         out.append(f"Storehouse tokens outside 0..{length}: {s.store}")
@@ -120,7 +120,7 @@ def _store(game: ParadiceGame, s: State) -> list[str]:
     return out
 
 
-def _owners(game: ParadiceGame, s: State) -> list[str]:
+def _owners(game: ParadiceGame, s: ParadiceState) -> list[str]:
     """Unused powers (usable now or from the next turn) and tickets follow from the completed
     stalls (rules.md, *Powers* and *Tickets*); only the player whose turn it is holds powers
     earned in this turn."""
@@ -142,7 +142,9 @@ def _owners(game: ParadiceGame, s: State) -> list[str]:
     return out
 
 
-def hidden_variants(game: ParadiceGame, s: State, rng: Rng) -> Iterator[tuple[None, State]]:
+def hidden_variants(
+    game: ParadiceGame, s: ParadiceState, rng: Rng
+) -> Iterator[tuple[None, ParadiceState]]:
     """The same table with the decks in another order: no seat (None) may see the order."""
     if len(s.deck) > 1 or len(s.bag_deck) > 1:
         yield None, replace(s, deck=_reordered(s.deck, rng), bag_deck=_reordered(s.bag_deck, rng))
@@ -155,7 +157,9 @@ def _reordered(cards: tuple[int, ...], rng: Rng) -> tuple[int, ...]:
     return turned[k:] + turned[:k]
 
 
-def step_violations(game: ParadiceGame, s: State, action: object, t: State) -> list[str]:
+def step_violations(
+    game: ParadiceGame, s: ParadiceState, action: object, t: ParadiceState
+) -> list[str]:
     """One action: completed stalls and drawn Surprise Bag cards stay; a Storehouse token
     moves at most one step; the first type out and the Golden Ticket never change hands."""
     out = []

@@ -13,7 +13,7 @@ from dicehall.games.paradice.config import Config
 from dicehall.games.paradice.scoring import breakdown, result
 from dicehall.games.paradice.spec import COLOURS, TYPES
 from dicehall.games.paradice.stalls import Card
-from dicehall.games.paradice.state import Phase, State
+from dicehall.games.paradice.state import ParadiceState, Phase
 
 
 def card_view(card: Card) -> dict[str, Any]:
@@ -37,7 +37,7 @@ def card_view(card: Card) -> dict[str, Any]:
     }
 
 
-def _player(cfg: Config, state: State, seat: int) -> dict[str, Any]:
+def _player(cfg: Config, state: ParadiceState, seat: int) -> dict[str, Any]:
     player = state.players[seat]
     stalls = cfg.content.stalls
     parts = breakdown(cfg, state, seat)
@@ -54,7 +54,7 @@ def _player(cfg: Config, state: State, seat: int) -> dict[str, Any]:
     }
 
 
-def observe(cfg: Config, state: State, seat: int | None) -> View:
+def observe(cfg: Config, state: ParadiceState, seat: int | None) -> View:
     view: View = {
         "you": seat,
         "players": cfg.players,

@@ -19,11 +19,11 @@ from dicehall.games.paradice.actions import (
 from dicehall.games.paradice.config import Config
 from dicehall.games.paradice.scoring import add_returns, move_token
 from dicehall.games.paradice.spec import BALLOON, BLACK, COLUMNS, COTTON, FRIES, SURPRISE, TYPES
-from dicehall.games.paradice.state import Phase, State, evolve
+from dicehall.games.paradice.state import ParadiceState, Phase, evolve
 from dicehall.games.paradice.turn import add_pending, remove_pending, use_power
 
 
-def token_moves(cfg: Config, state: State) -> list[tuple[int, int]]:
+def token_moves(cfg: Config, state: ParadiceState) -> list[tuple[int, int]]:
     """Storehouse moves allowed: any token not at 'no stock', never behind its start."""
     out = []
     for kind in range(len(TYPES)):
@@ -34,25 +34,25 @@ def token_moves(cfg: Config, state: State) -> list[tuple[int, int]]:
     return out
 
 
-def black_uses(cfg: Config, state: State) -> list[StoreMove]:
+def black_uses(cfg: Config, state: ParadiceState) -> list[StoreMove]:
     blacks = sorted({d for d in state.pending if d // 10 == BLACK})
     return [StoreMove(d, k, step) for d in blacks for k, step in token_moves(cfg, state)]
 
 
-def apply_store_move(cfg: Config, state: State, action: StoreMove) -> State:
+def apply_store_move(cfg: Config, state: ParadiceState, action: StoreMove) -> ParadiceState:
     if action not in black_uses(cfg, state):
         raise IllegalActionError(f"cannot {action}: no such black die or token move")
     state = add_returns(remove_pending(state, action.die), [action.die])
     return move_token(cfg, state, action.kind, action.step)
 
 
-def apply_bag_move(cfg: Config, state: State, action: BagMove) -> State:
+def apply_bag_move(cfg: Config, state: ParadiceState, action: BagMove) -> ParadiceState:
     if state.moves <= 0 or (action.kind, action.step) not in token_moves(cfg, state):
         raise IllegalActionError(f"cannot {action}: no Storehouse move owed or not allowed")
     return move_token(cfg, evolve(state, moves=state.moves - 1), action.kind, action.step)
 
 
-def anytime_powers(cfg: Config, state: State) -> list[object]:
+def anytime_powers(cfg: Config, state: ParadiceState) -> list[object]:
     """Cotton Candy and Surprise Bag: before or after the basic action."""
     powers = state.players[state.turn].powers
     out: list[object] = []
@@ -65,7 +65,7 @@ def anytime_powers(cfg: Config, state: State) -> list[object]:
     return out
 
 
-def dice_powers(cfg: Config, state: State) -> list[object]:
+def dice_powers(cfg: Config, state: ParadiceState) -> list[object]:
     """Balloon and Fries on the dice obtained by the basic action."""
     powers = state.players[state.turn].powers
     mine = sorted({d for d in state.pending if d // 10 != BLACK})
@@ -81,7 +81,7 @@ def dice_powers(cfg: Config, state: State) -> list[object]:
     return out
 
 
-def apply_power(cfg: Config, state: State, action: object) -> State:
+def apply_power(cfg: Config, state: ParadiceState, action: object) -> ParadiceState:
     allowed = anytime_powers(cfg, state)
     if state.phase == Phase.PLACE:
         allowed += dice_powers(cfg, state)

@@ -17,6 +17,7 @@ from dicehall.games.paradice.actions import (
     CottonCandy,
     EndTurn,
     Fries,
+    ParadiceAction,
     Pass,
     Place,
     RoulettePick,
@@ -27,7 +28,7 @@ from dicehall.games.paradice.config import Config
 from dicehall.games.paradice.observe import observe
 from dicehall.games.paradice.scoring import add_returns, result
 from dicehall.games.paradice.spec import BLACK, DICE_PER_COLOUR, PLAZA_SIZE, SPEC
-from dicehall.games.paradice.state import Phase, Player, State, evolve
+from dicehall.games.paradice.state import ParadiceState, Phase, Player, evolve
 
 _POWERS = (CottonCandy, SurpriseBag, Fries, Balloon)
 _CHANCE = (CHANCE,)
@@ -38,7 +39,7 @@ _ACTIONS_PER_TURN = 400
 _ACTIONS_PER_POWER = 60
 
 
-class ParadiceGame(Game[State, Any]):
+class ParadiceGame(Game[ParadiceState, ParadiceAction]):
     action_index = INDEX
     action_codec = CODEC
 
@@ -56,15 +57,18 @@ class ParadiceGame(Game[State, Any]):
         self._ids = {a: i for i, a in enumerate(INDEX.actions)}
         # the index's own objects, found by identity first (no dataclass hashing)
         self._ids_by_identity = {id(a): i for i, a in enumerate(INDEX.actions)}
-        self._memo: tuple[State, list[Any]] = (self.initial_state(), [])
-        self._sorted_memo: tuple[State, tuple[Any, ...]] = (self.initial_state(), ())
-        self._actors_memo: tuple[State, tuple[Seat, ...]] = (self.initial_state(), (CHANCE,))
+        self._memo: tuple[ParadiceState, list[Any]] = (self.initial_state(), [])
+        self._sorted_memo: tuple[ParadiceState, tuple[Any, ...]] = (self.initial_state(), ())
+        self._actors_memo: tuple[ParadiceState, tuple[Seat, ...]] = (
+            self.initial_state(),
+            (CHANCE,),
+        )
         self._seats = tuple((seat,) for seat in range(cfg.players))
 
     # --- dynamics -----------------------------------------------------------------------
-    def initial_state(self) -> State:
+    def initial_state(self) -> ParadiceState:
         n = self.cfg.players
-        return State(
+        return ParadiceState(
             phase=Phase.SETUP,
             machine=((),) * 5,
             players=(Player(),) * n,
@@ -74,7 +78,7 @@ class ParadiceGame(Game[State, Any]):
             returns=DICE_PER_COLOUR,
         )
 
-    def actors(self, state: State) -> tuple[Seat, ...]:
+    def actors(self, state: ParadiceState) -> tuple[Seat, ...]:
         memo = self._actors_memo  # asked several times per state: remember the last answer
         if memo[0] is state:
             return memo[1]
@@ -87,12 +91,12 @@ class ParadiceGame(Game[State, Any]):
         self._actors_memo = (state, found)
         return found
 
-    def chance_outcomes(self, state: State) -> Distribution:
+    def chance_outcomes(self, state: ParadiceState) -> Distribution:
         if self.actors(state) != (CHANCE,):
             raise IllegalActionError("not a chance node")
         return draws.outcomes(self.cfg, state)
 
-    def legal_actions(self, state: State, seat: Seat) -> tuple[Any, ...]:
+    def legal_actions(self, state: ParadiceState, seat: Seat) -> tuple[ParadiceAction, ...]:
         if self.actors(state) != (seat,) or seat == CHANCE:
             return ()
         memo = self._sorted_memo
@@ -109,11 +113,11 @@ class ParadiceGame(Game[State, Any]):
         self._sorted_memo = (state, found)
         return found
 
-    def _is_legal(self, state: State, action: Any) -> bool:
+    def _is_legal(self, state: ParadiceState, action: Any) -> bool:
         found = self._legal(state)
         return any(a is action for a in found) or action in found
 
-    def _legal(self, state: State) -> list[Any]:
+    def _legal(self, state: ParadiceState) -> list[Any]:
         """The legal actions in any order (remembered for the last state asked about)."""
         memo = self._memo
         if memo[0] is state:
@@ -122,7 +126,7 @@ class ParadiceGame(Game[State, Any]):
         self._memo = (state, found)
         return found
 
-    def _compute_legal(self, state: State) -> list[Any]:
+    def _compute_legal(self, state: ParadiceState) -> list[Any]:
         cfg, phase = self.cfg, state.phase
         if phase == Phase.PRE:
             return list(turn.placements(cfg, state))
@@ -145,7 +149,7 @@ class ParadiceGame(Game[State, Any]):
             out.append(END_TURN)  # placement ends only when no die can be placed
         return out
 
-    def apply(self, state: State, seat: Seat, action: Any) -> State:
+    def apply(self, state: ParadiceState, seat: Seat, action: ParadiceAction) -> ParadiceState:
         if seat == CHANCE:
             if self.actors(state) != (CHANCE,):
                 raise IllegalActionError("not a chance node", seat=seat, action=action)
@@ -156,7 +160,7 @@ class ParadiceGame(Game[State, Any]):
             raise IllegalActionError(f"{action!r} is not legal now", seat=seat, action=action)
         return self._settle(self._apply(state, action))
 
-    def _apply(self, state: State, action: Any) -> State:
+    def _apply(self, state: ParadiceState, action: Any) -> ParadiceState:
         cfg = self.cfg
         if isinstance(action, Place):
             return turn.apply_place(cfg, state, action)
@@ -176,7 +180,7 @@ class ParadiceGame(Game[State, Any]):
             return evolve(state, phase=Phase.PLACE)  # no basic action is possible
         return turn.apply_basic(cfg, state, action)
 
-    def _settle(self, state: State) -> State:
+    def _settle(self, state: ParadiceState) -> ParadiceState:
         """Automatic steps: start of play, unplaceable pre-turn dice, forced ends of turn."""
         cfg = self.cfg
         while self.actors(state) and self.actors(state) != _CHANCE:
@@ -193,19 +197,19 @@ class ParadiceGame(Game[State, Any]):
                 break
         return state
 
-    def is_terminal(self, state: State) -> bool:
+    def is_terminal(self, state: ParadiceState) -> bool:
         return state.phase == Phase.OVER
 
-    def result(self, state: State) -> Result:
+    def result(self, state: ParadiceState) -> Result:
         if state.phase != Phase.OVER:
             raise IllegalActionError("the game is not over")
         return result(self.cfg, state)
 
     # --- information and wire forms -----------------------------------------------------
-    def observe(self, state: State, seat: Seat | None) -> View:
+    def observe(self, state: ParadiceState, seat: Seat | None) -> View:
         return observe(self.cfg, state, seat)
 
-    def describe(self, action: Any, viewer: Seat | None) -> str:
+    def describe(self, action: ParadiceAction, viewer: Seat | None) -> str:
         from dicehall.games.paradice.describe import describe
 
         return describe(action, viewer)

@@ -7,10 +7,10 @@ from dicehall.core.evolve import replace
 from dicehall.core.tuples import add_at, replace_at
 from dicehall.games.paradice.config import Config
 from dicehall.games.paradice.spec import GOLDEN_POINTS, TICKET_POINTS, TYPES
-from dicehall.games.paradice.state import Dice3, Phase, Player, State, evolve
+from dicehall.games.paradice.state import Dice3, ParadiceState, Phase, Player, evolve
 
 
-def add_returns(state: State, dice: list[int] | tuple[int, ...]) -> State:
+def add_returns(state: ParadiceState, dice: list[int] | tuple[int, ...]) -> ParadiceState:
     """Dice going back to the top of the machine (they drop in as chance nodes)."""
     counts = list(state.returns)
     for code in dice:
@@ -18,7 +18,7 @@ def add_returns(state: State, dice: list[int] | tuple[int, ...]) -> State:
     return evolve(state, returns=tuple(counts))
 
 
-def move_token(cfg: Config, state: State, kind: int, step: int) -> State:
+def move_token(cfg: Config, state: ParadiceState, kind: int, step: int) -> ParadiceState:
     """Move a Storehouse token; a second token reaching 'no stock' ends the game at once."""
     pos = state.store[kind]
     if pos >= cfg.length:
@@ -39,7 +39,7 @@ def _types_done(cfg: Config, player: Player) -> list[int]:
     return counts
 
 
-def _award_tickets(cfg: Config, state: State, seat: int, kind: int) -> State:
+def _award_tickets(cfg: Config, state: ParadiceState, seat: int, kind: int) -> ParadiceState:
     counts = _types_done(cfg, state.players[seat])
     if state.golden < 0 and all(counts):
         state = evolve(
@@ -54,7 +54,9 @@ def _award_tickets(cfg: Config, state: State, seat: int, kind: int) -> State:
     return state
 
 
-def complete(cfg: Config, state: State, seat: int, index: int, dice: Dice3) -> State:
+def complete(
+    cfg: Config, state: ParadiceState, seat: int, index: int, dice: Dice3
+) -> ParadiceState:
     """Active stall `index` of `seat` got its third die: score it, return its dice, and more."""
     player = state.players[seat]
     card, _ = player.stalls[index]
@@ -85,7 +87,7 @@ def ready_powers(player: Player) -> Player:
     return replace(player, powers=powers, earned=(0,) * len(player.earned))
 
 
-def type_factors(cfg: Config, state: State) -> tuple[int, ...]:
+def type_factors(cfg: Config, state: ParadiceState) -> tuple[int, ...]:
     """Scoring factor per type: first out 0, the one furthest behind (alone) 2, others 1."""
     factors = [1] * len(TYPES)
     low = min(state.store)
@@ -96,7 +98,7 @@ def type_factors(cfg: Config, state: State) -> tuple[int, ...]:
     return tuple(factors)
 
 
-def breakdown(cfg: Config, state: State, seat: int) -> dict[str, int]:
+def breakdown(cfg: Config, state: ParadiceState, seat: int) -> dict[str, int]:
     """The parts of a seat's score."""
     factors = type_factors(cfg, state)
     player = state.players[seat]
@@ -111,11 +113,11 @@ def breakdown(cfg: Config, state: State, seat: int) -> dict[str, int]:
     }
 
 
-def score(cfg: Config, state: State, seat: int) -> int:
+def score(cfg: Config, state: ParadiceState, seat: int) -> int:
     return sum(breakdown(cfg, state, seat).values())
 
 
-def out_stalls(cfg: Config, state: State, seat: int) -> int:
+def out_stalls(cfg: Config, state: ParadiceState, seat: int) -> int:
     """Completed stalls of the types that reached 'no stock' (fewer wins a tie)."""
     out = {t for t in (state.first_out, state.second_out) if t >= 0}
     return sum(1 for c in state.players[seat].done if cfg.content.stalls[c].type in out)
@@ -131,7 +133,7 @@ def prize(cfg: Config, points: int) -> tuple[int, str]:
     return found
 
 
-def result(cfg: Config, state: State) -> Result:
+def result(cfg: Config, state: ParadiceState) -> Result:
     scores = tuple(score(cfg, state, s) for s in range(cfg.players))
     keys = [(scores[s], -out_stalls(cfg, state, s)) for s in range(cfg.players)]
     ranks = tuple(1 + sum(1 for k in keys if k > mine) for mine in keys)

@@ -33,7 +33,7 @@ class Player:
 
 
 @dataclass(frozen=True, slots=True)
-class State:
+class ParadiceState:
     phase: Phase
     machine: Machine
     players: tuple[Player, ...]
@@ -60,5 +60,5 @@ class State:
     reason: str = ""
 
 
-evolve: Callable[..., State] = evolver(State)
-"""`evolve(state, **changes)`: `dataclasses.replace` for `State`, several times faster."""
+evolve: Callable[..., ParadiceState] = evolver(ParadiceState)
+"""`evolve(state, **changes)`: `dataclasses.replace` for `ParadiceState`, several times faster."""

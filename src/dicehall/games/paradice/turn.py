@@ -30,25 +30,27 @@ from dicehall.games.paradice.config import Config
 from dicehall.games.paradice.scoring import add_returns, complete, ready_powers
 from dicehall.games.paradice.spec import BLACK, COLUMNS, DUCK, MAX_ACTIVE
 from dicehall.games.paradice.stalls import can_place, placeable
-from dicehall.games.paradice.state import Phase, Player, State, evolve
+from dicehall.games.paradice.state import ParadiceState, Phase, Player, evolve
 
 
-def with_player(state: State, seat: int, player: Player) -> State:
+def with_player(state: ParadiceState, seat: int, player: Player) -> ParadiceState:
     return evolve(state, players=replace_at(state.players, seat, player))
 
 
-def add_pending(state: State, dice: list[int]) -> State:
+def add_pending(state: ParadiceState, dice: list[int]) -> ParadiceState:
     return evolve(state, pending=tuple(sorted((*state.pending, *dice))))
 
 
-def remove_pending(state: State, code: int) -> State:
+def remove_pending(state: ParadiceState, code: int) -> ParadiceState:
     pending = list(state.pending)
     pending.remove(code)
     return evolve(state, pending=tuple(pending))
 
 
 # --- placing ----------------------------------------------------------------------------
-def placements(cfg: Config, state: State, dice: tuple[int, ...] | None = None) -> list[Place]:
+def placements(
+    cfg: Config, state: ParadiceState, dice: tuple[int, ...] | None = None
+) -> list[Place]:
     """Every legal placement of the pending dice (or of `dice`) on the mover's stalls."""
     cards = cfg.content.stalls
     masks = [placeable(cards[card], on) for card, on in state.players[state.turn].stalls]
@@ -61,7 +63,7 @@ def placements(cfg: Config, state: State, dice: tuple[int, ...] | None = None) -
     return out
 
 
-def apply_place(cfg: Config, state: State, action: Place) -> State:
+def apply_place(cfg: Config, state: ParadiceState, action: Place) -> ParadiceState:
     seat = state.turn
     player = state.players[seat]
     if action.die not in state.pending or action.stall >= len(player.stalls):
@@ -81,7 +83,7 @@ def apply_place(cfg: Config, state: State, action: Place) -> State:
 
 
 # --- the basic action -------------------------------------------------------------------
-def basic_actions(cfg: Config, state: State) -> list[object]:
+def basic_actions(cfg: Config, state: ParadiceState) -> list[object]:
     """Picks, roulette, Take-a-stall and Duck picks available now."""
     out: list[object] = list(_pick_actions(state.machine))
     if any(state.machine[c] for c in range(COLUMNS)):
@@ -109,7 +111,7 @@ def _duck_actions(machine: mc.Machine) -> tuple[object, ...]:
     return tuple(INTERNED[a] for a in out)
 
 
-def apply_basic(cfg: Config, state: State, action: object) -> State:
+def apply_basic(cfg: Config, state: ParadiceState, action: object) -> ParadiceState:
     if not contains(basic_actions(cfg, state), action):
         raise IllegalActionError(f"cannot {action} now: not a legal basic action")
     m = state.machine
@@ -133,12 +135,12 @@ def apply_basic(cfg: Config, state: State, action: object) -> State:
     return add_pending(evolve(state, machine=m, phase=Phase.PLACE), taken)
 
 
-def roulette_picks(state: State) -> list[RoulettePick]:
+def roulette_picks(state: ParadiceState) -> list[RoulettePick]:
     groups = mc.row_groups(state.table, (0,) * COLUMNS, wrap=True, no_black=False)
     return [ROULETTE_PICKS[g] for g in groups]
 
 
-def apply_roulette_pick(state: State, action: RoulettePick) -> State:
+def apply_roulette_pick(state: ParadiceState, action: RoulettePick) -> ParadiceState:
     if not contains(roulette_picks(state), action):
         raise IllegalActionError(f"cannot {action}: not a legal group of the roulette row")
     kept = [state.table[c] for c in action.cols]
@@ -147,7 +149,7 @@ def apply_roulette_pick(state: State, action: RoulettePick) -> State:
     return add_pending(state, kept)
 
 
-def use_power(state: State, kind: int) -> State:
+def use_power(state: ParadiceState, kind: int) -> ParadiceState:
     seat = state.turn
     player = state.players[seat]
     powers = add_at(player.powers, kind, -1)
@@ -156,7 +158,7 @@ def use_power(state: State, kind: int) -> State:
 
 
 # --- ending the turn --------------------------------------------------------------------
-def _take_plaza(state: State, slot: int) -> State:
+def _take_plaza(state: ParadiceState, slot: int) -> ParadiceState:
     seat = state.turn
     player = state.players[seat]
     card = state.plaza[slot]
@@ -165,24 +167,24 @@ def _take_plaza(state: State, slot: int) -> State:
     return evolve(with_player(state, seat, player), plaza=plaza)
 
 
-def end_turn(state: State) -> State:
+def end_turn(state: ParadiceState) -> ParadiceState:
     """Leftover dice pass to the left player; then the Plaza stalls gained are taken."""
     return evolve(state, passed=state.pending, pending=(), phase=Phase.GAINS)
 
 
-def choose_stall(state: State, action: ChooseStall) -> State:
+def choose_stall(state: ParadiceState, action: ChooseStall) -> ParadiceState:
     if action not in gain_choices(state):
         raise IllegalActionError(f"cannot {action}: no such Plaza stall or no gain owed")
     return evolve(_take_plaza(state, action.slot), gains=state.gains - 1)
 
 
-def gain_choices(state: State) -> list[ChooseStall]:
+def gain_choices(state: ParadiceState) -> list[ChooseStall]:
     if state.gains <= 0 or len(state.players[state.turn].stalls) >= MAX_ACTIVE:
         return []
     return [CHOOSE_STALL[i] for i, card in enumerate(state.plaza) if card >= 0]
 
 
-def next_turn(cfg: Config, state: State) -> State:
+def next_turn(cfg: Config, state: ParadiceState) -> ParadiceState:
     if state.turns >= cfg.turn_limit:  # the fair closes (rules.md, *End and scoring*)
         reason = f"the fair closed after {cfg.round_limit} rounds"
         return evolve(state, phase=Phase.OVER, reason=reason)
@@ -200,5 +202,5 @@ def next_turn(cfg: Config, state: State) -> State:
     )
 
 
-def has_black(state: State) -> bool:
+def has_black(state: ParadiceState) -> bool:
     return bool(state.pending) and state.pending[-1] // 10 == BLACK

@@ -71,7 +71,7 @@ class Roll:
 
 
 PlayerAction = Place | Continue | Stop | SpendWool | Bust
-Action = PlayerAction | Roll
+PurrramidAction = PlayerAction | Roll
 
 CONTINUE, STOP, SPEND_WOOL, BUST = Continue(), Stop(), SpendWool(), Bust()
 CODEC = ActionCodec(Place, Continue, Stop, SpendWool, Bust, Roll)

@@ -27,10 +27,10 @@ from dicehall.games.purrramid.actions import (
     CONTINUE,
     SPEND_WOOL,
     STOP,
-    Action,
     Bust,
     Continue,
     Place,
+    PurrramidAction,
     Roll,
     SpendWool,
     Stop,
@@ -67,7 +67,7 @@ _ACTIONS_PER_TURN = 3 * MAX_DICE + 1  # roll, place, decide per die, plus a Bust
 TILES_PER_SEAT = {2: (26, 25), 3: (25, 24, 23), 4: (19, 18, 18, 17)}
 
 
-class PurrramidGame(Game[PurrramidState, Action]):
+class PurrramidGame(Game[PurrramidState, PurrramidAction]):
     """Purrramid for 2-4 players on one board side."""
 
     spec = SPEC
@@ -171,25 +171,25 @@ class PurrramidGame(Game[PurrramidState, Action]):
             found = self._by_roll[roll] = tuple(out)
         return found
 
-    def legal_actions(self, state: PurrramidState, seat: Seat) -> tuple[Action, ...]:
+    def legal_actions(self, state: PurrramidState, seat: Seat) -> tuple[PurrramidAction, ...]:
         if seat != state.seat or state.phase in (Phase.ROLL, Phase.OVER):
             return ()
         if state.phase is Phase.DECIDE:
             return (CONTINUE, STOP)
-        places: tuple[Action, ...] = self.placements(state)
+        places: tuple[PurrramidAction, ...] = self.placements(state)
         if not state.wool[seat]:
             return places
         if not places:
             return (SPEND_WOOL, BUST)  # no placement: reroll with wool, or accept the bust
         return (SPEND_WOOL, *places)
 
-    def chance_outcomes(self, state: PurrramidState) -> Sequence[tuple[Action, Fraction]]:
+    def chance_outcomes(self, state: PurrramidState) -> Sequence[tuple[PurrramidAction, Fraction]]:
         if state.phase is not Phase.ROLL:
             return ()
         return _roll_outcomes(state.left)
 
     # --- transitions ----------------------------------------------------------------------
-    def apply(self, state: PurrramidState, seat: Seat, action: Action) -> PurrramidState:
+    def apply(self, state: PurrramidState, seat: Seat, action: PurrramidAction) -> PurrramidState:
         if state.phase is Phase.OVER:
             raise IllegalActionError("the game is over", seat=seat, action=action)
         if state.phase is Phase.ROLL:
@@ -212,7 +212,9 @@ class PurrramidGame(Game[PurrramidState, Action]):
             return self._bust(state, "no placement")
         raise IllegalActionError(f"{action} is not allowed now", seat=seat, action=action)
 
-    def _apply_roll(self, state: PurrramidState, seat: Seat, action: Action) -> PurrramidState:
+    def _apply_roll(
+        self, state: PurrramidState, seat: Seat, action: PurrramidAction
+    ) -> PurrramidState:
         if seat != CHANCE or not isinstance(action, Roll) or len(action.dice) != state.left:
             raise IllegalActionError(f"expected a roll of {state.left} dice", seat=seat)
         dice = action.dice
@@ -333,7 +335,7 @@ class PurrramidGame(Game[PurrramidState, Action]):
     def observe(self, state: PurrramidState, seat: Seat | None) -> View:
         return observe_mod.view(self, state, seat)
 
-    def describe(self, action: Action, viewer: Seat | None) -> str:
+    def describe(self, action: PurrramidAction, viewer: Seat | None) -> str:
         from dicehall.games.purrramid.describe import describe
 
         return describe(self, action, viewer)

@@ -44,7 +44,7 @@ from dicehall.games.puru.dice import (
     sub_multisets,
     tables,
 )
-from dicehall.games.puru.outcome import final_result, player_names
+from dicehall.games.puru.scoring import final_result, player_names
 from dicehall.games.puru.spec import SPEC, check_params
 from dicehall.games.puru.state import (
     JELLY_START,
