@@ -34,14 +34,30 @@ class Frame:
     def text(self) -> str:
         return ESCAPES.sub("", self.raw).replace("\r", "")
 
-    def menu(self) -> dict[int, str]:
-        """The numbered entries of the menu: the block of numbered lines above the prompt."""
-        lines = self.text.splitlines()[:-1]
+    @property
+    def screen(self) -> str:
+        """What the terminal shows at the prompt: the frame's last ROWS lines (a frame starts
+        on a cleared screen and no line is wider than the terminal, so the rest scrolled away)."""
+        return "\n".join(self.text.splitlines()[-ROWS:])
+
+    def _split(self) -> tuple[list[str], list[str]]:
+        """The screen's lines above the menu, and the menu's block of numbered lines."""
+        lines = self.screen.splitlines()[:-1]
         while lines and not MENU_LINE.match(lines[-1]):
-            lines.pop()  # the menu's note
+            lines.pop()  # the menu's note and page line
         block = []
         while lines and MENU_LINE.match(lines[-1]):
             block.insert(0, lines.pop())
+        return lines, block
+
+    @property
+    def board(self) -> str:
+        """The screen above the menu: the board and the latest moves."""
+        return "\n".join(self._split()[0])
+
+    def menu(self) -> dict[int, str]:
+        """The numbered entries of the menu on screen: the numbered lines above the prompt."""
+        block = self._split()[1]
         found: dict[int, str] = {}
         for line in block:
             marks = list(ENTRY.finditer(line))

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 import pytest
 
-from dicehall.sim import report, results
+from dicehall.sim import pool, report, results
 from tests.cli.helpers import run
 
 
@@ -88,3 +89,39 @@ def test_report_over_two_games_and_two_line_ups_keeps_them_apart(tmp_path: Path)
 def test_report_of_a_missing_file_names_it(tmp_path: Path) -> None:
     result = run(["report", str(tmp_path / "nosuch.parquet"), "--out", str(tmp_path / "r")])
     assert result.exit_code == 2 and "no such results file" in result.stderr
+
+
+def test_sweep_on_ray_gives_the_rows_of_the_local_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`sweep --ray` runs each cell's games as Ray tasks (a one-CPU local runtime here): the
+    Parquet rows and the report are those of the same sweep in this process."""
+    ray = pytest.importorskip("ray")
+    on_ray: list[int] = []
+    run_ray = pool._run_ray
+
+    def counted(jobs: Any, address: str, done: Any) -> None:
+        on_ray.append(len(jobs))
+        run_ray(jobs, address, done)
+
+    monkeypatch.setattr(pool, "_run_ray", counted)
+    grid = ["sweep", "puru", "--grid", "players=2,3", "--grid", "full=false,true",
+            "--bots", "random", "--games", "3", "--seed", "4", "--json"]  # fmt: skip
+    local = run([*grid, "--workers", "1", "--out", str(tmp_path / "local.parquet")])
+    assert local.exit_code == 0, local.output
+    ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    try:
+        remote = run([*grid, "--ray", "--out", str(tmp_path / "ray.parquet")])
+    finally:
+        ray.shutdown()
+    assert remote.exit_code == 0, remote.output
+    assert on_ray and sum(on_ray) >= 4  # at least a task per cell
+    keys = ["cell", "seed", "seat"]
+    frames = [
+        pd.read_parquet(tmp_path / name).sort_values(keys).reset_index(drop=True)
+        for name in ("local.parquet", "ray.parquet")
+    ]
+    assert len(frames[0]) == 3 * (2 + 2 + 3 + 3)
+    pd.testing.assert_frame_equal(frames[0], frames[1])
+    cells = [json.loads(r.stdout)["cells"] for r in (local, remote)]
+    assert cells[0] == cells[1]

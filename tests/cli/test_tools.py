@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from dicehall import games
 from dicehall.cli import main, outputs, solves
 from dicehall.core import DicehallError
 from dicehall.engine import Record, verify
@@ -61,12 +62,26 @@ def test_a_failing_save_goes_to_a_fallback_file(
     assert saved.read_text() == "rows" and saved.name.endswith("out.parquet")
 
 
-def test_simulate_keeps_records_that_replay_to_the_counted_results(tmp_path: Path) -> None:
+def test_simulate_keeps_records_that_replay_to_the_counted_results(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each game is played once: the record is kept from the play that was counted."""
     folder = tmp_path / "records"
     args = ["simulate", "puru", "--games", "4", "--seed", "7", "--bots", "greedy,random",
             "--workers", "1", "--records", str(folder), "--json"]  # fmt: skip
+    rules = type(games.make("puru"))
+    started = []
+    initial_state = rules.initial_state
+
+    def counted(self: Any) -> Any:
+        started.append(self)
+        return initial_state(self)
+
+    monkeypatch.setattr(rules, "initial_state", counted)
     result = run(args)
     assert result.exit_code == 0, result.output
+    assert len(started) == 4  # games played, records included
+    monkeypatch.undo()
     data = json.loads(result.stdout)
     paths = [folder / f"puru-{seed}.json" for seed in (7, 8, 9, 10)]
     assert sorted(folder.glob("*.json")) == sorted(paths)

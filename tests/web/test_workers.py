@@ -94,3 +94,29 @@ def test_the_pool_runs_a_bot_from_its_spec() -> None:
 
     assert asyncio.run(decide()) in legal
     assert os.environ.get(cache.NO_SOLVE_ENV) is None  # only the workers forbid solving
+
+
+def test_quick_bots_decide_in_the_server_and_searches_in_workers() -> None:
+    """By default a greedy bot decides in the server process (a millisecond, less than the
+    trip to a worker and back); an mcts bot is sent to the search pool."""
+    import asyncio
+
+    from dicehall.web.config import Settings
+    from dicehall.web.workers import BotPool, BotSpec
+
+    game = games.make("puru", players=2)
+    match = Match(game, 1)
+    seat = next(s for s in match.actors() if s >= 0)
+    legal = match.legal_actions(seat)
+    pool = BotPool(Settings().quick_workers, 1)
+    greedy = BotSpec.of("puru", game.params, seat, "greedy")
+
+    async def decide() -> object:
+        try:
+            return await pool.decide(greedy, match.view(seat), legal, random.Random(1))
+        finally:
+            assert pool.pools == {}  # no worker process was started for it
+            await pool.close()
+
+    assert asyncio.run(decide()) in legal
+    assert pool.where(BotSpec.of("puru", game.params, seat, "mcts")) == "search"

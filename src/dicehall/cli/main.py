@@ -217,8 +217,7 @@ def simulate(
         typer.Option(
             "--records",
             metavar="DIR",
-            help="Keep each game's record in DIR (for `dicehall replay`); plays each game "
-            "again as a logged match.",
+            help="Keep each game's record in DIR (for `dicehall replay`), as GAME-SEED.json.",
         ),
     ] = None,
 ) -> None:
@@ -253,9 +252,11 @@ def simulate(
         try:
             count = workers or pool.auto_workers(n_games)
             job = (game, params, levels, n_games, seed, count, speed_names, keys)
-            summary = _simulate(*job, ray=analysis.ray_target(ray, ray_address))
+            summary = _simulate(*job, ray=analysis.ray_target(ray, ray_address), records=records)
             if records is not None:
-                _keep_records(summary, records)
+                error_console().print(
+                    f"{summary.games} records saved in {records}", markup=False, soft_wrap=True
+                )
         except KeyboardInterrupt:
             error_console().print("[yellow]simulation interrupted[/]")
             raise typer.Exit(EXIT_INTERRUPTED) from None
@@ -286,20 +287,13 @@ def _simulate(
     speeds: tuple[str, ...],
     keys: tuple[str, ...],
     ray: str | None = None,
+    records: Path | None = None,
 ) -> Summary:
     """The simulation with a progress bar on stderr (stdout may carry the JSON)."""
     with progress_bar(f"simulating {game}", count) as advance:
         return run_simulation(
-            game, params, levels, count, seed, workers, advance, speeds, keys, ray
+            game, params, levels, count, seed, workers, advance, speeds, keys, ray, records
         )
-
-
-def _keep_records(summary: Summary, folder: Path) -> None:
-    from dicehall.cli.records import save_records
-
-    with progress_bar("saving records", summary.games) as advance:
-        saved = save_records(summary, folder, advance)
-    error_console().print(f"{saved} records saved in {folder}", markup=False, soft_wrap=True)
 
 
 @app.command("bench")

@@ -55,15 +55,34 @@ def _columns(items: list[str], count: int) -> list[list[str]]:
     return [items[i : i + rows] for i in range(0, len(items), rows)]
 
 
-def layout(texts: list[str], width: int) -> RenderableType:
-    """Numbered choices, numbered down each column, in as many columns as fit `width`."""
-    items = [f"{i:>{len(str(len(texts)))}}. {t}" for i, t in enumerate(texts, 1)]
-    best = [items]
+def numbered(texts: Sequence[str], first: int = 1, total: int | None = None) -> list[str]:
+    """`texts` numbered from `first`, the numbers right-aligned to the widest of `total`."""
+    digits = len(str(total if total is not None else first + len(texts) - 1))
+    return [f"{i:>{digits}}. {t}" for i, t in enumerate(texts, first)]
+
+
+def arrange(items: list[str], width: int) -> list[list[str]]:
+    """The items in as many columns (numbered down each) as fit `width`."""
     for count in range(min(MAX_COLUMNS, len(items)), 1, -1):
         columns = _columns(items, count)
         if sum(max(map(len, c)) for c in columns) + GAP * (len(columns) - 1) <= width:
-            best = columns
-            break
+            return columns
+    return [items]
+
+
+def rows(items: list[str], width: int) -> int:
+    """The lines `items` take laid out in columns (a line too wide for one column wraps)."""
+    columns = arrange(items, width)
+    if len(columns) > 1:
+        return len(columns[0])
+    return sum(max(1, -(-len(item) // max(1, width))) for item in items)
+
+
+def layout(
+    texts: list[str], width: int, first: int = 1, total: int | None = None
+) -> RenderableType:
+    """Numbered choices, numbered down each column, in as many columns as fit `width`."""
+    best = arrange(numbered(texts, first, total), width)
     grid = Table.grid(padding=(0, GAP, 0, 0))
     for _ in best:
         grid.add_column(no_wrap=len(best) > 1)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -29,6 +29,7 @@ from dicehall.cli.common import (
     view_names,
 )
 from dicehall.cli.outputs import save_or_fallback
+from dicehall.cli.screen import NEXT_PAGE, Decision, Screen
 from dicehall.cli.turns import ChanceTurns
 from dicehall.core import CHANCE, OMNISCIENT, DicehallError, Game, GameSpec, ParamError, Seat
 from dicehall.engine import Match, Record
@@ -123,6 +124,7 @@ class PlaySession:
     shown: int = 0  # log entries already shown
     last_person: Seat | None = None  # the person who chose last (hot-seat hand-over)
     turns: ChanceTurns | None = None
+    recent_lines: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.turns = ChanceTurns(self.match)
@@ -209,16 +211,20 @@ class PlaySession:
             seat_name(s, {**self.levels, **people}, names) for s in range(self.game.num_players)
         )
 
-    def _recent(self, viewer: Seat | None) -> Panel | None:
+    def _recent_lines(self, viewer: Seat | None) -> list[str]:
         """What happened since the last screen, as `viewer` (at the keyboard) may read it."""
         events = self.match.events_since(self.shown, viewer)
         self.shown = len(self.match.log)
-        if not events:
-            return None
         most = RECENT_REDRAWN if self.redraw else RECENT
         lines = [escape(f"{self._actor(e.seat, e.index)}: {e.text}") for e in events[-most:]]
         if len(events) > most:
             lines.insert(0, f"… {len(events) - most} earlier")
+        return lines
+
+    def _recent(self, viewer: Seat | None) -> Panel | None:
+        lines = self._recent_lines(viewer)
+        if not lines:
+            return None
         return Panel("\n".join(lines), title="recent moves", title_align="left")
 
     def _actor(self, seat: Seat, index: int) -> str:
@@ -227,31 +233,56 @@ class PlaySession:
         return self._name(seat) if owner is None else f"chance, seat {owner}'s turn"
 
     def _show(self, seat: Seat) -> None:
+        """Draw the table for `seat` (at a terminal, the screen is drawn with the menu)."""
+        self.recent_lines = self._recent_lines(seat)
         if self.redraw:
-            self.console.clear()
+            return
         self.console.rule(escape(f"{self._name(seat)} to play"))
         self.console.print(render_view(self.game, self.match.view(seat), seat))
-        recent = self._recent(seat)
-        if recent is not None:
-            self.console.print(recent)
-        if self.hints:
-            hint = render_hint(self.game, self.match.view(seat), seat)
-            if hint:
-                self.console.print(Text(f"hint: {hint}", style="cyan"))
+        if self.recent_lines:
+            recent = "\n".join(self.recent_lines)
+            self.console.print(Panel(recent, title="recent moves", title_align="left"))
+        hint = self._hint(seat)
+        if hint:
+            self.console.print(Text(f"hint: {hint}", style="cyan"))
+
+    def _hint(self, seat: Seat) -> str | None:
+        return render_hint(self.game, self.match.view(seat), seat) if self.hints else None
+
+    def _screen(self, seat: Seat, texts: list[str], note: str | None) -> Screen:
+        hint = self._hint(seat)
+        decision = Decision(
+            title=escape(f"{self._name(seat)} to play"),
+            board=render_view(self.game, self.match.view(seat), seat),
+            recent=self.recent_lines,
+            entries=texts,
+            note=note,
+            hint=f"hint: {hint}" if hint else None,
+        )
+        return Screen(self.console, decision)
 
     def _choose(self, seat: Seat) -> Any:
         legal = self.match.legal_actions(seat)
         view = self.match.view(seat)
-        self.console.print(menu.layout(menu.labels(self.game, legal, seat), self.console.width))
+        texts = menu.labels(self.game, legal, seat)
         note = menu.note(self.game, view, legal)
-        if note:
-            self.console.print(Text(note, style="dim"))
-        n = len(legal)
+        screen = self._screen(seat, texts, note) if self.redraw else None
+        if screen is None:
+            self.console.print(menu.layout(texts, self.console.width))
+            if note:
+                self.console.print(Text(note, style="dim"))
+        n, page, draw = len(legal), 0, True
         default = " (Enter = 1)" if n == 1 else ""
         while True:
+            if screen is not None and draw:
+                screen.draw(page)
+            draw = False
             raw = self.ask(f"{self._name(seat)}, choose 1-{n}{default}, q to stop: ").strip()
             if raw.lower() in ("q", "quit", "exit"):
                 raise Quit
+            if raw == NEXT_PAGE and screen is not None:
+                page, draw = screen.turn(page), True
+                continue
             index = self._index(view, legal, raw)
             if index is None:
                 continue

@@ -2,7 +2,8 @@
 
 Game `i` of a run is played with seed `seed + i`, exactly as `engine.Match(game, seed + i, bots)`
 would play it (the same chance and bot random streams), so any single game of a simulation
-can be replayed as a match. Results do not depend on the number of worker processes.
+can be replayed as a match. Results do not depend on the number of worker processes. With a
+record folder, each game is played once as a logged match and its record saved as it ends.
 
 Shared wins count as a win for each winner, so the seats' win rates may add up to more than 1.
 """
@@ -14,12 +15,14 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from dicehall import games
 from dicehall.bots import Bot, RandomBot, make_bot
 from dicehall.core import CHANCE, DicehallError, Game, sample
 from dicehall.core.seeding import bot_rng, chance_rng
+from dicehall.engine import Match, Record
 from dicehall.sim import pool, stats
 
 TURN_KEYS = ("turns_played", "turns", "turn")
@@ -226,17 +229,37 @@ def play_one(
     return play_one_with_view(game, bots, seed, speeds, keys)[0]
 
 
+def _logged(game: Game[Any, Any], bots: Sequence[Bot], seed: int, speeds: Sequence[str]) -> Match:
+    """The game played to its end as a logged match (the same game `play_out` plays)."""
+    runner = realtime_runner(game)
+    if runner is not None:
+        played: Match = runner(game, seed, dict(enumerate(bots)), dict(enumerate(speeds)) or None)
+        return played
+    match = Match(game, seed, bots=dict(enumerate(bots)))
+    match.run_bots()
+    if not match.is_over:
+        raise DicehallError(f"{game.id}: game {seed} stopped before its end")
+    return match
+
+
+def record_path(folder: Path, game_id: str, seed: int) -> Path:
+    return folder / f"{game_id}-{seed}.json"
+
+
 def play_one_with_view(
     game: Game[Any, Any],
     bots: Sequence[Bot],
     seed: int,
     speeds: Sequence[str] = (),
     keys: Sequence[str] = (),
+    record_folder: Path | None = None,
 ) -> tuple[Outcome, Any]:
-    """`play_one` and the final spectator view."""
-    runner = realtime_runner(game)
-    if runner is not None:
-        match = runner(game, seed, dict(enumerate(bots)), dict(enumerate(speeds)) or None)
+    """`play_one` and the final spectator view; with `record_folder`, the game's record is
+    saved there as `GAME-SEED.json`."""
+    if realtime_runner(game) is not None or record_folder is not None:
+        match = _logged(game, bots, seed, speeds)
+        if record_folder is not None:
+            Record.of(match).save(record_path(record_folder, game.id, seed))
         state = match.state
         by_seat = [sum(1 for e in match.log if e.seat == s) for s in range(game.num_players)]
     else:
@@ -279,10 +302,14 @@ def run_seeds(
     seeds: Sequence[int],
     speeds: Sequence[str] = (),
     keys: Sequence[str] = (),
+    record_folder: str | None = None,
 ) -> list[Outcome]:
     """Play one game per seed (a worker's share). Bots are reused from game to game."""
     game, bots = setup(game_id, params, levels)
-    return [play_one(game, bots, s, speeds, keys) for s in seeds]
+    folder = Path(record_folder) if record_folder is not None else None
+    if folder is not None:
+        folder.mkdir(parents=True, exist_ok=True)
+    return [play_one_with_view(game, bots, s, speeds, keys, folder)[0] for s in seeds]
 
 
 def _chunks(first: int, count: int, size: int) -> list[list[int]]:
@@ -331,13 +358,15 @@ def simulate(
     speeds: Sequence[str] = (),
     stat_keys: Sequence[str] = (),
     ray_address: str | None = None,
+    record_folder: Path | None = None,
 ) -> Summary:
     """Play `count` games (game i with seed `seed + i`) and summarise them.
 
     `on_progress(n)` is called with the number of games finished so far; `speeds` names the
     seats' speed profiles for real-time games (one per seat, or one for all); `stat_keys`
     are (dotted) keys of the final spectator view to summarise; `ray_address` runs the games
-    as Ray tasks (`"local"`: a Ray runtime on this machine) instead of worker processes.
+    as Ray tasks (`"local"`: a Ray runtime on this machine) instead of worker processes;
+    `record_folder` keeps each game's record there (on a cluster, a folder every node shares).
     """
     if count < 1:
         raise DicehallError("simulate at least one game")
@@ -357,7 +386,8 @@ def simulate(
         if on_progress:
             on_progress(sum(len(r) for r in results.values()))
 
-    jobs = [(run_seeds, (*job, chunk, per_seat, keys)) for chunk in chunks]
+    folder = None if record_folder is None else str(record_folder.resolve())
+    jobs = [(run_seeds, (*job, chunk, per_seat, keys, folder)) for chunk in chunks]
     pool.run_jobs(jobs, workers, ray_address, finished)
     outcomes = [o for index in range(len(chunks)) for o in results[index]]
     elapsed = time.perf_counter() - started

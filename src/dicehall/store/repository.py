@@ -209,13 +209,20 @@ class Store:
                 ],
             )
 
-    def set_token(self, match_id: str, seat: int, digest: str, *, claimed: bool) -> None:
+    def claim_open(self, match_id: str, seat: int, digest: str) -> bool:
+        """Give an unclaimed seat the token `digest`, in one statement: of several processes
+        claiming the same seat at once, exactly one succeeds (False: it was taken)."""
         with self._writing() as conn:
-            conn.execute(
+            done = conn.execute(
                 update(seat_tokens)
-                .where(seat_tokens.c.match_id == match_id, seat_tokens.c.seat == seat)
-                .values(token_hash=digest, claimed=claimed)
+                .where(
+                    seat_tokens.c.match_id == match_id,
+                    seat_tokens.c.seat == seat,
+                    seat_tokens.c.claimed.is_(False),
+                )
+                .values(token_hash=digest, claimed=True)
             )
+            return bool(done.rowcount == 1)
 
     def mark_claimed(self, match_id: str, seat: int) -> None:
         with self._writing() as conn:

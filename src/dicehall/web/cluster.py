@@ -12,10 +12,13 @@ several machines behind one reverse proxy) joins the cluster:
   owner (`dicehall_acts`), which applies it (store first, as always) and answers
   (`dicehall_replies`); only then does the mover get its ack. People seated through a replica
   are announced to the owner (`dicehall_presence`), so it does not put a bot in their seat.
+- **Seats.** Claiming an open seat is decided by the store in one statement, so of two
+  processes claiming the same seat at once exactly one succeeds.
 - **Failover.** A process that dies loses its database session, and PostgreSQL releases its
   advisory locks at once. Every process tries, each second, to take the lock of each replica
   it serves; the one that gets it reloads the table from the store (every acknowledged move
-  is there) and plays on.
+  is there), asks every process to announce again who is seated through it (a roll call on
+  `dicehall_presence`: the dead owner took that knowledge with it) and plays on.
 """
 
 from __future__ import annotations
@@ -112,8 +115,7 @@ class Cluster:
         """Send a move to the table's owner; its version once applied there. If the owner is
         gone (its lock is free), this process takes the table and applies the move itself."""
         if await self.try_own(table.id):
-            log.info("cluster: table %s has no owner any more; playing it here", table.id)
-            await table.promote()
+            await self._take(table)
             return await table.act(seat, action, version)
         request = uuid.uuid4().hex
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
@@ -169,6 +171,9 @@ class Cluster:
             return
         if channel == "dicehall_moves" and table.replica:
             await table.refresh()
+        elif channel == "dicehall_presence" and payload.get("roll_call"):
+            if table.replica:
+                self._answer_roll_call(table)
         elif channel == "dicehall_presence" and not table.replica:
             table.remote_presence(payload["seat"], payload["node"], bool(payload["here"]))
         elif channel == "dicehall_acts" and not table.replica:
@@ -187,14 +192,24 @@ class Cluster:
         await self.notify("dicehall_replies", reply)
 
     # --- failover -----------------------------------------------------------------------
+    async def _take(self, table: Table) -> None:
+        """This process got the lock of a table it followed: play it here, and ask the other
+        processes who is seated through them (they told the old owner, not this one)."""
+        log.info("cluster: table %s has no owner any more; playing it here", table.id)
+        await table.promote()
+        payload = {"table": table.id, "roll_call": True, "node": self.node}
+        await self.notify("dicehall_presence", payload)
+
+    def _answer_roll_call(self, table: Table) -> None:
+        for seat in sorted({s for conn in table.conns for s in conn.seats}):
+            self.presence(table, seat, True)
+
     async def _take_over_forever(self) -> None:
         while True:
             await asyncio.sleep(TAKEOVER_EVERY_S)
             for table in [t for t in self.hall.tables.values() if t.replica]:
                 try:
                     if await self.try_own(table.id):
-                        log.info("cluster: table %s has no owner any more; playing it here",
-                                 table.id)  # fmt: skip
-                        await table.promote()
+                        await self._take(table)
                 except Exception:
                     log.exception("cluster: taking over table %s failed", table.id)

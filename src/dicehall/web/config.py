@@ -25,7 +25,8 @@ class Settings:
     bot_delay: seconds a bot waits before a turn-based move, so people can follow it.
     realtime_delay: (low, high) seconds a bot takes per action in real-time games (human-like).
     grace: seconds a disconnected person keeps their seat before a bot plays for them.
-    quick_workers / search_workers: bot worker processes for greedy bots / for mcts and expert.
+    quick_workers / search_workers: bot worker processes for greedy bots (0: greedy decides in
+    the server process, quicker than a trip to a worker) / for mcts and expert.
     unload_after: seconds a table with nobody connected stays in memory (it stays in the store
     and is loaded again on its next visit).
     expire_after: seconds after which a live table nobody has joined or moved at expires (its
@@ -42,7 +43,7 @@ class Settings:
         )
     )
     grace: float = field(default_factory=lambda: _env_float("DICEHALL_GRACE", 30.0))
-    quick_workers: int = field(default_factory=lambda: _env_int("DICEHALL_QUICK_WORKERS", 2))
+    quick_workers: int = field(default_factory=lambda: _env_int("DICEHALL_QUICK_WORKERS", 0))
     search_workers: int = field(default_factory=lambda: _env_int("DICEHALL_SEARCH_WORKERS", 2))
     unload_after: float = field(default_factory=lambda: _env_float("DICEHALL_UNLOAD_AFTER", 120))
     expire_after: float = field(

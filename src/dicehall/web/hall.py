@@ -290,9 +290,11 @@ class Hall:
         if seat in table.claimed or table.match.is_over:
             raise RequestError(409, "seat_taken", "that seat is already taken")
         token = secrets.token_urlsafe(24)
-        with store_errors("seats"):
-            self.store.set_token(table.id, seat, token_digest(token), claimed=True)
+        with store_errors("seats"):  # the store decides: another process may have claimed it
+            claimed = self.store.claim_open(table.id, seat, token_digest(token))
         table.claimed.add(seat)
+        if not claimed:
+            raise RequestError(409, "seat_taken", "that seat is already taken")
         return token
 
     def seat_of(self, table: Table, token: Any) -> int | None:

@@ -54,6 +54,8 @@ def remote_presence(table: Table, seat: int, node: str, here: bool) -> None:
     nodes = table.remote.setdefault(seat, set())
     was = table.connected(seat)
     (nodes.add if here else nodes.discard)(node)
+    if here:  # seated with a token: the seat is theirs (a stand-in bot only while away)
+        table.claimed.add(seat)
     if here and not was:
         table.seat_back(seat)
     elif not here and was and not table.connected(seat):

@@ -1,15 +1,18 @@
-"""Bots think in worker processes, never in the server's: the server keeps answering people.
+"""Searching bots think in worker processes, never in the server's: the server keeps answering
+people while an mcts or expert bot searches for seconds.
 
-Two pools of processes, one per kind of thinking: `quick` (greedy, milliseconds a move) and
-`search` (mcts and expert, up to seconds a move), so searching tables can fill the search pool
-without delaying any greedy table. A table asks for one move at a time (its driver waits for
-the answer), so one table holds at most one worker; requests are served in arrival order, so
-every table's bots keep moving. Search workers run at a lower CPU priority (`nice`), so when
-searches fill the machine the server process (and the quick workers) are scheduled first. A
-worker receives only what the bot may see (the bot's level, the game and seat, the seat's view,
-the legal actions and the rng) and answers the chosen action. Workers never solve: a solver
-table missing from the disk cache is an error there (see `dicehall.web.prepare`). The `random`
-level needs no thinking and is played in the server process.
+A bot's level says where it thinks. `random` and `greedy` decide in about a millisecond, less
+than a round trip to another process costs, so they decide in the server process (`inline`),
+unless `quick_workers` (`DICEHALL_QUICK_WORKERS`) names a pool of processes for greedy (for a
+machine with cores to spare and a heavy greedy load). `mcts` and `expert` think in the `search`
+pool, so searching tables can fill it without delaying any other table. A table asks for one
+move at a time (its driver waits for the answer), so one table holds at most one worker;
+requests are served in arrival order, so every table's bots keep moving. Search workers run at
+a lower CPU priority (`nice`), so when searches fill the machine the server process is
+scheduled first. A worker receives only what the bot may see (the bot's level, the game and
+seat, the seat's view, the legal actions and the rng) and answers the chosen action. Workers
+never solve: a solver table missing from the disk cache is an error there (see
+`dicehall.web.prepare`).
 """
 
 from __future__ import annotations
@@ -54,7 +57,8 @@ class BotSpec:
 
     @property
     def pool(self) -> str:
-        """`inline` (random), `quick` (greedy) or `search` (mcts, expert)."""
+        """`inline` (random), `quick` (greedy: inline too without quick workers) or `search`
+        (mcts, expert)."""
         name, _ = parse_level(self.level)
         if name == "random":
             return "inline"
@@ -98,8 +102,13 @@ class BotPool:
     """The server's worker pools; `decide` runs one bot decision in the right one."""
 
     def __init__(self, quick: int, search: int) -> None:
-        self.sizes = {"quick": max(1, quick), "search": max(1, search)}
+        self.sizes = {"quick": max(0, quick), "search": max(1, search)}
         self.pools: dict[str, ProcessPoolExecutor] = {}
+
+    def where(self, spec: BotSpec) -> str:
+        """The pool `spec` thinks in: `inline` (this process), `quick` or `search`."""
+        kind = spec.pool
+        return "inline" if kind != "search" and self.sizes.get(kind, 0) == 0 else kind
 
     def _pool(self, kind: str) -> ProcessPoolExecutor:
         pool = self.pools.get(kind)
@@ -119,6 +128,8 @@ class BotPool:
 
     async def warm(self, kind: str = "quick") -> None:
         """Start every worker of a pool now (at server start), not at the first bot's move."""
+        if self.sizes[kind] == 0:
+            return
         pool = self._pool(kind)
         loop = asyncio.get_running_loop()
         await asyncio.gather(
@@ -128,16 +139,19 @@ class BotPool:
     async def decide(
         self, spec: BotSpec, view: View, legal: Sequence[Any], rng: random.Random
     ) -> Any:
-        if spec.pool == "inline":
-            return RandomBot().act(view, legal, rng)
-        pool = self._pool(spec.pool)
+        kind = self.where(spec)
+        if kind == "inline":  # a millisecond: less than the trip to a worker would cost
+            if spec.pool == "inline":
+                return RandomBot().act(view, legal, rng)
+            return think(spec, view, legal, rng)
+        pool = self._pool(kind)
         loop = asyncio.get_running_loop()
         try:
             return await loop.run_in_executor(pool, think, spec, view, tuple(legal), rng)
         except BrokenProcessPool:  # a worker died (killed, out of memory): start afresh
-            log.error("a %s bot worker died; starting new workers", spec.pool)
-            if self.pools.get(spec.pool) is pool:
-                del self.pools[spec.pool]
+            log.error("a %s bot worker died; starting new workers", kind)
+            if self.pools.get(kind) is pool:
+                del self.pools[kind]
                 pool.shutdown(wait=False, cancel_futures=True)
             raise
 

@@ -2,7 +2,9 @@
 
 Every district keeps its letter (A-F, as the menu says "place 1 on D") and its entrance dice,
 grouped by owner ("s1 ⚁2 ⚂3") so that colour is never the only way to tell whose they are.
-Below the width the one-row-per-district table needs, each district takes two lines.
+Below the width the one-row-per-district table needs, each district takes two lines; where the
+screen has too few rows, each district takes one line (its Target zone by number) and each
+player a short line.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from dicehall.cli.render.fit import Fit
+from dicehall.cli.render.fit import Fit, FitRows
 from dicehall.cli.render.words import verb
 from dicehall.games.jelly.actions import Place, PlaceMove, PlaceRemove, letter
 
@@ -155,21 +157,58 @@ def _pending(view: dict[str, Any]) -> Text | None:
     return Text(f"Seat {pending['giver']} is short of Jelly and chooses who gets it ({owed})")
 
 
-def render(game: Any, view: dict[str, Any], seat: int | None) -> RenderableType:
-    """The city as `seat` sees it (None: a spectator, who sees no roll)."""
-    parts: list[RenderableType] = [
-        _status(view),
-        Fit(lambda: _city(view), lambda: _city_compact(view)),
-        _players(view, seat),
-    ]
+def _city_lines(view: dict[str, Any]) -> Table:
+    """A line a district: letter, name, Target zone (numbered as the menu's "◎ to zone N"),
+    entrance and leader."""
+    table = Table.grid(padding=(0, 1))
+    table.add_column(no_wrap=True)
+    table.add_column()
+    for d in view["districts"]:
+        line = _name(d).append(f"  ◎ zone {d['target'] + 1}/{len(d['zone_text'])}")
+        line.append(f": {d['zone_text'][d['target']]}", style="dim")
+        line.append("  in: ").append_text(_entrance(d))
+        leader = _leader(d)
+        if leader:
+            line.append("  leads: ").append_text(leader)
+        table.add_row(Text(d["letter"], style="bold"), line)
+    return table
+
+
+def _players_lines(view: dict[str, Any], seat: int | None) -> Text:
+    text = Text()
+    for p in view["table"]:
+        colour = COLOURS[p["seat"] % len(COLOURS)]
+        if text:
+            text.append(" · ")
+        text.append(f"● s{p['seat']}", style=f"bold {colour}" if p["seat"] == seat else colour)
+        pods = f" {p['pod_values']}" if p["pod_values"] else ""
+        text.append(f" {p['jelly']} Jelly, {p['pods']} pods{pods}, {p['unplaced']} dice")
+        text.append(f", {p['centre']} in centre" if p["centre"] else "")
+        text.append(", done" if p["done"] else (", rolled" if p["rolled"] else ""))
+    return text
+
+
+def _table(view: dict[str, Any], seat: int | None, compact: bool) -> RenderableType:
+    if compact:
+        parts: list[RenderableType] = [_status(view), _city_lines(view), _players_lines(view, seat)]
+    else:
+        city = Fit(lambda: _city(view), lambda: _city_compact(view))
+        parts = [_status(view), city, _players(view, seat)]
     parts += [p for p in (_roll(view), _pending(view)) if p is not None]
     result = view.get("result")
     if result is not None:
         winners = ", ".join(f"seat {w}" for w in result["winners"])
         won = verb(len(result["winners"]), "wins", "win")
         parts.append(Text(f"Game over: {winners} {won}! ({result['reason']})", style="bold green"))
+    if compact:
+        return Group(*parts)
     mode = "turn by tick" if view["mode"] == "tick" else "real time"
     return Panel(Group(*parts), title=f"Attack of the Jelly Monster — {mode}", expand=False)
+
+
+def render(game: Any, view: dict[str, Any], seat: int | None) -> RenderableType:
+    """The city as `seat` sees it (None: a spectator, who sees no roll)."""
+    return FitRows(lambda: _table(view, seat, False), lambda: _table(view, seat, True))
 
 
 def label(game: Any, action: Any, viewer: Any) -> str:

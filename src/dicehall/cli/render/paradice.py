@@ -4,7 +4,8 @@ Every die shows a colour letter and its value ("P4": pink 4), so the table reads
 without colour (NO_COLOR, or a colour-blind player); a legend names the letters. The menu's
 references are numbered on screen: machine columns (under it) and rows (beside it), Plaza
 stalls, each player's stalls and their slots. Where the full row does not fit the terminal,
-the Plaza and Storehouse stack beside the machine, then under it.
+the Plaza and Storehouse stack beside the machine, then under it; where the screen has too few
+rows, a compact table lays each machine column on one line (bottom row first) beside the Plaza.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from dicehall.cli.render.fit import Fit
+from dicehall.cli.render.fit import Fit, FitRows
 from dicehall.cli.render.words import plural
 
 STYLES = (
@@ -155,12 +156,83 @@ def _table(view: dict[str, Any], layout: str) -> RenderableType:
     return Group(grid, _hand(view))
 
 
-def render(game: Any, view: dict[str, Any], seat: int | None) -> RenderableType:
-    """Everything a player at the table sees."""
+def _machine_lines(view: dict[str, Any]) -> Table:
+    """The machine turned on its side: a line per column, its bottom row (r1) first."""
+    cols = view["machine"]
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(style="dim")
+    for _ in range(ROWS):
+        grid.add_column(justify="center")
+    grid.add_row(Text("col"), *(Text(f"r{r + 1}", style="dim") for r in range(ROWS)))
+    for c, col in enumerate(cols):
+        grid.add_row(Text(f"c{c + 1}"), *(die(code) for code in col))
+    return grid
+
+
+def _plaza_lines(view: dict[str, Any]) -> Group:
+    lines: list[RenderableType] = [
+        Text(f"{i}. ").append_text(stall(c) if c else Text("(empty)", style="dim"))
+        for i, c in enumerate(view["plaza"], 1)
+    ]
+    lines.append(Text(f"Plaza · deck {view['deck_left']} · bag {view['bag_left']}", style="dim"))
+    return Group(*lines)
+
+
+def _store_and_hand(view: dict[str, Any]) -> Text:
+    store = view["storehouse"]
+    out = Text("Storehouse: ")
+    for t, pos in enumerate(store["positions"]):
+        out.append(f"{TYPE_ICONS[t]}{'■' * pos}{'·' * (store['length'] - pos)}| ")
+    out.append("· to place: ").append_text(dice(view["pending"]))
+    roulette = [c for c in view["roulette"] if c]
+    if roulette:
+        out.append(" · roulette: ").append_text(dice(roulette))
+    if view["passed"]:
+        out.append(" · passed left: ").append_text(dice(view["passed"]))
+    out.append(f" · gains {view['gains']} · moves {view['moves']}")
+    return out
+
+
+def _player_lines(view: dict[str, Any], seat: int, me: int | None) -> Group:
+    data = view["seats"][seat]
+    head = Text(("▶ " if seat == view["turn"] and view["phase"] != "over" else "  "), style="bold")
+    head.append(f"seat {seat}" + (" (you)" if seat == me else ""), style="bold")
+    done = " ".join(f"{TYPE_ICONS[c['type']]}{c['points']}" for c in data["done"])
+    tickets = view["tickets"]
+    owned = [TYPE_ICONS[t] for t, h in enumerate(tickets["stall"]) if h == seat]
+    owned = (["golden"] if tickets["golden"] == seat else []) + owned
+    powers = " ".join(f"{TYPE_ICONS[t]}x{n}" for t, n in enumerate(data["powers"]) if n)
+    parts = [f"score {data['score']}", f"done {done}" if done else ""]
+    parts += [f"powers {powers}" if powers else "", f"tickets {' '.join(owned)}" if owned else ""]
+    parts.append(f"surprise {len(data['surprise'])}" if data["surprise"] else "")
+    head.append(": " + " · ".join(p for p in parts if p))
+    lines: list[RenderableType] = [head]
+    lines += [
+        Text(f"    stall {i}: ").append_text(stall(s, s["dice"]))
+        for i, s in enumerate(data["stalls"], 1)
+    ]
+    return Group(*lines)
+
+
+def _compact(view: dict[str, Any], seat: int | None) -> Group:
+    """Everything on few rows: machine beside Plaza, a line for Storehouse and hand."""
+    top = Table.grid(padding=(0, 2))
+    top.add_column(no_wrap=True)
+    top.add_column()
+    top.add_row(_machine_lines(view), _plaza_lines(view))
+    players = [_player_lines(view, s, seat) for s in range(view["players"])]
+    return Group(_head(view), top, _store_and_hand(view), legend(view), *players)
+
+
+def _head(view: dict[str, Any]) -> Text:
     head = Text(f"Paradice — round {view['round']}/{view['round_limit']}, ", style="bold")
     head.append(f"seat {view['turn']} to play ({view['phase']})")
-    parts: list[RenderableType] = [
-        head,
+    return head
+
+
+def _full(view: dict[str, Any], seat: int | None) -> Group:
+    return Group(
+        _head(view),
         Fit(
             lambda: _table(view, "row"),
             lambda: _table(view, "pair"),
@@ -168,7 +240,12 @@ def render(game: Any, view: dict[str, Any], seat: int | None) -> RenderableType:
         ),
         legend(view),
         Columns([_player(view, s, seat) for s in range(view["players"])]),
-    ]
+    )
+
+
+def render(game: Any, view: dict[str, Any], seat: int | None) -> RenderableType:
+    """Everything a player at the table sees."""
+    parts: list[RenderableType] = [FitRows(lambda: _full(view, seat), lambda: _compact(view, seat))]
     if view["result"]:
         notes = "\n".join(view["result"]["notes"])
         parts.append(Panel(Text(notes), title="Final scores and prizes", expand=False))

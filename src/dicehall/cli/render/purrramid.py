@@ -19,6 +19,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from dicehall.cli.render.fit import FitRows
 from dicehall.cli.render.words import plural
 from dicehall.games.purrramid.actions import STOP, Place
 from dicehall.games.purrramid.odds import position_from_view, roll_odds
@@ -145,10 +146,34 @@ def _turn(view: dict[str, Any]) -> Text:
     return text
 
 
+def _players_line(view: dict[str, Any], seat: int | None) -> Text:
+    text = Text()
+    for s in range(view["players"]):
+        if s:
+            text.append(" · ")
+        mark = "▶ " if s == view["current"] else ""
+        name = f"{mark}seat {s} ({SEAT_LETTERS[s % 4]})" + (" you" if s == seat else "")
+        text.append(name, style=SEAT_STYLES[s % 4])
+        text.append(f" {view['tiles_left'][s]} tiles, {plural(view['wool'][s], 'wool token')}")
+        if view["winner"] == s:
+            text.append(f", {view['gold_placed']} gold ★ winner", style="bold yellow")
+    return text
+
+
+def _compact(view: dict[str, Any], seat: int | None) -> Group:
+    """Few rows: the pyramid without a frame, the legend and the players a line each."""
+    owners = " ".join(f"{SEAT_LETTERS[s]} seat {s}" for s in range(view["players"]))
+    marks = Text(f"tiles: {owners} · = setup tile · * gold · ~ wool token", style="dim")
+    return Group(pyramid(view), marks, _players_line(view, seat), _turn(view))
+
+
 def render(game: Any, view: dict[str, Any], seat: int | None) -> RenderableType:
     """The whole table as `seat` sees it (everyone sees the same: no hidden information)."""
     board = Panel(pyramid(view), title=view["board"], expand=False)
-    return Group(board, legend(view), _players(view, seat), _turn(view))
+    return FitRows(
+        lambda: Group(board, legend(view), _players(view, seat), _turn(view)),
+        lambda: _compact(view, seat),
+    )
 
 
 def label(game: Any, action: Any, viewer: Any) -> str:
@@ -162,7 +187,7 @@ def label(game: Any, action: Any, viewer: Any) -> str:
 
 def menu_note(game: Any, view: dict[str, Any], legal: Any) -> str | None:
     if any(isinstance(a, Place) for a in legal):
-        return "place: dice on the space numbered so (row r from the bottom, space s from the left)"
+        return "place: dice on the space so numbered (r: row from the bottom, s: from the left)"
     return None
 
 
