@@ -388,6 +388,7 @@ app.command("report")(analysis.report)
 app.command("fuzz")(importlib.import_module("dicehall.cli.fuzz").fuzz)
 app.command("solve")(importlib.import_module("dicehall.cli.solve").solve)
 app.command("sweep")(importlib.import_module("dicehall.cli.sweep").sweep)
+app.command("review")(importlib.import_module("dicehall.cli.review").review_command)
 
 
 @app.command()

@@ -1,0 +1,73 @@
+"""Purrramid's review hooks (`dicehall.review.protocol`): within a turn, every stop/continue,
+placement and wool decision scored exactly in expected turn points.
+
+The turn expectimax (`bots.solvers.purrramid_turn`) gives each move's exact expectation, over
+every roll of the dice left, of the turn's worth under the best play for the rest of the turn:
+tiles placed, plus fixed estimates for the wool taken (half a tile) and for the bonus turn
+earned (`bots.expert.purrramid.BONUS_VALUE`). What is exact is that expectation, so a move's
+loss in expected turn points is exact; the chance to win is not solved for Purrramid (its
+turns interact through the shared board) and the review estimates it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dicehall.core.types import OMNISCIENT
+from dicehall.games.purrramid.actions import BUST, CONTINUE, SPEND_WOOL, STOP, Place
+
+UNIT = "expected turn points (tiles; wool and bonus turns at fixed worths)"
+
+
+def exact_evaluator(game: Any) -> str:
+    return (
+        "Purrramid's chance to win is not solved: it is estimated; each decision within a turn"
+        " is scored exactly in expected turn points"
+    )
+
+
+def move_values(game: Any, state: Any, seat: int) -> dict[Any, float]:
+    """The exact expected turn points of each legal move of `seat` (from its own view)."""
+    from dicehall.bots.expert.purrramid import WOOL_VALUE, ExpertBot
+    from dicehall.bots.greedy.purrramid import read_turn
+
+    view = game.observe(state, seat)
+    legal = game.legal_actions(state, seat)
+    turn = read_turn(view)
+    solver = ExpertBot(game, seat).solver(view, turn)
+    tokens = solver.pos.tokens
+    out: dict[Any, float] = {}
+    for action in legal:
+        if action == STOP:
+            out[action] = solver.stop(turn.dice, turn.left)
+        elif action == CONTINUE:
+            out[action] = solver.continue_value(turn.dice, turn.left, tokens)
+        elif action == SPEND_WOOL:
+            again = solver.continue_value(turn.dice, turn.left, tokens - 1) - WOOL_VALUE
+            out[action] = again
+        elif action == BUST:
+            out[action] = 0.0
+        elif isinstance(action, Place):
+            dice = turn.dice | 1 << action.space
+            out[action] = solver.value(dice, turn.left - len(action.dice), tokens)
+    return out
+
+
+def annotator(game: Any) -> Any:
+    def annotate(state: Any, seat: int, action: Any) -> dict[str, Any] | None:
+        values = move_values(game, state, seat)
+        if action not in values or len(values) < 2:
+            return None
+        best = max(values, key=values.__getitem__)
+        if values[action] >= values[best] - 1e-9:
+            best = action
+        return {
+            "unit": UNIT,
+            "made": values[action],
+            "best": values[best],
+            "loss": values[best] - values[action],
+            "best_text": game.describe(best, OMNISCIENT),
+            "moves": len(values),
+        }
+
+    return annotate
