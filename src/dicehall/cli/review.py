@@ -28,12 +28,17 @@ def review_command(
         bool, typer.Option("--mistakes", help="List only the decisions that lost value.")
     ] = False,
     rollouts: Annotated[
-        int,
-        typer.Option(min=2, max=MAX_ROLLOUTS, help="Estimates: playouts per position."),
-    ] = ROLLOUTS,
+        int | None,
+        typer.Option(
+            min=2, max=MAX_ROLLOUTS, help=f"Estimates: playouts per position [default: {ROLLOUTS}]."
+        ),
+    ] = None,
     moves: Annotated[
-        int, typer.Option(min=1, max=MAX_MOVES, help="Estimates: moves examined per decision.")
-    ] = MOVES,
+        int | None,
+        typer.Option(
+            min=1, max=MAX_MOVES, help=f"Estimates: moves examined per decision [default: {MOVES}]."
+        ),
+    ] = None,
 ) -> None:
     """Review a finished match: each decision's loss against the best move (exact where the
     game is solved, else an estimate with its standard error), the chance to win over the
@@ -41,9 +46,9 @@ def review_command(
     with guard():
         loaded = Record.load(record)
         progress = None if as_json else _progress()
-        review = review_record(
-            loaded, estimate={"rollouts": rollouts, "moves": moves}, progress=progress
-        )
+        given = {"rollouts": rollouts, "moves": moves}
+        estimate = {k: v for k, v in given.items() if v is not None}
+        review = review_record(loaded, estimate=estimate, progress=progress)
     if as_json:
         typer.echo(json.dumps(review.to_json(), indent=1))
         return

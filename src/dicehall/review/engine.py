@@ -20,6 +20,7 @@ from dicehall.core.errors import DicehallError
 from dicehall.core.types import CHANCE, OMNISCIENT
 from dicehall.engine.match import LogEntry
 from dicehall.engine.record import Record, game_of, replay
+from dicehall.review.estimate import paired_se
 from dicehall.review.model import Choice, Review, SeatSummary, Step, Value
 from dicehall.review.protocol import Annotator, Evaluator, game_hooks
 
@@ -44,7 +45,8 @@ def pick_evaluator(game: Any, *, estimate: dict[str, Any] | None = None) -> tupl
         if not isinstance(found, str):
             return found, notes
         notes.append(found)
-    return RolloutEvaluator(game, **(estimate or {})), notes
+    options = {**getattr(hooks, "ESTIMATE", {}), **(estimate or {})}
+    return RolloutEvaluator(game, **options), notes
 
 
 def review_record(
@@ -164,7 +166,9 @@ def _step(
     loss = max(best_value.mean[seat] - made.mean[seat], 0.0)
     loss_se = None
     if best_value.se is not None and made.se is not None:
-        loss_se = (best_value.se[seat] ** 2 + made.se[seat] ** 2) ** 0.5 if best != action else 0.0
+        paired = paired_se(best_value, made, seat)
+        unpaired = (best_value.se[seat] ** 2 + made.se[seat] ** 2) ** 0.5
+        loss_se = paired if paired is not None else unpaired
     note = annotator(state, seat, action) if annotator is not None else None
     return Step(
         i, seat, "decision", text, before, after,

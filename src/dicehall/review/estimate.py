@@ -1,10 +1,13 @@
 """Estimated values where no exact solution exists: flat Monte Carlo over the search's rollouts.
 
 A position's value is the mean, over `rollouts` playouts, of the returns (`Game.returns`: 1
-shared among the winners) that MCTS's own default policy reaches (`bots.determinize.<game>`:
-its `rollout_action`, else uniformly random moves; with the game's `horizon` a playout stops
-that many turns on and the game's fitted or heuristic `evaluate` values the position there).
-Each value carries the standard error of its mean. At a decision the move made, the game's
+shared among the winners) reached when every seat plays the game's prior bot (`PRIOR` of
+`bots.determinize.<game>`: the level MCTS's root favours, e.g. greedy, or Purrramid's expert)
+from its own view; with the game's `horizon` a playout stops that many turns on and the game's
+fitted or heuristic `evaluate` values the position there, as MCTS's rollouts do.
+Each value carries the standard error of its mean. The moves of one decision are played out with
+the same seeds (common random numbers), so their difference, the loss, is far less noisy than
+each value; its standard error comes from the paired playouts. At a decision the move made, the game's
 prior bot's move and further legal moves up to `moves` in all are examined. Playouts start from
 the true state: a review is of a finished match and sees everything.
 
@@ -19,21 +22,48 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from dicehall.core import CHANCE, sample
+from dicehall.core import CHANCE, DicehallError, sample
 from dicehall.review.model import Value
 
 ROLLOUTS = 24
 MOVES = 6
+POLICIES = ("prior", "default")
+"""`prior`: every seat plays the game's prior bot; `default`: MCTS's default rollout policy."""
+
+
+def mean(xs: Sequence[float]) -> float:
+    return sum(xs) / len(xs)
+
+
+def standard_error(xs: Sequence[float]) -> float:
+    """The standard error of the mean of `xs` (at least two)."""
+    m = mean(xs)
+    return math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1) / len(xs))
+
+
+def paired_se(a: Value, b: Value, seat: int) -> float | None:
+    """The standard error of `seat`'s difference of two estimates played with common seeds."""
+    if a.draws is None or b.draws is None or len(a.draws) != len(b.draws):
+        return None
+    return standard_error([x[seat] - y[seat] for x, y in zip(a.draws, b.draws, strict=True)])
 
 
 class RolloutEvaluator:
     exact = False
     unit = "chance to win (a shared win split among the winners)"
 
-    def __init__(self, game: Any, rollouts: int = ROLLOUTS, moves: int = MOVES, seed: int = 0):
-        if rollouts < 2 or moves < 1:
-            raise ValueError("an estimate needs at least 2 rollouts and 1 move")
+    def __init__(
+        self,
+        game: Any,
+        rollouts: int = ROLLOUTS,
+        moves: int = MOVES,
+        seed: int = 0,
+        policy: str = "prior",
+    ) -> None:
+        if rollouts < 2 or moves < 1 or policy not in POLICIES:
+            raise ValueError("an estimate needs 2 rollouts, 1 move and a known policy")
         self.game, self.rollouts, self.moves, self.seed = game, rollouts, moves, seed
+        self.use_bots = policy == "prior"
         module = importlib.import_module(f"dicehall.bots.determinize.{game.id}")
         hook = getattr(module, "search_game", None)
         self.search = hook(game) if hook else game
@@ -46,8 +76,9 @@ class RolloutEvaluator:
         self._prior: dict[int, Any] = {}
         self._calls = 0
         cut = f", cut {horizon} turn(s) on and valued by the game's evaluation" if self.horizon else ""
+        who = f"the {self.prior_level} bot" if self.use_bots else "MCTS's default rollout policy"
         self.method = (
-            f"estimate: {rollouts} playouts per position with the search's default policy{cut};"
+            f"estimate: {rollouts} playouts per position, every seat playing {who}{cut};"
             f" up to {moves} moves examined per decision; ± is one standard error"
         )
 
@@ -68,38 +99,40 @@ class RolloutEvaluator:
             examined.append(prior)
         examined += [a for a in legal if a not in examined][: max(self.moves - len(examined), 0)]
         out: dict[Any, Value] = {}
-        for k, action in enumerate(examined):
+        for action in examined:
             child = game.apply(state, seat, action)
             if game.is_terminal(child):
-                out[action] = Value(self.terminal_value(child), (0.0,) * game.num_players)
+                end = self.terminal_value(child)
+                out[action] = Value(end, (0.0,) * len(end), (end,) * self.rollouts)
             else:
-                out[action] = self._estimate(child, f"a{self._calls}/{k}")
+                out[action] = self._estimate(child, f"a{self._calls}")
         return out
 
-    def _prior_move(self, state: Any, seat: int, legal: Sequence[Any]) -> Any:
+    def _bot(self, seat: int) -> Any:
+        """The prior bot of `seat` in the searched rules (None where the mode has none)."""
         from dicehall.bots import make_bot
 
-        bot = self._prior.get(seat)
-        if bot is None:
+        if seat not in self._prior:
             try:
-                bot = self._prior[seat] = make_bot(self.prior_level, self.game, seat)
-            except Exception:  # a level this mode lacks: no prior move
-                return None
+                self._prior[seat] = make_bot(self.prior_level, self.search, seat)
+            except DicehallError:  # a level this mode lacks: the default policy plays
+                self._prior[seat] = None
+        return self._prior[seat]
+
+    def _prior_move(self, state: Any, seat: int, legal: Sequence[Any]) -> Any:
+        bot = self._bot(seat) if self.search is self.game else None
+        if bot is None:
+            return None
         return bot.act(self.game.observe(state, seat), legal, random.Random(self._calls))
 
     def _estimate(self, state: Any, key: str) -> Value:
         n = self.game.num_players
-        sums, squares = [0.0] * n, [0.0] * n
-        for r in range(self.rollouts):
-            rng = random.Random(f"review/{self.seed}/{key}/{r}")
-            returns = self._playout(state, rng)
-            for s in range(n):
-                sums[s] += returns[s]
-                squares[s] += returns[s] * returns[s]
-        k = self.rollouts
-        mean = tuple(x / k for x in sums)
-        var = tuple(max(q / k - m * m, 0.0) * k / (k - 1) for q, m in zip(squares, mean, strict=True))
-        return Value(mean, tuple(math.sqrt(v / k) for v in var))
+        draws = tuple(
+            self._playout(state, random.Random(f"review/{self.seed}/{key}/{r}"))
+            for r in range(self.rollouts)
+        )
+        columns = list(zip(*draws, strict=True))
+        return Value(tuple(mean(c) for c in columns), tuple(standard_error(c) for c in columns), draws)
 
     def _playout(self, state: Any, rng: random.Random) -> tuple[float, ...]:
         game, policy = self.search, self.policy
@@ -117,9 +150,12 @@ class RolloutEvaluator:
                 continue
             seat = min(actors)
             legal = game.legal_actions(state, seat)
-            if policy is None:
-                action = legal[rng.randrange(len(legal))]
-            else:
+            bot = self._bot(seat) if self.use_bots else None
+            if bot is not None:
+                action = bot.act(game.observe(state, seat), legal, rng)
+            elif policy is not None:
                 action = policy(game, state, seat, legal, rng)
+            else:
+                action = legal[rng.randrange(len(legal))]
             state = game.apply(state, seat, action)
         return (1.0 / game.num_players,) * game.num_players

@@ -16,6 +16,8 @@ class Value:
 
     mean: tuple[float, ...]
     se: tuple[float, ...] | None = None
+    draws: tuple[tuple[float, ...], ...] | None = field(default=None, compare=False, repr=False)
+    """An estimate's playout returns, one per common seed (moves are compared pairwise)."""
 
     @property
     def exact(self) -> bool:

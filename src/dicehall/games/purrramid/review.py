@@ -16,6 +16,9 @@ from typing import Any
 from dicehall.core.types import OMNISCIENT
 from dicehall.games.purrramid.actions import BUST, CONTINUE, SPEND_WOOL, STOP, Place
 
+ESTIMATE = {"policy": "default", "moves": 2}
+"""The win-chance estimate: MCTS's rollouts (stop once a Stop succeeds; the expert bot is far
+slower to play out) and two moves per decision, the one made and the expert's."""
 UNIT = "expected turn points (tiles; wool and bonus turns at fixed worths)"
 
 
