@@ -31,7 +31,9 @@ def empty_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DICEHALL_CACHE_DIR", str(tmp_path / "cache"))
 
 
-def test_a_duel_without_its_table_is_estimated_and_says_so(tmp_path: Path, empty_cache: None) -> None:
+def test_a_duel_without_its_table_is_estimated_and_says_so(
+    tmp_path: Path, empty_cache: None
+) -> None:
     path = _record(tmp_path, "puru", ("greedy", "random"))
     result = run(["review", str(path), "--json", "--rollouts", "2", "--moves", "2"])
     assert result.exit_code == 0, result.output

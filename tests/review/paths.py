@@ -33,6 +33,4 @@ def random_moves(state: Any, seat: int, legal: Any, rng: random.Random) -> Any:
 
 def identity_gap(review: Any) -> float:
     """The largest |start + luck + own + others - final| over the seats."""
-    return max(
-        abs(s.start + s.luck + s.own + s.others - s.final) for s in review.summaries
-    )
+    return max(abs(s.start + s.luck + s.own + s.others - s.final) for s in review.summaries)

@@ -61,11 +61,13 @@ def test_duel_review_is_exact_and_adds_up(duel: Any, duel_evaluator: Any, seed: 
     for step in chance:  # the value before a roll is the exact expectation over it
         exact = brute(states[step.index])
         assert step.before.mean[0] == pytest.approx(exact, abs=1e-5)
-        assert duel_evaluator.state_value(states[step.index]).mean[0] == pytest.approx(exact, abs=1e-5)
+        assert duel_evaluator.state_value(states[step.index]).mean[0] == pytest.approx(
+            exact, abs=1e-5
+        )
 
 
 def test_a_losing_choice_is_found(duel: Any, duel_evaluator: Any) -> None:
-    """"With six of a kind, the roller may keep them (and take their effects) or give them
+    """ "With six of a kind, the roller may keep them (and take their effects) or give them
     away" (docs/rules/puru.md, *Resolving: the majority face*): giving six Hearts to an
     opponent at 19 Love hands over the game; keeping them wins it. The review must say so."""
     rolled = PuruState(Phase.CHOOSE, 0, (18, 19), (18, 18), (2, 2), (6, 0, 0, 0), 6, 0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
@@ -14,6 +14,7 @@ from rich.table import Table
 from dicehall.cli.common import console, error_console, guard
 from dicehall.engine import Record
 from dicehall.review import Review, review_record
+from dicehall.review.engine import Progress
 from dicehall.review.estimate import MOVES, ROLLOUTS
 from dicehall.review.graph import text_graph
 
@@ -55,7 +56,7 @@ def review_command(
     show(review, mistakes_only=mistakes)
 
 
-def _progress() -> object:
+def _progress() -> Progress:
     err = error_console()
     shown = [-1]
 
@@ -111,10 +112,16 @@ def decision_table(review: Review, mistakes_only: bool) -> Table:
             f"{100 * step.loss:.2f}{_pm(step.loss_se)}",
         ]  # fmt: skip
         if exact_unit:
-            row += ["", ""] if note is None else [f"{note['loss']:.3f}",
-                                                  "=" if note["loss"] <= 1e-9 else escape(note["best_text"])]  # fmt: skip
+            row += _exact_cells(note)
         table.add_row(*row)
     return table
+
+
+def _exact_cells(note: dict[str, Any] | None) -> list[str]:
+    if note is None:
+        return ["", ""]
+    best = "=" if note["loss"] <= 1e-9 else escape(note["best_text"])
+    return [f"{note['loss']:.3f}", best]
 
 
 def summary_table(review: Review) -> Table:

@@ -33,7 +33,9 @@ class NotReviewable(DicehallError):
     """The record cannot be reviewed (unfinished: the review is omniscient)."""
 
 
-def pick_evaluator(game: Any, *, estimate: dict[str, Any] | None = None) -> tuple[Evaluator, list[str]]:
+def pick_evaluator(
+    game: Any, *, estimate: dict[str, Any] | None = None
+) -> tuple[Evaluator, list[str]]:
     """The game's exact evaluator where it has one here, else a rollout estimate; and notes
     saying why a game with an exact solution was estimated."""
     from dicehall.review.estimate import RolloutEvaluator
@@ -100,6 +102,7 @@ def review_states(
     """Review the path `states[0] -a0-> states[1] ...` (`entries[i]` leads from state i)."""
     actions = [game.action_from_json(e.action) for e in entries]
     options: dict[int, dict[Any, Value]] = {}
+    notes: dict[int, dict[str, Any] | None] = {}
 
     def value_at(i: int) -> Value:
         state = states[i]
@@ -107,7 +110,9 @@ def review_states(
             return Value(evaluator.terminal_value(state))
         if i < len(entries) and entries[i].seat >= 0:
             seat = entries[i].seat
-            options[i] = evaluator.action_values(state, seat, actions[i])
+            note = notes[i] = annotator(state, seat, actions[i]) if annotator else None
+            also = (note.pop("best_action"),) if note and "best_action" in note else ()
+            options[i] = evaluator.action_values(state, seat, actions[i], also)
             return best_of(options[i], seat, actions[i])[1]
         if i > 0 and entries[i - 1].seat >= 0:
             return options[i - 1][actions[i - 1]]
@@ -117,8 +122,8 @@ def review_states(
     before = value_at(0)
     for i, entry in enumerate(entries):
         after = value_at(i + 1)
-        steps.append(_step(game, i, entry, actions[i], before, after, options.get(i), annotator,
-                           states[i]))  # fmt: skip
+        steps.append(_step(game, i, entry, actions[i], before, after, options.get(i),
+                           notes.pop(i, None)))  # fmt: skip
         options.pop(i - 1, None)
         before = after
         if progress is not None:
@@ -153,8 +158,7 @@ def _step(
     before: Value,
     after: Value,
     values: dict[Any, Value] | None,
-    annotator: Annotator | None,
-    state: Any,
+    note: dict[str, Any] | None,
 ) -> Step:
     text = game.describe(action, OMNISCIENT)
     if entry.seat < 0 or values is None:
@@ -169,7 +173,6 @@ def _step(
         paired = paired_se(best_value, made, seat)
         unpaired = (best_value.se[seat] ** 2 + made.se[seat] ** 2) ** 0.5
         loss_se = paired if paired is not None else unpaired
-    note = annotator(state, seat, action) if annotator is not None else None
     return Step(
         i, seat, "decision", text, before, after,
         made=Choice(action, text, made),

@@ -5,10 +5,11 @@ shared among the winners) reached when every seat plays the game's prior bot (`P
 `bots.determinize.<game>`: the level MCTS's root favours, e.g. greedy, or Purrramid's expert)
 from its own view; with the game's `horizon` a playout stops that many turns on and the game's
 fitted or heuristic `evaluate` values the position there, as MCTS's rollouts do.
-Each value carries the standard error of its mean. The moves of one decision are played out with
-the same seeds (common random numbers), so their difference, the loss, is far less noisy than
-each value; its standard error comes from the paired playouts. At a decision the move made, the game's
-prior bot's move and further legal moves up to `moves` in all are examined. Playouts start from
+Each value carries the standard error of its mean. The moves of one decision are played out
+with the same seeds (common random numbers), so their difference, the loss, is far less noisy
+than each value; its standard error comes from the paired playouts. At a decision the move
+made, the game's prior bot's move (or the move the game's exact side values rank best) and
+further legal moves up to `moves` in all are examined. Playouts start from
 the true state: a review is of a finished match and sees everything.
 
 The seeds are fixed by the position's step and the move, so a review is reproducible.
@@ -69,13 +70,18 @@ class RolloutEvaluator:
         self.search = hook(game) if hook else game
         self.policy = getattr(module, "rollout_action", None)
         horizon = getattr(module, "SEARCH", {}).get("horizon")
-        self.turn_index = getattr(module, "turn_index", None)
-        self.evaluate = getattr(module, "evaluate", None)
-        self.horizon = horizon if self.turn_index and self.evaluate else None
+        turn_index = getattr(module, "turn_index", None)
+        evaluate = getattr(module, "evaluate", None)
+        self.cutoff: tuple[int, Any, Any] | None = (
+            (horizon, turn_index, evaluate) if horizon and turn_index and evaluate else None
+        )
+        """(turns, turn_index, evaluate): playouts stop that many turns on, valued there."""
         self.prior_level = getattr(module, "PRIOR", "greedy")
         self._prior: dict[int, Any] = {}
         self._calls = 0
-        cut = f", cut {horizon} turn(s) on and valued by the game's evaluation" if self.horizon else ""
+        cut = (
+            f", cut {horizon} turn(s) on and valued by the game's evaluation" if self.cutoff else ""
+        )
         who = f"the {self.prior_level} bot" if self.use_bots else "MCTS's default rollout policy"
         self.method = (
             f"estimate: {rollouts} playouts per position, every seat playing {who}{cut};"
@@ -89,12 +95,14 @@ class RolloutEvaluator:
         self._calls += 1
         return self._estimate(state, f"s{self._calls}")
 
-    def action_values(self, state: Any, seat: int, chosen: Any) -> dict[Any, Value]:
+    def action_values(
+        self, state: Any, seat: int, chosen: Any, also: Sequence[Any] = ()
+    ) -> dict[Any, Value]:
         self._calls += 1
         game = self.game
         legal = game.legal_actions(state, seat)
-        examined = [chosen]
-        prior = self._prior_move(state, seat, legal)
+        examined = [chosen, *(a for a in also if a != chosen and a in legal)]
+        prior = None if also else self._prior_move(state, seat, legal)
         if prior is not None and prior not in examined:
             examined.append(prior)
         examined += [a for a in legal if a not in examined][: max(self.moves - len(examined), 0)]
@@ -126,25 +134,29 @@ class RolloutEvaluator:
         return bot.act(self.game.observe(state, seat), legal, random.Random(self._calls))
 
     def _estimate(self, state: Any, key: str) -> Value:
-        n = self.game.num_players
         draws = tuple(
             self._playout(state, random.Random(f"review/{self.seed}/{key}/{r}"))
             for r in range(self.rollouts)
         )
         columns = list(zip(*draws, strict=True))
-        return Value(tuple(mean(c) for c in columns), tuple(standard_error(c) for c in columns), draws)
+        return Value(
+            tuple(mean(c) for c in columns), tuple(standard_error(c) for c in columns), draws
+        )
 
     def _playout(self, state: Any, rng: random.Random) -> tuple[float, ...]:
         game, policy = self.search, self.policy
-        stop = None
-        if self.horizon is not None and self.turn_index is not None:
-            stop = self.turn_index(state) + self.horizon
+        stop: int = -1
+        turn_index: Any = None
+        evaluate_at: Any = None
+        if self.cutoff is not None:
+            horizon, turn_index, evaluate_at = self.cutoff
+            stop = turn_index(state) + horizon
         for _ in range(game.max_game_length):
             actors = game.actors(state)
             if not actors:
                 return tuple(game.returns(state))
-            if stop is not None and self.evaluate is not None and self.turn_index(state) >= stop:  # type: ignore[misc]
-                return tuple(self.evaluate(game, state))
+            if turn_index is not None and turn_index(state) >= stop:
+                return tuple(float(x) for x in evaluate_at(game, state))
             if actors == (CHANCE,):
                 state = game.apply(state, CHANCE, sample(game, state, rng))
                 continue
@@ -158,4 +170,5 @@ class RolloutEvaluator:
             else:
                 action = legal[rng.randrange(len(legal))]
             state = game.apply(state, seat, action)
-        return (1.0 / game.num_players,) * game.num_players
+        players: int = game.num_players
+        return (1.0 / players,) * players

@@ -14,13 +14,14 @@ Elsewhere the review estimates (`review.estimate.RolloutEvaluator`).
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from dicehall.review.model import Value
 
 Annotator = Callable[[Any, int, Any], "dict[str, Any] | None"]
-"""`(state, seat, action made) -> {"unit", "made", "best", "loss", "best_text"}` or None."""
+"""`(state, seat, action made) -> {"unit", "made", "best", "loss", "best_text", "best_action"}`
+or None (`best_action` is examined by an estimate too, and left out of the review's JSON)."""
 
 
 class Evaluator(Protocol):
@@ -34,8 +35,11 @@ class Evaluator(Protocol):
         """Each seat's value at a running state where nobody decides (a chance event)."""
         ...
 
-    def action_values(self, state: Any, seat: int, chosen: Any) -> dict[Any, Value]:
-        """Each seat's value after each examined move of `seat` (always including `chosen`)."""
+    def action_values(
+        self, state: Any, seat: int, chosen: Any, also: Sequence[Any] = ()
+    ) -> dict[Any, Value]:
+        """Each seat's value after each examined move of `seat` (always including `chosen`,
+        and the moves `also`: a move the game's exact side values rank best)."""
         ...
 
     def terminal_value(self, state: Any) -> tuple[float, ...]:

@@ -18,10 +18,10 @@ from fastapi.staticfiles import StaticFiles
 from dicehall.core.errors import DicehallError
 from dicehall.store import ENV_URL, LIVE, Store, default_url
 from dicehall.web.api import router
-from dicehall.web.reviews import router as review_router
 from dicehall.web.config import Settings
 from dicehall.web.guard import Guards, RequestGuard
 from dicehall.web.hall import Hall, RequestError
+from dicehall.web.reviews import router as review_router
 from dicehall.web.transport import QuietWebSockets, guarded_http
 from dicehall.web.ws import table_socket
 

@@ -117,8 +117,8 @@ ReviewsDep = Annotated[Reviews, Depends(get_reviews)]
 @router.get("/tables/{table_id}/review")
 def table_review(request: Request, reviews: ReviewsDep, table_id: str) -> Response:
     """A finished match's review: 202 and progress while it is made, then 200 and the review."""
-    from dicehall.web.api import _finished_record, _row, get_hall
     from dicehall.store import FINISHED
+    from dicehall.web.api import _finished_record, _row, get_hall
 
     hall = get_hall(request)
     if _row(hall, table_id).status != FINISHED:  # 404 unknown table; a review shows every secret

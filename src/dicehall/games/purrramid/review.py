@@ -18,7 +18,7 @@ from dicehall.games.purrramid.actions import BUST, CONTINUE, SPEND_WOOL, STOP, P
 
 ESTIMATE = {"policy": "default", "moves": 2}
 """The win-chance estimate: MCTS's rollouts (stop once a Stop succeeds; the expert bot is far
-slower to play out) and two moves per decision, the one made and the expert's."""
+slower to play out) and two moves per decision, the one made and the turn's exact best."""
 UNIT = "expected turn points (tiles; wool and bonus turns at fixed worths)"
 
 
@@ -29,16 +29,41 @@ def exact_evaluator(game: Any) -> str:
     )
 
 
-def move_values(game: Any, state: Any, seat: int) -> dict[Any, float]:
+class TurnSolvers:
+    """One turn expectimax per turn: its memo serves every decision of that turn (the board's
+    tiles, wool and the player's tiles left do not change within a turn)."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self._key: tuple[Any, ...] | None = None
+        self._solver: Any = None
+
+    def solver(self, view: dict[str, Any], seat: int) -> Any:
+        from dicehall.bots.expert.purrramid import Position
+        from dicehall.bots.greedy.purrramid import geometry, read_turn
+        from dicehall.bots.solvers.purrramid_turn import TurnSolver
+
+        turn = read_turn(view)
+        budget = view["budget"][seat]
+        key = (seat, turn.tiles, turn.wool, turn.start, budget, view["turns_played"])
+        if key != self._key:
+            start = Position(turn.tiles, 0, turn.start, turn.start, budget, turn.wool, 0)
+            self._key, self._solver = key, TurnSolver(geometry(view), start)
+        return self._solver
+
+
+def move_values(
+    game: Any, state: Any, seat: int, solvers: TurnSolvers | None = None
+) -> dict[Any, float]:
     """The exact expected turn points of each legal move of `seat` (from its own view)."""
-    from dicehall.bots.expert.purrramid import WOOL_VALUE, ExpertBot
+    from dicehall.bots.expert.purrramid import WOOL_VALUE
     from dicehall.bots.greedy.purrramid import read_turn
 
     view = game.observe(state, seat)
     legal = game.legal_actions(state, seat)
     turn = read_turn(view)
-    solver = ExpertBot(game, seat).solver(view, turn)
-    tokens = solver.pos.tokens
+    solver = (solvers or TurnSolvers(game)).solver(view, seat)
+    tokens = view["wool"][seat]
     out: dict[Any, float] = {}
     for action in legal:
         if action == STOP:
@@ -57,8 +82,10 @@ def move_values(game: Any, state: Any, seat: int) -> dict[Any, float]:
 
 
 def annotator(game: Any) -> Any:
+    solvers = TurnSolvers(game)
+
     def annotate(state: Any, seat: int, action: Any) -> dict[str, Any] | None:
-        values = move_values(game, state, seat)
+        values = move_values(game, state, seat, solvers)
         if action not in values or len(values) < 2:
             return None
         best = max(values, key=values.__getitem__)
@@ -70,6 +97,7 @@ def annotator(game: Any) -> Any:
             "best": values[best],
             "loss": values[best] - values[action],
             "best_text": game.describe(best, OMNISCIENT),
+            "best_action": best,
             "moves": len(values),
         }
 

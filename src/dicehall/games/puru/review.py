@@ -11,6 +11,7 @@ table missing from the disk cache (`dicehall solve puru` fills it) makes the rev
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from dicehall.bots.solvers.puru_solo import kept_sets
@@ -70,7 +71,9 @@ class DuelEvaluator:
         tables = turn_tables(self.sol, _turn_start(state))
         return self._pair(state.roller, _mid_turn(tables, state))
 
-    def action_values(self, state: PuruState, seat: int, chosen: Any) -> dict[Any, Value]:
+    def action_values(
+        self, state: PuruState, seat: int, chosen: Any, also: Sequence[Any] = ()
+    ) -> dict[Any, Value]:
         from dicehall.bots.solvers.puru_duel import values
 
         found = values(self.sol, self.game.observe(state, seat))
@@ -112,7 +115,9 @@ class SoloEvaluator:
             w = _mid_turn(turn_tables(sol, _turn_start(state)), state)
         return Value((w, 1.0 - w))
 
-    def action_values(self, state: PuruState, seat: int, chosen: Any) -> dict[Any, Value]:
+    def action_values(
+        self, state: PuruState, seat: int, chosen: Any, also: Sequence[Any] = ()
+    ) -> dict[Any, Value]:
         found = self.expert.values(self.game.observe(state, seat))
         return {a: Value((w, 1.0 - w)) for a, w in found.items()}
 
