@@ -120,6 +120,7 @@ class PlaySession:
     ask: Ask
     record_dir: Path
     hints: bool = False
+    coach: bool = False
     shown: int = 0  # log entries already shown
     last_person: Seat | None = None  # the person who chose last (hot-seat hand-over)
     turns: ChanceTurns | None = None
@@ -242,6 +243,12 @@ class PlaySession:
     def _choose(self, seat: Seat) -> Any:
         legal = self.match.legal_actions(seat)
         view = self.match.view(seat)
+        if self.coach:
+            from dicehall.cli.coach import coach_table
+
+            advice = coach_table(self.game, view, seat, legal)
+            if advice is not None:
+                self.console.print(advice)
         self.console.print(menu.layout(menu.labels(self.game, legal, seat), self.console.width))
         note = menu.note(self.game, view, legal)
         if note:

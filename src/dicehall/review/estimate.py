@@ -133,11 +133,15 @@ class RolloutEvaluator:
             return None
         return bot.act(self.game.observe(state, seat), legal, random.Random(self._calls))
 
-    def _estimate(self, state: Any, key: str) -> Value:
-        draws = tuple(
+    def draws(self, state: Any, key: str) -> tuple[tuple[float, ...], ...]:
+        """`rollouts` playouts' returns from `state`, seeded by `key` and the playout's number."""
+        return tuple(
             self._playout(state, random.Random(f"review/{self.seed}/{key}/{r}"))
             for r in range(self.rollouts)
         )
+
+    def _estimate(self, state: Any, key: str) -> Value:
+        draws = self.draws(state, key)
         columns = list(zip(*draws, strict=True))
         return Value(
             tuple(mean(c) for c in columns), tuple(standard_error(c) for c in columns), draws

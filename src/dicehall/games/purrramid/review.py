@@ -11,6 +11,7 @@ turns interact through the shared board) and the review estimates it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from dicehall.core.types import OMNISCIENT
@@ -56,13 +57,19 @@ def move_values(
     game: Any, state: Any, seat: int, solvers: TurnSolvers | None = None
 ) -> dict[Any, float]:
     """The exact expected turn points of each legal move of `seat` (from its own view)."""
+    view = game.observe(state, seat)
+    return view_values(view, seat, game.legal_actions(state, seat), solvers or TurnSolvers(game))
+
+
+def view_values(
+    view: dict[str, Any], seat: int, legal: Sequence[Any], solvers: TurnSolvers
+) -> dict[Any, float]:
+    """`move_values` from the seat's view alone."""
     from dicehall.bots.expert.purrramid import WOOL_VALUE
     from dicehall.bots.greedy.purrramid import read_turn
 
-    view = game.observe(state, seat)
-    legal = game.legal_actions(state, seat)
     turn = read_turn(view)
-    solver = (solvers or TurnSolvers(game)).solver(view, seat)
+    solver = solvers.solver(view, seat)
     tokens = view["wool"][seat]
     out: dict[Any, float] = {}
     for action in legal:
@@ -102,3 +109,14 @@ def annotator(game: Any) -> Any:
         }
 
     return annotate
+
+
+def coach_values(
+    game: Any, view: dict[str, Any], seat: int, legal: Sequence[Any]
+) -> tuple[dict[Any, float], str, str] | None:
+    """The coach's exact values: each move's expected turn points (`dicehall.review.coach`)."""
+    values = view_values(view, seat, legal, TurnSolvers(game))
+    if not values:
+        return None
+    method = "exact: the turn's expectimax over every roll of the dice left (this turn only)"
+    return values, UNIT, method

@@ -141,3 +141,18 @@ def exact_evaluator(game: Any) -> Any:
             return "the Solo table is not solved on this machine (`dicehall solve puru`)"
         return SoloEvaluator(game)
     return "no exact solution for these rules (only Solo and the 2-player Basic game are solved)"
+
+
+def coach_values(
+    game: Any, view: dict[str, Any], seat: int, legal: Sequence[Any]
+) -> tuple[dict[Any, float], str, str] | None:
+    """The coach's exact values where a solved table is on this machine, from the seat's view
+    (`dicehall.review.coach`); None elsewhere."""
+    found = exact_evaluator(game)
+    if isinstance(found, DuelEvaluator):
+        from dicehall.bots.solvers.puru_duel import values
+
+        return values(found.sol, view), DUEL_UNIT, found.method
+    if isinstance(found, SoloEvaluator) and seat == 0:
+        return found.expert.values(view), SOLO_UNIT, found.method
+    return None
