@@ -28,6 +28,7 @@ MAX_MOVES = 12  # moves estimated per decision (the rest are listed without a va
 @dataclass(frozen=True, slots=True)
 class Advice:
     action: Any
+    index: int  # its place among the legal actions
     text: str
     value: float | None
     se: float | None  # None: exact (or not estimated)
@@ -45,7 +46,9 @@ class Coaching:
             "exact": self.exact,
             "unit": self.unit,
             "method": self.method,
-            "moves": [{"text": m.text, "value": m.value, "se": m.se} for m in self.moves],
+            "moves": [
+                {"i": m.index, "text": m.text, "value": m.value, "se": m.se} for m in self.moves
+            ],
         }
 
 
@@ -65,7 +68,11 @@ def coach(
     found = exact_hook(game, view, seat, legal) if exact_hook is not None else None
     if found is not None:
         values, unit, method = found
-        advice = [Advice(a, game.describe(a, seat), values[a], None) for a in legal if a in values]
+        advice = [
+            Advice(a, i, game.describe(a, seat), values[a], None)
+            for i, a in enumerate(legal)
+            if a in values
+        ]
         return Coaching(True, unit, method, _ranked(advice))
     return _estimated(game, view, seat, legal, samples, rollouts, seed)
 
@@ -86,7 +93,7 @@ def _estimated(
     advice = []
     for k, action in enumerate(legal):
         if k >= MAX_MOVES:
-            advice.append(Advice(action, game.describe(action, seat), None, None))
+            advice.append(Advice(action, k, game.describe(action, seat), None, None))
             continue
         returns: list[float] = []
         for j, state in enumerate(states):
@@ -95,9 +102,8 @@ def _estimated(
                 returns += [evaluator.terminal_value(child)[seat]] * evaluator.rollouts
             else:
                 returns += [d[seat] for d in evaluator.draws(child, f"coach/{j}")]
-        advice.append(
-            Advice(action, game.describe(action, seat), mean(returns), standard_error(returns))
-        )
+        text = game.describe(action, seat)
+        advice.append(Advice(action, k, text, mean(returns), standard_error(returns)))
     who = f"the {evaluator.prior_level} bot" if evaluator.use_bots else "MCTS's rollouts"
     method = (
         f"estimate: {samples} states drawn from your view, {evaluator.rollouts} playouts of each"
