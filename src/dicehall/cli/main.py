@@ -126,6 +126,10 @@ def play(
     ] = None,
     seed: opt.SeedOpt = None,
     hints: Annotated[bool, typer.Option("--hints", help="Show the game's hints.")] = False,
+    coach: Annotated[
+        bool,
+        typer.Option("--coach", help="Before each of your decisions, each move's value."),
+    ] = False,
     record_dir: Annotated[
         Path, typer.Option("--record-dir", metavar="DIR", help="Where records are saved.")
     ] = Path("."),
@@ -159,7 +163,7 @@ def play(
                 f"note: {match.game.spec.name} has no hints; --hints does nothing"
             )
         out = console()
-        session = PlaySession(match, levels, out, console_ask(out), record_dir, hints)
+        session = PlaySession(match, levels, out, console_ask(out), record_dir, hints, coach)
         code = session.run()
     raise typer.Exit(code)
 
@@ -382,6 +386,7 @@ app.command("report")(analysis.report)
 app.command("fuzz")(importlib.import_module("dicehall.cli.fuzz").fuzz)
 app.command("solve")(importlib.import_module("dicehall.cli.solve").solve)
 app.command("sweep")(importlib.import_module("dicehall.cli.sweep").sweep)
+app.command("review")(importlib.import_module("dicehall.cli.review").review_command)
 
 
 @app.command()

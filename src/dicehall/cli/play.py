@@ -121,6 +121,7 @@ class PlaySession:
     ask: Ask
     record_dir: Path
     hints: bool = False
+    coach: bool = False
     shown: int = 0  # log entries already shown
     last_person: Seat | None = None  # the person who chose last (hot-seat hand-over)
     turns: ChanceTurns | None = None
@@ -265,7 +266,12 @@ class PlaySession:
         legal = self.match.legal_actions(seat)
         view = self.match.view(seat)
         texts = menu.labels(self.game, legal, seat)
-        note = menu.note(self.game, view, legal)
+        advice = None
+        if self.coach:
+            from dicehall.cli.coach import coach_labels
+
+            texts, advice = coach_labels(self.game, view, seat, legal, texts)
+        note = "\n".join(n for n in (advice, menu.note(self.game, view, legal)) if n) or None
         screen = self._screen(seat, texts, note) if self.redraw else None
         if screen is None:
             self.console.print(menu.layout(texts, self.console.width))

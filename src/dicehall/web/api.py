@@ -51,6 +51,7 @@ class TableIn(BaseModel):
     seats: list[SeatIn] = Field(min_length=1, max_length=8)
     mode: Literal["online", "hotseat"] = "online"
     private: StrictBool = False  # not listed in the lobby: only people with the link find it
+    coach: StrictBool = False  # seats may ask the coach (web/coach.py); never at rated tables
 
 
 class ParamsIn(BaseModel):

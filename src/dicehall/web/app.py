@@ -18,9 +18,11 @@ from fastapi.staticfiles import StaticFiles
 from dicehall.core.errors import DicehallError
 from dicehall.store import ENV_URL, LIVE, Store, default_url
 from dicehall.web.api import router
+from dicehall.web.coach import router as coach_router
 from dicehall.web.config import Settings
 from dicehall.web.guard import Guards, RequestGuard
 from dicehall.web.hall import Hall, RequestError
+from dicehall.web.reviews import router as review_router
 from dicehall.web.transport import QuietWebSockets, guarded_http
 from dicehall.web.ws import table_socket
 
@@ -75,6 +77,8 @@ def create_app(
     app.state.guards = Guards(settings.limits)
     app.add_middleware(RequestGuard, guards=app.state.guards, upload_limit=settings.max_upload)
     app.include_router(router)
+    app.include_router(review_router)
+    app.include_router(coach_router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(RequestError)

@@ -66,6 +66,14 @@ class Settings:
         default_factory=lambda: int(_env_float("DICEHALL_MAX_RECORD_ACTIONS", 20_000))
     )
     replay_workers: int = 2
+    # reviews (web/reviews.py): one job at a time, a few waiting, finished ones kept
+    review_queue: int = 4
+    review_cache_bytes: int = field(
+        default_factory=lambda: int(_env_float("DICEHALL_REVIEW_CACHE_MB", 16) * 2**20)
+    )
+    review_rollouts: int = field(
+        default_factory=lambda: max(2, _env_int("DICEHALL_REVIEW_ROLLOUTS", 24))
+    )
     replay_queue: int = 8
     replay_cache_bytes: int = field(
         default_factory=lambda: int(_env_float("DICEHALL_REPLAY_CACHE_MB", 64) * 2**20)

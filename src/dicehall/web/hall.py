@@ -242,7 +242,10 @@ class Hall:
         if mode not in MODES:
             raise RequestError(422, "bad_mode", f"mode must be one of {', '.join(MODES)}")
         seat_rules.mark_open(seats, raw_seats, mode)
-        return await self._open(game, seats, {"mode": mode, "private": body.get("private") is True})
+        options = {"mode": mode, "private": body.get("private") is True}
+        if body.get("coach") is True:
+            options["coach"] = True
+        return await self._open(game, seats, options)
 
     async def _open(
         self, game: Game[Any, Any], seats: list[dict[str, Any]], options: dict[str, Any]

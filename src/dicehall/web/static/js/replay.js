@@ -2,6 +2,7 @@
 // The server sends the start view once and a delta per step (web/replay_build.py).
 import { api, renderer, resultHtml, seatName } from "/static/js/common.js";
 import { ViewCache } from "/static/js/delta.js";
+import { load as loadReview } from "/static/js/review.js";
 import { h } from "/static/js/svg.js";
 
 const $ = (id) => document.getElementById(id);
@@ -100,6 +101,16 @@ async function main() {
     $("download").hidden = false;
     try {
       await open(await api(`/api/tables/${encodeURIComponent(id)}/replay`));
+      $("review-panel").hidden = false;
+      $("review-start").addEventListener("click", async () => {
+        $("review-start").hidden = true;
+        try {
+          await loadReview(id, $("review"), data.seats, (n) => show(n));
+        } catch (e) {
+          $("review").textContent = e.message;
+          $("review-start").hidden = false;
+        }
+      });
     } catch (e) {
       $("step-text").textContent = e.message;
     }

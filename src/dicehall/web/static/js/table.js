@@ -3,6 +3,7 @@
 // Hot-seat in a game with secrets: the server sends one seat's view and log at a time (the
 // `focus` this page asks for once that seat's player confirms the cover), none in between.
 import { api, renderer, resultHtml, seatName } from "/static/js/common.js";
+import { renderCoach } from "/static/js/coach.js";
 import { h, seatColour } from "/static/js/svg.js";
 
 const $ = (id) => document.getElementById(id);
@@ -169,6 +170,7 @@ function renderAll() {
   }
   renderStatus(panel);
   renderMoves();
+  renderCoach(tableId, state, covered ? null : panel, loadTokens());
   renderSeats();
   renderLog();
   renderResult();

@@ -1,0 +1,58 @@
+"""How a review values positions: the `Evaluator` protocol and where a game's exact one lives.
+
+A game with an exact solution (or an exact part of one) provides a module
+`dicehall.games.<id>.review` with
+
+- `exact_evaluator(game) -> Evaluator | str`: the exact evaluator for this parameter set, or a
+  sentence saying why there is none here (not solved for these rules, table not cached, ...);
+- optionally `annotator(game) -> Annotator | None`: exact side values of single decisions in
+  another unit (e.g. expected points of the turn), shown beside an estimated win chance.
+
+Elsewhere the review estimates (`review.estimate.RolloutEvaluator`).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from dicehall.review.model import Value
+
+Annotator = Callable[[Any, int, Any], "dict[str, Any] | None"]
+"""`(state, seat, action made) -> {"unit", "made", "best", "loss", "best_text", "best_action"}`
+or None (`best_action` is examined by an estimate too, and left out of the review's JSON)."""
+
+
+class Evaluator(Protocol):
+    exact: bool
+    method: str
+    """One line: how values are computed (table, budget, ...)."""
+    unit: str
+    """What a value is, e.g. "chance to win (a shared win counts 1/2)"."""
+
+    def state_value(self, state: Any) -> Value:
+        """Each seat's value at a running state where nobody decides (a chance event)."""
+        ...
+
+    def action_values(
+        self, state: Any, seat: int, chosen: Any, also: Sequence[Any] = ()
+    ) -> dict[Any, Value]:
+        """Each seat's value after each examined move of `seat` (always including `chosen`,
+        and the moves `also`: a move the game's exact side values rank best)."""
+        ...
+
+    def terminal_value(self, state: Any) -> tuple[float, ...]:
+        """Each seat's score of a finished game in the evaluator's objective."""
+        ...
+
+
+def game_hooks(game: Any) -> Any | None:
+    """The game's `review` module, or None when it has none."""
+    package = type(game).__module__.rsplit(".", 1)[0]
+    try:
+        return importlib.import_module(f"{package}.review")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.review":
+            raise
+        return None

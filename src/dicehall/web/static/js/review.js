@@ -1,0 +1,85 @@
+// The replay page's Review tab: a finished match's review (web/reviews.py) as a win-chance
+// graph per seat (SVG), the decisions with their losses, and per seat luck and skill.
+import { api, seatName } from "/static/js/common.js";
+import { h, s } from "/static/js/svg.js";
+
+const COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e"];
+const pct = (x) => `${(100 * x).toFixed(1)}%`;
+const pm = (se) => (se ? ` ±${(100 * se).toFixed(1)}` : "");
+
+export function graph(review, seats, jump) {
+  const w = 600, hgt = 180, pad = 34;
+  const curve = review.curve;
+  const n = Math.max(curve.length - 1, 1);
+  const x = (i) => pad + ((w - pad - 4) * i) / n;
+  const y = (v) => 6 + (1 - v) * (hgt - 12);
+  const lines = review.seats.map((_, seat) =>
+    s("polyline", {
+      fill: "none", stroke: COLOURS[seat % COLOURS.length], "stroke-width": 1.6,
+      points: curve.map((p, i) => `${x(i).toFixed(1)},${y(p[seat]).toFixed(1)}`).join(" "),
+    }, s("title", {}, seatName(seats, seat))),
+  );
+  const marks = review.steps
+    .filter((st) => st.kind === "decision" && st.loss > 0.02)
+    .map((st) =>
+      s("circle", { cx: x(st.index).toFixed(1), cy: y(st.before.mean[st.seat]).toFixed(1), r: 3.5,
+        fill: COLOURS[st.seat % COLOURS.length], class: "review-mistake",
+        onclick: () => jump(st.index) }, s("title", {}, `step ${st.index}: lost ${pct(st.loss)}`)),
+    );
+  return s("svg", { viewBox: `0 0 ${w} ${hgt}`, role: "img", "aria-label": "chance to win over the game", class: "review-graph" },
+    s("line", { x1: pad, x2: w, y1: y(0.5), y2: y(0.5), stroke: "#bbb", "stroke-dasharray": "4 3" }),
+    s("text", { x: 0, y: 12, "font-size": 10 }, "100%"),
+    s("text", { x: 0, y: hgt - 2, "font-size": 10 }, "0%"),
+    ...lines, ...marks);
+}
+
+function decisions(review, seats, jump) {
+  const exact = review.exact_unit;
+  const head = ["step", "player", "before", "move made", "best move", "loss", ...(exact ? ["turn pts lost (exact)"] : [])];
+  const rows = review.steps.filter((st) => st.kind === "decision").map((st) => {
+    const same = st.best.text === st.made.text;
+    const note = st.exact_note;
+    return h("tr", { class: st.loss > 0.02 ? "review-bad" : "", onclick: () => jump(st.index) },
+      h("td", {}, String(st.index)), h("td", {}, seatName(seats, st.seat)),
+      h("td", {}, pct(st.before.mean[st.seat])),
+      h("td", {}, `${st.made.text} (${pct(st.made.value.mean[st.seat])})`),
+      h("td", {}, same ? "=" : `${st.best.text} (${pct(st.best.value.mean[st.seat])})`),
+      h("td", {}, `${(100 * st.loss).toFixed(2)}${pm(st.loss_se)}`),
+      ...(exact ? [h("td", {}, note ? `${note.loss.toFixed(3)}${note.loss > 1e-9 ? ` (best: ${note.best_text})` : ""}` : "")] : []));
+  });
+  return h("table", { class: "review-table" }, h("thead", {}, h("tr", {}, ...head.map((t) => h("th", {}, t)))), h("tbody", {}, ...rows));
+}
+
+function summary(review, seats) {
+  const head = ["player", "decisions", "total loss", "start", "luck (dice)", "own decisions", "others' decisions", "final"];
+  const signed = (v) => `${v >= 0 ? "+" : ""}${(100 * v).toFixed(1)}`;
+  const rows = review.summaries.map((p) =>
+    h("tr", {}, h("td", {}, seatName(seats, p.seat)), h("td", {}, String(p.decisions)),
+      h("td", {}, (100 * p.total_loss).toFixed(2)), h("td", {}, pct(p.start)), h("td", {}, signed(p.luck)),
+      h("td", {}, signed(p.own)), h("td", {}, signed(p.others)), h("td", {}, pct(p.final))));
+  return h("table", { class: "review-table" }, h("thead", {}, h("tr", {}, ...head.map((t) => h("th", {}, t)))), h("tbody", {}, ...rows));
+}
+
+export function render(box, review, seats, jump) {
+  const label = review.exact ? "Exact" : "Estimate";
+  box.replaceChildren(
+    h("p", {}, h("strong", { class: review.exact ? "review-exact" : "review-estimate" }, label), `: ${review.method.replace(/^(exact|estimate): /, "")}`),
+    h("p", { class: "muted" }, `Values: ${review.unit}.`),
+    ...review.notes.map((n) => h("p", { class: "muted" }, n)),
+    graph(review, seats, jump),
+    h("h3", {}, "Start + luck + decisions = final"), summary(review, seats),
+    h("h3", {}, "Decisions"), decisions(review, seats, jump),
+  );
+}
+
+// Fetch the review, polling while the server makes it; `progress` shows how far it is.
+export async function load(tableId, box, seats, jump) {
+  const path = `/api/tables/${encodeURIComponent(tableId)}/review`;
+  for (;;) {
+    const got = await api(path);
+    if (got.status === "done") return render(box, got, seats, jump);
+    box.replaceChildren(h("p", { class: "muted", role: "status" },
+      `Reviewing… ${got.total ? Math.floor((100 * got.done) / got.total) : 0}%`));
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}

@@ -1,0 +1,91 @@
+"""Reviews on the server: only of finished matches, made in the background with progress,
+then kept; estimates say so."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.web.browser import shot
+from tests.web.helpers import Client, Server
+
+RANDOM = {"kind": "bot", "level": "random"}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder = tmp_path_factory.mktemp("reviews")
+    srv = Server(folder / "dicehall.db", folder / "server.log", {"DICEHALL_REVIEW_ROLLOUTS": "2"})
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+def _finished(server: Server) -> str:
+    made = server.create("puru", [RANDOM, RANDOM, RANDOM], params={"players": 3})
+    Client(server, made["id"]).wait(lambda m: m.get("over") is True, timeout=60)
+    return str(made["id"])
+
+
+def _review(server: Server, table: str, timeout: float = 180) -> tuple[dict[str, Any], int]:
+    """The finished review and how many 202 answers came before it."""
+    waits, deadline = 0, time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        r = server.api("GET", f"/api/tables/{table}/review")
+        if r.status_code == 200:
+            return r.json(), waits
+        assert r.status_code == 202, r.text
+        progress = r.json()
+        assert progress["status"] == "running" and progress["done"] <= max(progress["total"], 1)
+        waits += 1
+        time.sleep(0.3)
+    raise AssertionError("the review did not finish")
+
+
+def test_a_finished_match_is_reviewed_in_the_background_then_kept(server: Server) -> None:
+    table = _finished(server)
+    review, waits = _review(server, table)
+    assert waits >= 1  # the first answer is the job's progress
+    assert review["exact"] is False and "2 playouts" in review["method"]
+    record = server.api("GET", f"/api/tables/{table}/record").json()
+    assert len(review["steps"]) == len(record["actions"])
+    again = server.api("GET", f"/api/tables/{table}/review")
+    assert again.status_code == 200 and again.json() == review
+
+
+def test_no_review_before_the_end_or_of_an_unknown_table(server: Server) -> None:
+    """A review shows every secret: a running match has none."""
+    made = server.create("puru", [{"kind": "human"}, RANDOM])
+    r = server.api("GET", f"/api/tables/{made['id']}/review")
+    assert r.status_code == 409 and r.json()["error"] == "not_finished"
+    r = server.api("GET", "/api/tables/nosuchtable/review")
+    assert r.status_code == 404
+    r = server.api("GET", "/api/tables/" + "x" * 5000 + "/review")
+    assert 400 <= r.status_code < 500
+
+
+@pytest.mark.browser
+def test_the_replay_page_has_a_review_tab(page: Page, server: Server) -> None:
+    table = _finished(server)
+    page.goto(f"{server.url}/replay/{table}")
+    page.wait_for_selector("#review-start", state="visible", timeout=60_000)
+    page.click("#review-start")
+    page.wait_for_selector("#review .review-table", timeout=180_000)
+    text = page.inner_text("#review")
+    assert text.startswith("Estimate") and "2 playouts" in text
+    assert len(page.query_selector_all("svg.review-graph polyline")) == 3  # a line per seat
+    tables = page.query_selector_all("#review table")
+    assert len(tables) == 2 and len(tables[0].query_selector_all("tbody tr")) == 3
+    first = tables[1].query_selector("tbody tr")
+    assert first is not None
+    step = first.query_selector("td")
+    assert step is not None
+    index = int(step.inner_text())
+    first.click()  # a decision's row shows its step on the board
+    assert page.inner_text("#step").startswith(f"step {index} / ")
+    page.eval_on_selector("#review-panel", "p => p.scrollIntoView()")
+    shot(page, "replay-review")
