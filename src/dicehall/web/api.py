@@ -19,6 +19,7 @@ from dicehall.web.hall import Hall, RequestError, make_game, playable
 from dicehall.web.prepare import lobby_status
 from dicehall.web.replays import Replays, get_replays
 from dicehall.web.seats import open_seats
+from dicehall.web.sessions import request_account
 
 router = APIRouter(prefix="/api")
 
@@ -42,6 +43,7 @@ class TableIn(BaseModel):
     seats: list[SeatIn] = Field(min_length=1, max_length=8)
     mode: Literal["online", "hotseat"] = "online"
     private: StrictBool = False  # not listed in the lobby: only people with the link find it
+    rated: StrictBool = False  # ratings change: accounts only, online (web/seat_accounts.py)
 
 
 class ParamsIn(BaseModel):
@@ -130,9 +132,9 @@ async def list_tables(
 
 
 @router.post("/tables", status_code=201)
-async def create_table(hall: HallDep, body: TableIn) -> dict[str, Any]:
+async def create_table(hall: HallDep, body: TableIn, request: Request) -> dict[str, Any]:
     """A new table. The answer holds each human seat's token: share each with its player."""
-    table, tokens = await hall.create(body.model_dump())
+    table, tokens = await hall.create(body.model_dump(), request_account(request))
     base = f"/table/{table.id}"
     return {
         "id": table.id,
