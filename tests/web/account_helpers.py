@@ -48,6 +48,12 @@ class Session:
             "POST", "/api/account/signin", json={"name": name, "password": password}
         )
 
+    def plant(self, name: str, value: str) -> None:
+        """Replace a cookie, as a script or another site might have set it."""
+        with contextlib.suppress(KeyError):
+            self.cookies.delete(name)
+        self.cookies.set(name, value, domain="127.0.0.1")
+
     @property
     def session_id(self) -> str | None:
         return self.cookies.get("dicehall_session")

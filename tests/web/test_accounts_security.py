@@ -57,8 +57,8 @@ def test_sign_in_makes_a_new_session_id_and_a_planted_one_never_signs_in(server:
     victim = Session(server)
     victim.sign_up("victim")
     victim.request("POST", "/api/account/signout")
-    victim.cookies.set("dicehall_session", planted)  # fixed by the attacker
-    victim.cookies.set("dicehall_csrf", attacker.cookies["dicehall_csrf"])
+    victim.plant("dicehall_session", planted)  # fixed by the attacker
+    victim.plant("dicehall_csrf", attacker.cookies["dicehall_csrf"])
     assert victim.sign_in("victim").status_code == 200
     assert victim.session_id not in (None, planted)
     assert victim.request("GET", "/api/account").json()["name"] == "victim"
@@ -66,7 +66,7 @@ def test_sign_in_makes_a_new_session_id_and_a_planted_one_never_signs_in(server:
     stale = httpx.get(f"{server.url}/api/account", cookies={"dicehall_session": planted})
     assert stale.json() == {"signed_in": False, "name": None, "created": None}
     fresh = Session(server)
-    fresh.cookies.set("dicehall_session", "chosen-by-attacker-0123456789")
+    fresh.plant("dicehall_session", "chosen-by-attacker-0123456789")
     assert fresh.sign_in("victim").status_code == 200
     assert fresh.session_id != "chosen-by-attacker-0123456789"
 
@@ -98,12 +98,12 @@ def test_state_changes_without_the_csrf_token_are_refused(server: Server) -> Non
     )
     assert cross.status_code == 403 and cross.json()["error"] == "bad_origin"
     # a cookie planted by another site that matches its own header is not this session's
-    me.cookies.set("dicehall_csrf", "planted-token-1234567890")
+    me.plant("dicehall_csrf", "planted-token-1234567890")
     planted = me.request(
         "POST", "/api/tables", json=body, headers={"x-csrf-token": "planted-token-1234567890"}
     )
     assert planted.status_code == 403 and planted.json()["error"] == "csrf"
-    me.cookies.set("dicehall_csrf", token)
+    me.plant("dicehall_csrf", token)
     assert me.request("POST", "/api/tables", json=body).status_code == 201
     delete = me.request("POST", "/api/account/delete", json={"password": PASSWORD}, auto_csrf=False)
     assert delete.status_code == 403  # the account survives a forged deletion

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.web.browser import play_to_result, shot
+from tests.web.browser import board_strategy, play_to_result, shot
 from tests.web.helpers import Server
 
 pytestmark = pytest.mark.browser
@@ -47,14 +47,14 @@ def test_sign_up_play_rated_paradice_and_see_profile_and_leaderboard(
     page.click("#create")
     page.click("#go")
     page.wait_for_selector("#board svg")
-    play_to_result(page)
+    play_to_result(page, board_strategy)
     shot(page, "accounts-rated-result")
     # the profile: history with the rating change, and the achievements of the match
     page.goto(f"{base}/players/Player%20One")
     page.wait_for_selector("#matches table.data")
     assert "rated" in page.inner_text("#matches")
     change = page.inner_text("#matches td:nth-child(5)")
-    assert "→" in change and ("+" in change or "-" in change)
+    assert "→" in change and ("(+" in change or "(−" in change)
     assert page.is_visible("#matches a:has-text('replay')")
     earned = page.inner_text("#achievements li.earned[data-key=light_blue]")
     assert "✓" in earned

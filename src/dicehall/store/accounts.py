@@ -120,9 +120,9 @@ class Accounts:
             conn.execute(delete(sessions).where(sessions.c.expires <= now_text()))
 
     # --- privacy ----------------------------------------------------------------------
-    def delete(self, account_id: str) -> None:
+    def delete(self, account_id: str) -> list[tuple[str, int]]:
         """Remove the account, its sessions, ratings and achievements; its matches stay, their
-        seats unlinked and renamed `FORMER_PLAYER`."""
+        seats unlinked and renamed `FORMER_PLAYER`. Returns those (match id, seat)s."""
         with self.store._writing() as conn:
             played = conn.execute(
                 select(match_players.c.match_id, match_players.c.seat).where(
@@ -139,6 +139,7 @@ class Accounts:
             for table in (sessions, ratings, achievements):
                 conn.execute(delete(table).where(table.c.account_id == account_id))
             conn.execute(delete(accounts).where(accounts.c.id == account_id))
+        return [(match_id, seat) for match_id, seat in played]
 
 
 def _anonymise_seat(conn: Any, match_id: str, seat: int) -> None:

@@ -15,11 +15,11 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field, StrictBool
 
 from dicehall import games
-from dicehall.store.accounts import Account, Accounts, NameTaken
+from dicehall.store.accounts import FORMER_PLAYER, Account, Accounts, NameTaken
 from dicehall.store.standings import Standings
 from dicehall.web import passwords
 from dicehall.web.guard import client_key
-from dicehall.web.hall import RequestError
+from dicehall.web.hall import Hall, RequestError
 from dicehall.web.limits import Throttle
 from dicehall.web.outcomes import achievement_module
 from dicehall.web.sessions import (
@@ -157,11 +157,12 @@ async def sign_in(
         raise RequestError(429, "rate_limited", f"too many wrong passwords for this account; "
                            f"try again in {wait} s")  # fmt: skip
     _spend_attempt(request, throttles)
-    found = await asyncio.to_thread(accounts.by_name, body.name)
+    known = NAME.fullmatch(body.name) is not None
+    found = await asyncio.to_thread(accounts.by_name, body.name) if known else None
     stored = found[1] if found else None
-    if found is None or not await asyncio.to_thread(
-        passwords.check_password, stored, body.password
-    ):
+    # an unknown name is checked against a decoy: it takes as long as a wrong password
+    right = await asyncio.to_thread(passwords.check_password, stored, body.password)
+    if found is None or not right:
         throttles.account.spend(key)
         raise RequestError(401, "bad_credentials", "wrong name or password")
     account, stored_hash = found
@@ -212,10 +213,21 @@ async def delete_account(
     stored = found[1] if found else None
     if not await asyncio.to_thread(passwords.check_password, stored, body.password):
         raise RequestError(401, "bad_credentials", "wrong password")
-    await asyncio.to_thread(accounts.delete, account.id)
+    played = await asyncio.to_thread(accounts.delete, account.id)
+    anonymise_live_seats(request.app.state.hall, played)
     response = JSONResponse({"signed_in": False})
     clear_cookies(response)
     return response
+
+
+def anonymise_live_seats(hall: Hall, played: list[tuple[str, int]]) -> None:
+    """The tables in memory show the deleted account's seats as the store now does."""
+    for match_id, seat in played:
+        table = hall.tables.get(match_id)
+        if table is not None and 0 <= seat < len(table.row.seats):
+            table.row.seats[seat].pop("account", None)
+            table.row.seats[seat]["name"] = FORMER_PLAYER
+            table.broadcast_seats()
 
 
 @router.post("/achievements")

@@ -17,13 +17,13 @@ from fastapi.responses import FileResponse
 from dicehall.store.accounts import Accounts
 from dicehall.store.standings import Standings
 from dicehall.web import outcomes
+from dicehall.web.accounts import NAME
 from dicehall.web.hall import RequestError, playable
 from dicehall.web.ratings import reference
 
 router = APIRouter(tags=["profiles"])
 pages = APIRouter(include_in_schema=False)
 STATIC = Path(__file__).parent / "static"
-MAX_NAME = 24
 
 
 def get_accounts(request: Request) -> Accounts:
@@ -37,7 +37,7 @@ AccountsDep = Annotated[Accounts, Depends(get_accounts)]
 @router.get("/api/players/{name}")
 async def profile(name: str, accounts: AccountsDep, limit: int = 20) -> dict[str, Any]:
     """An account's games, ratings, recent matches and achievements."""
-    found = await asyncio.to_thread(accounts.by_name, name) if len(name) <= MAX_NAME else None
+    found = await asyncio.to_thread(accounts.by_name, name) if NAME.fullmatch(name) else None
     if found is None:
         raise RequestError(404, "unknown_player", "there is no player with that name")
     account = found[0]

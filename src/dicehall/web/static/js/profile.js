@@ -11,7 +11,9 @@ function outcome(m) {
 function ratingChange(m) {
   if (m.rating_after === null || m.rating_before === null) return "";
   const d = m.rating_after - m.rating_before;
-  return h("span", { class: d >= 0 ? "up" : "down" }, `${d >= 0 ? "+" : ""}${d.toFixed(2)} → ${m.rating_after.toFixed(2)}`);
+  const change = `${d >= 0 ? "+" : "−"}${Math.abs(d).toFixed(2)}`;
+  return h("span", {}, `${m.rating_before.toFixed(2)} → ${m.rating_after.toFixed(2)} `,
+    h("span", { class: d >= 0 ? "up" : "down" }, `(${change})`));
 }
 
 async function main() {
