@@ -64,6 +64,15 @@ def rate(
     workers: WorkersOpt = None,
     ray: RayOpt = False,
     ray_address: RayAddressOpt = None,
+    reference: Annotated[
+        Path | None,
+        typer.Option(
+            "--reference",
+            metavar="FILE",
+            help="Also store the ratings as the game's bot reference ratings in FILE (JSON; "
+            "the web app's rated tables read src/dicehall/web/bot_ratings.json).",
+        ),
+    ] = None,
 ) -> None:
     """Round-robin with seat rotation: win-rate matrix (95% CI) and openskill ratings."""
     with guard():
@@ -83,11 +92,29 @@ def rate(
         games_played = len(lineups(names, seats)) * max(1, math.ceil(n_games / seats))
         with progress_bar(f"rating on {game}", games_played) as advance:
             result = run_rate(game, params, names, n_games, seed, count, target, advance)
+        if reference is not None:
+            command = (
+                f"dicehall rate {game} --bots {','.join(names)} --games {n_games} --seed {seed}"
+            )
+            save_reference(reference, result, command)
         if as_json:
             typer.echo(json.dumps(result.to_json()))
             return
         for table in rating_tables(result):
             console().print(table)
+
+
+def save_reference(path: Path, result: Tournament, command: str) -> None:
+    """Put the tournament's ratings in `path` under its game (other games' entries stay)."""
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    ratings = {bot: {k: round(v, 3) for k, v in r.items()} for bot, r in result.ratings().items()}
+    data[result.game] = {
+        "command": command,
+        "params": result.params,
+        "games": len(result.played),
+        "ratings": ratings,
+    }
+    path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 
 def rating_tables(result: Tournament) -> list[Table]:

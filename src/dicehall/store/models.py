@@ -1,4 +1,5 @@
-"""The schema: matches, their seats' token digests and the append-only action log.
+"""The schema: matches, their seats' token digests, the append-only action log, and the
+optional accounts with their sessions, matches, ratings and achievements.
 
 The Alembic migrations in `store/migrations/` create exactly these tables; a test checks that
 the migrated database matches this metadata.
@@ -56,4 +57,64 @@ actions = Table(
     Column("seat", Integer, nullable=False),
     Column("action", JSON, nullable=False),
     Column("t", Float, nullable=True),
+)
+
+# --- accounts (optional: guests play without one) ---------------------------------------
+accounts = Table(
+    "accounts",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(24), nullable=False),
+    Column("name_key", String(24), nullable=False, unique=True),  # case-folded: one owner
+    Column("password_hash", String(255), nullable=False),  # Argon2id, never the password
+    Column("created", String(32), nullable=False),
+)
+
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("digest", String(64), primary_key=True),  # SHA-256 of the cookie, never the cookie
+    Column("account_id", String(32), ForeignKey("accounts.id"), nullable=False, index=True),
+    Column("csrf_digest", String(64), nullable=False),
+    Column("created", String(32), nullable=False),
+    Column("expires", String(32), nullable=False),
+)
+
+match_players = Table(
+    "match_players",
+    metadata,
+    Column("match_id", String(64), ForeignKey("matches.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("account_id", String(32), ForeignKey("accounts.id"), nullable=True, index=True),
+    Column("game", String(32), nullable=False),
+    Column("rated", Boolean, nullable=False),
+    Column("recorded", Boolean, nullable=False),  # the outcome below is filled in
+    Column("rank", Integer, nullable=True),
+    Column("won", Boolean, nullable=True),
+    Column("abandoned", Boolean, nullable=True),
+    Column("rating_before", Float, nullable=True),  # ordinal (mu - 3 sigma)
+    Column("rating_after", Float, nullable=True),
+    Column("finished", String(32), nullable=True),
+)
+
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("account_id", String(32), ForeignKey("accounts.id"), primary_key=True),
+    Column("game", String(32), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated", String(32), nullable=False),
+)
+
+achievements = Table(
+    "achievements",
+    metadata,
+    Column("account_id", String(32), ForeignKey("accounts.id"), primary_key=True),
+    Column("game", String(32), primary_key=True),
+    Column("key", String(48), primary_key=True),
+    Column("earned", String(32), nullable=False),
+    Column("match_id", String(64), nullable=True),
+    Column("attested", Boolean, nullable=False),  # declared by the player, not observed
 )

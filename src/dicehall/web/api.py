@@ -28,6 +28,7 @@ from dicehall.web.schemas import (
     TableOut,
 )
 from dicehall.web.seats import open_seats
+from dicehall.web.sessions import request_account
 
 router = APIRouter(prefix="/api", responses=ERRORS)
 
@@ -52,6 +53,7 @@ class TableIn(BaseModel):
     mode: Literal["online", "hotseat"] = "online"
     private: StrictBool = False  # not listed in the lobby: only people with the link find it
     coach: StrictBool = False  # seats may ask the coach (web/coach.py); never at rated tables
+    rated: StrictBool = False  # ratings change: accounts only, online (web/seat_accounts.py)
 
 
 class ParamsIn(BaseModel):
@@ -142,9 +144,9 @@ async def list_tables(
 @router.post(
     "/tables", status_code=201, response_model=CreatedOut, response_model_exclude_unset=True
 )
-async def create_table(hall: HallDep, body: TableIn) -> dict[str, Any]:
+async def create_table(hall: HallDep, body: TableIn, request: Request) -> dict[str, Any]:
     """A new table. The answer holds each human seat's token: share each with its player."""
-    table, tokens = await hall.create(body.model_dump())
+    table, tokens = await hall.create(body.model_dump(), request_account(request))
     base = f"/table/{table.id}"
     return {
         "id": table.id,

@@ -17,12 +17,16 @@ from fastapi.staticfiles import StaticFiles
 
 from dicehall.core.errors import DicehallError
 from dicehall.store import ENV_URL, LIVE, Store, default_url
+from dicehall.store.accounts import Accounts
+from dicehall.web import accounts, profiles
+from dicehall.web.accounts import Throttles
 from dicehall.web.api import router
 from dicehall.web.coach import router as coach_router
 from dicehall.web.config import Settings
 from dicehall.web.guard import Guards, RequestGuard
 from dicehall.web.hall import Hall, RequestError
 from dicehall.web.reviews import router as review_router
+from dicehall.web.sessions import AccountLimits, SessionGuard
 from dicehall.web.transport import QuietWebSockets, guarded_http
 from dicehall.web.ws import table_socket
 
@@ -63,6 +67,8 @@ def create_app(
         store = Store(settings.db_url)
         hall = Hall(store, settings)
         app.state.hall, app.state.settings = hall, settings
+        app.state.accounts = Accounts(store)
+        await asyncio.to_thread(app.state.accounts.close_expired)
         await hall.start()
         log.info(
             "%d unfinished match(es) in %s; each is loaded on its first visit",
@@ -76,9 +82,14 @@ def create_app(
     app = FastAPI(title="dicehall", version="0.1.0", lifespan=lifespan)
     app.state.guards = Guards(settings.limits)
     app.add_middleware(RequestGuard, guards=app.state.guards, upload_limit=settings.max_upload)
+    app.add_middleware(SessionGuard)  # outermost: a cross-site change is refused unread
+    app.state.login_throttles = Throttles(AccountLimits())
     app.include_router(router)
     app.include_router(review_router)
     app.include_router(coach_router)
+    app.include_router(accounts.router)
+    app.include_router(profiles.router)
+    app.include_router(profiles.pages)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(RequestError)

@@ -24,7 +24,8 @@ from dicehall.engine.clock import WallClock
 from dicehall.engine.match import Match
 from dicehall.engine.record import resume
 from dicehall.store import LIVE, MatchRow, Store, StoreUnavailable, now_text, token_digest
-from dicehall.web import lifecycle, prepare, writes
+from dicehall.store.accounts import Account
+from dicehall.web import lifecycle, prepare, seat_accounts, writes
 from dicehall.web import seats as seat_rules
 from dicehall.web.cluster import Cluster
 from dicehall.web.config import Settings
@@ -216,11 +217,16 @@ class Hall:
             s["seat"]: interactive_level(s["bot"], row.game) for s in row.seats if "bot" in s
         }
         self.tables[row.id] = table
+        table.on_finish = seat_accounts.on_finish
         if not match.is_over and row.status == LIVE:
             table.start()
+        elif match.is_over and not replica:  # its accounts' records, if a restart cut them
+            seat_accounts.on_finish(table)
         return table
 
-    async def create(self, body: Any) -> tuple[Table, dict[int, str]]:
+    async def create(
+        self, body: Any, account: Account | None = None
+    ) -> tuple[Table, dict[int, str]]:
         """A new table from a lobby request; returns it and one fresh token per human seat."""
         if not isinstance(body, dict):
             raise RequestError(422, "bad_request", "expected a JSON object")
@@ -242,9 +248,12 @@ class Hall:
         if mode not in MODES:
             raise RequestError(422, "bad_mode", f"mode must be one of {', '.join(MODES)}")
         seat_rules.mark_open(seats, raw_seats, mode)
+        seat_accounts.check_rated_table(account, body)
         options = {"mode": mode, "private": body.get("private") is True}
         if body.get("coach") is True:
             options["coach"] = True
+        if body.get("rated") is True:
+            options["rated"] = True
         return await self._open(game, seats, options)
 
     async def _open(

@@ -69,6 +69,8 @@ class SeatOut(Out):
     connected: bool | None = None
     covered: bool | None = None
     claimed: bool | None = None
+    account: str | None = None
+    """The account that plays this seat (its name), when a signed-in person took it."""
 
 
 class ResultOut(Out):
@@ -82,6 +84,10 @@ class ResultOut(Out):
 class OptionsOut(Out):
     mode: Literal["online", "hotseat"]
     private: bool | None = None
+    coach: bool | None = None
+    """Seats may ask the coach (never at rated tables)."""
+    rated: bool | None = None
+    """Ratings change at the end (accounts only)."""
 
 
 class TableOut(Out):

@@ -14,6 +14,7 @@ import contextlib
 import logging
 import random
 from collections import deque
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from dicehall.bots import levels_for, make_bot
@@ -83,6 +84,8 @@ class Table:
         self.cluster: Cluster | None = None  # several server processes share the store
         self.replica = False  # another process owns it: this one follows the store
         self.remote: dict[Seat, set[str]] = {}  # seats held through other processes
+        self.on_finish: Callable[[Table], None] | None = None  # the accounts' records
+        self.finishing: asyncio.Task[None] | None = None
 
     @property
     def id(self) -> str:
@@ -139,6 +142,8 @@ class Table:
             self._save_claims()
             if m.is_over:
                 self.row.status, self.row.result = "finished", result_json(m)
+                if self.on_finish is not None:
+                    self.on_finish(self)
             self.broadcast(start)
             self.wake.set()
             if self.cluster is not None:

@@ -20,9 +20,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from dicehall.core.errors import DicehallError, IllegalActionError, MalformedActionError
 from dicehall.engine.match import MatchOverError, StaleVersionError
+from dicehall.web import seat_accounts
 from dicehall.web.api import valid_table_id
 from dicehall.web.guard import Guards, client_key
 from dicehall.web.hall import Hall
+from dicehall.web.sessions import scope_account
 from dicehall.web.strict_json import BadJSON, loads
 from dicehall.web.table import Conn, StorageError, Table
 
@@ -224,6 +226,11 @@ async def _table_socket(ws: WebSocket, hall: Hall, table_id: str, guards: Guards
         await ws.close(CLOSE_CODES.get(exc.code, 4400))
         return
     except WebSocketDisconnect:
+        return
+    refused = await seat_accounts.admit(table, scope_account(ws.scope), seats)
+    if refused is not None:
+        await ws.send_json(error("account", refused))
+        await ws.close(4403)
         return
     conn = Conn(seats, limit=hall.settings.queue_limit)
     table.join(conn)

@@ -15,6 +15,8 @@ PLAZA_SIZE = 4
 MAX_ACTIVE = 5
 GOLDEN_POINTS = 20
 TICKET_POINTS = 10
+MACHINE_COLOURS = ("dark blue", "light blue")
+"""The machine's two designs ("choose whichever side you like best"): two achievements."""
 ROUND_LIMIT = 60
 """Project ruling: the fair closes after this many rounds (the rulebook has no such limit)."""
 
@@ -32,6 +34,13 @@ SPEC = GameSpec(
             "stall and Surprise Bag cards: a built-in name or a TOML file path",
         ),
         ParamSpec("storehouse", int, 5, "Storehouse steps to 'no stock'", minimum=2, maximum=12),
+        ParamSpec(
+            "machine_colour",
+            str,
+            "dark blue",
+            "the Dispensing Machine's design (looks only: the rules are the same)",
+            choices=MACHINE_COLOURS,
+        ),
     ),
     version=2,
     hidden_information=False,  # no seat has secrets; future draws are chance nodes

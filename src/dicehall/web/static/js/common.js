@@ -1,6 +1,13 @@
 // Shared by the lobby, table and replay pages: API calls and per-game renderers.
+
+// A signed-in browser repeats its CSRF cookie in a header on every change (docs/security.md).
+export function csrfHeader(options = {}) {
+  const method = (options.method || "GET").toUpperCase();
+  const token = document.cookie.split("; ").find((c) => c.startsWith("dicehall_csrf="));
+  return method === "GET" || !token ? {} : { "x-csrf-token": token.slice("dicehall_csrf=".length) };
+}
 export async function api(path, options = {}) {
-  const init = { headers: { "content-type": "application/json" }, ...options };
+  const init = { headers: { "content-type": "application/json", ...csrfHeader(options) }, ...options };
   if (init.body && typeof init.body !== "string") init.body = JSON.stringify(init.body);
   const res = await fetch(path, init);
   let data = null;

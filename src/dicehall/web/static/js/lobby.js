@@ -155,7 +155,7 @@ async function create() {
   try {
     const made = await api("/api/tables", {
       method: "POST",
-      body: { game: current.id, params: readParams(), seats, mode, private: $("private").checked },
+      body: { game: current.id, params: readParams(), seats, mode, private: $("private").checked, rated: $("rated").checked },
     });
     showCreated(made, seats, mode);
     loadTables();

@@ -1,0 +1,99 @@
+"""Profiles and leaderboards: what anyone may read about an account, and the pages.
+
+A profile shows the games an account played and won per game, its ratings, its recent
+matches (with links to their replays) and its achievements, each with its date and marked
+when the player declared it rather than the game observed it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import FileResponse
+
+from dicehall.store.accounts import Accounts
+from dicehall.store.standings import Standings
+from dicehall.web import outcomes
+from dicehall.web.accounts import NAME
+from dicehall.web.hall import RequestError, playable
+from dicehall.web.ratings import reference
+
+router = APIRouter(tags=["profiles"])
+pages = APIRouter(include_in_schema=False)
+STATIC = Path(__file__).parent / "static"
+
+
+def get_accounts(request: Request) -> Accounts:
+    accounts: Accounts = request.app.state.accounts
+    return accounts
+
+
+AccountsDep = Annotated[Accounts, Depends(get_accounts)]
+
+
+@router.get("/api/players/{name}")
+async def profile(name: str, accounts: AccountsDep, limit: int = 20) -> dict[str, Any]:
+    """An account's games, ratings, recent matches and achievements."""
+    found = await asyncio.to_thread(accounts.by_name, name) if NAME.fullmatch(name) else None
+    if found is None:
+        raise RequestError(404, "unknown_player", "there is no player with that name")
+    account = found[0]
+    return await asyncio.to_thread(_profile, Standings(accounts.store), account.id, account.name,
+                                   account.created, max(1, min(limit, 100)))  # fmt: skip
+
+
+def _profile(
+    standings: Standings, account_id: str, name: str, created: str, limit: int
+) -> dict[str, Any]:
+    history = standings.history(account_id, limit)
+    for match in history:
+        if match["status"] == "finished":
+            match["replay"] = f"/replay/{match['match_id']}"
+    return {
+        "name": name,
+        "created": created,
+        "games": standings.per_game(account_id),
+        "matches": history,
+        "achievements": standings.achievements(account_id),
+    }
+
+
+@router.get("/api/achievements")
+def achievement_catalogue() -> dict[str, list[dict[str, str]]]:
+    """Each game's achievements: key, the rulebook's words, and how it is earned (`log`: seen
+    in a match, `history`: over a player's matches, `attested`: declared by the player)."""
+    return outcomes.catalogue()
+
+
+@router.get("/api/leaderboard/{game_id}")
+async def leaderboard(game_id: str, accounts: AccountsDep, limit: int = 50) -> dict[str, Any]:
+    """Accounts by rating in one game (mu - 3 sigma), with the bots' reference ratings."""
+    if game_id not in playable():
+        raise RequestError(404, "unknown_game", "there is no game with that id")
+    standings = Standings(accounts.store)
+    players = await asyncio.to_thread(standings.leaderboard, game_id, max(1, min(limit, 200)))
+    bots = reference().get(game_id, {})
+    return {"game": game_id, "players": players, "bots": bots.get("ratings", {}),
+            "bot_command": bots.get("command")}  # fmt: skip
+
+
+def _page(name: str) -> FileResponse:
+    return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
+
+
+@pages.get("/account")
+def account_page() -> FileResponse:
+    return _page("account.html")
+
+
+@pages.get("/players/{name}")
+def profile_page(name: str) -> FileResponse:
+    return _page("profile.html")
+
+
+@pages.get("/leaderboard")
+def leaderboard_page() -> FileResponse:
+    return _page("leaderboard.html")

@@ -1,0 +1,76 @@
+"""Seats and accounts: a seat taken while signed in is the account's; rated tables' rules.
+
+When a signed-in person opens a table with their seat's token (the websocket hello), the seat
+is linked to their account and shows their name; a hot-seat device holding several seats
+links none. A **rated** table admits at every person's seat only the account that holds it:
+a guest, a second account, or a device holding several seats is refused. Rated tables are
+online tables made by a signed-in person; there is no undo, and the web app offers no coach
+for any game, so a rated match is played by its players alone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+
+from dicehall.store.accounts import Account
+from dicehall.store.standings import Standings
+from dicehall.web import hall, outcomes  # hall for RequestError (the hall imports this)
+
+if TYPE_CHECKING:
+    from dicehall.web.table import Table
+
+log = logging.getLogger("dicehall.web")
+
+
+def check_rated_table(account: Account | None, body: dict[str, Any]) -> None:
+    """A rated table needs a signed-in creator and online play (one device per person)."""
+    if not body.get("rated"):
+        return
+    if account is None:
+        raise hall.RequestError(403, "sign_in", "sign in to make a rated table (accounts only)")
+    if body.get("mode", "online") != "online":
+        raise hall.RequestError(
+            422, "rated_hotseat", "a rated table is played online, one seat each"
+        )
+    if body.get("coach"):
+        raise hall.RequestError(422, "rated_coach", "the coach is off at rated tables")
+
+
+async def admit(table: Table, account: Account | None, seats: tuple[int, ...]) -> str | None:
+    """Link the seats to the account; the reason the hello is refused, or None."""
+    rated = bool(table.row.options.get("rated"))
+    if not seats:
+        return None
+    if rated and account is None:
+        return "this is a rated table: sign in to play your seat"
+    if rated and len(seats) > 1:
+        return "a rated table is played one seat per person"
+    if account is None or len(seats) > 1:
+        return None  # a guest, or a shared device: nobody's seat in particular
+    seat = seats[0]
+    standings = Standings(table.store)
+    args = (table.id, seat, account.id, table.row.game, rated)
+    mine = await asyncio.to_thread(standings.link, *args)
+    if not mine:
+        return "this seat belongs to another account" if rated else None
+    if table.row.seats[seat].get("account") != account.name:
+        await asyncio.to_thread(standings.name_seat, table.id, seat, account.name)
+        table.row.seats[seat].update(name=account.name, account=account.name)
+        table.broadcast_seats()
+    return None
+
+
+def on_finish(table: Table) -> None:
+    """Record the match for its accounts once it is saved as finished (in the background)."""
+    finish = outcomes.Finish(table.id, frozenset(table.covered))
+    task = asyncio.get_running_loop().create_task(_record(table, finish))
+    table.finishing = task
+
+
+async def _record(table: Table, finish: outcomes.Finish) -> None:
+    try:
+        await asyncio.to_thread(outcomes.record_finish, table.store, finish)
+    except Exception:  # the match itself is saved; its accounts' records can be redone
+        log.exception("table %s: outcome not recorded for its accounts", table.id)

@@ -1,0 +1,104 @@
+// The account page, and the "signed in as" corner every account page shows.
+import { api } from "/static/js/common.js";
+
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === false || v === null || v === undefined) continue;
+    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else el.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined) el.append(c);
+  return el;
+}
+
+export const $ = (id) => document.getElementById(id);
+
+export async function whoami() {
+  const me = await api("/api/account");
+  const corner = $("whoami");
+  if (corner) {
+    corner.replaceChildren(
+      me.signed_in
+        ? h("a", { class: "account-link", href: `/players/${encodeURIComponent(me.name)}` }, me.name)
+        : h("a", { class: "account-link", href: "/account" }, "Sign in"),
+    );
+  }
+  return me;
+}
+
+export function gameName(games, id) {
+  const g = games.find((x) => x.id === id);
+  return g ? g.name : id;
+}
+
+async function showAttested(me) {
+  const [catalogue, profile] = await Promise.all([
+    api("/api/achievements"),
+    api(`/api/players/${encodeURIComponent(me.name)}`),
+  ]);
+  const held = new Set(profile.achievements.map((a) => `${a.game}/${a.key}`));
+  const boxes = [];
+  for (const [game, list] of Object.entries(catalogue)) {
+    for (const a of list.filter((x) => x.how === "attested")) {
+      const box = h("input", { type: "checkbox", checked: held.has(`${game}/${a.key}`) });
+      box.addEventListener("change", async () => {
+        box.disabled = true;
+        try {
+          await api("/api/account/achievements", {
+            method: "POST",
+            body: { game, key: a.key, held: box.checked },
+          });
+        } catch (e) {
+          box.checked = !box.checked;
+          alert(e.message);
+        }
+        box.disabled = false;
+      });
+      boxes.push(h("label", {}, box, `${a.text} (${game})`));
+    }
+  }
+  $("attested").replaceChildren(h("div", { class: "stack" }, boxes));
+}
+
+function formHandler(id, path, after) {
+  const form = $(id);
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const data = Object.fromEntries(new FormData(form));
+    $(`${id}-error`).textContent = "";
+    try {
+      await api(path, { method: "POST", body: data });
+      after();
+    } catch (e) {
+      $(`${id}-error`).textContent = e.message;
+    }
+  });
+}
+
+async function accountPage() {
+  const me = await whoami();
+  $("signed-in").hidden = !me.signed_in;
+  $("signed-out").hidden = me.signed_in;
+  if (me.signed_in) {
+    $("me").textContent = me.name;
+    $("profile-link").href = `/players/${encodeURIComponent(me.name)}`;
+    await showAttested(me);
+  }
+}
+
+if ($("signin")) {
+  const back = () => {
+    const next = new URLSearchParams(location.search).get("next");
+    if (next && next.startsWith("/") && !next.startsWith("//")) location.href = next;
+    else accountPage();
+  };
+  formHandler("signin", "/api/account/signin", back);
+  formHandler("signup", "/api/account/signup", back);
+  formHandler("delete", "/api/account/delete", () => accountPage());
+  $("signout").addEventListener("click", async () => {
+    await api("/api/account/signout", { method: "POST" });
+    accountPage();
+  });
+  accountPage();
+}

@@ -1,0 +1,50 @@
+// Leaderboards per game: accounts by rating, and the bots' fixed reference ratings.
+import { api } from "/static/js/common.js";
+import { $, h, whoami } from "/static/js/account.js";
+
+async function show(games, id) {
+  history.replaceState(null, "", `/leaderboard?game=${id}`);
+  for (const b of $("choose").children) b.className = b.dataset.game === id ? "" : "secondary";
+  const board = await api(`/api/leaderboard/${id}`);
+  const game = games.find((g) => g.id === id);
+  $("title").textContent = `${game.name}: players`;
+  $("players").replaceChildren(
+    board.players.length
+      ? h("table", { class: "data" },
+          h("tr", {}, h("th", { class: "num" }, "#"), h("th", {}, "Player"), h("th", { class: "num" }, "Rating"), h("th", { class: "num hide-narrow" }, "mu"), h("th", { class: "num hide-narrow" }, "sigma"), h("th", { class: "num" }, "Games")),
+          board.players.map((p, i) => h("tr", {},
+            h("td", { class: "num" }, String(i + 1)),
+            h("td", {}, h("a", { href: `/players/${encodeURIComponent(p.name)}` }, p.name)),
+            h("td", { class: "num" }, p.ordinal.toFixed(2)),
+            h("td", { class: "num hide-narrow" }, p.mu.toFixed(2)),
+            h("td", { class: "num hide-narrow" }, p.sigma.toFixed(2)),
+            h("td", { class: "num" }, String(p.games)))))
+      : h("p", { class: "muted" }, "No rated games yet: tick “Rated” when you create a table."),
+  );
+  const bots = Object.entries(board.bots).sort((a, b) => b[1].ordinal - a[1].ordinal);
+  $("bots").replaceChildren(
+    h("table", { class: "data" },
+      h("tr", {}, h("th", {}, "Bot"), h("th", { class: "num" }, "Rating"), h("th", { class: "num" }, "mu"), h("th", { class: "num" }, "sigma")),
+      bots.map(([level, r]) => h("tr", {},
+        h("td", {}, h("span", { class: "badge bot" }, level)),
+        h("td", { class: "num" }, r.ordinal.toFixed(2)),
+        h("td", { class: "num" }, r.mu.toFixed(2)),
+        h("td", { class: "num" }, r.sigma.toFixed(2))))),
+  );
+  $("command").textContent = board.bot_command ? `Measured with: ${board.bot_command}` : "";
+}
+
+async function main() {
+  whoami();
+  const games = await api("/api/games");
+  const wanted = new URLSearchParams(location.search).get("game");
+  const first = games.find((g) => g.id === wanted) ? wanted : "paradice";
+  $("choose").replaceChildren(...games.map((g) => {
+    const b = h("button", { type: "button", "data-game": g.id }, g.name);
+    b.addEventListener("click", () => show(games, g.id));
+    return b;
+  }));
+  await show(games, games.find((g) => g.id === first) ? first : games[0].id);
+}
+
+main();

@@ -1,0 +1,164 @@
+"""Accounts, seats, rated tables, profiles and leaderboards through the API and websocket."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.web.account_helpers import SeatClient, Session
+from tests.web.helpers import Server
+
+VS_BOT = [{"kind": "human"}, {"kind": "bot", "level": "greedy"}]
+
+
+def profile_when_recorded(server: Server, name: str, match_id: str) -> dict[str, Any]:
+    """The profile once the match's outcome is recorded (right after the end, in a thread)."""
+    deadline = time.monotonic() + 20
+    while True:
+        profile: dict[str, Any] = httpx.get(f"{server.url}/api/players/{name}").json()
+        match = next((m for m in profile["matches"] if m["match_id"] == match_id), None)
+        if match is not None and match["finished"] is not None:
+            return profile
+        assert time.monotonic() < deadline, profile
+        time.sleep(0.1)
+
+
+def test_sign_up_in_and_out(server: Server) -> None:
+    me = Session(server)
+    assert me.request("GET", "/api/account").json()["signed_in"] is False
+    assert me.sign_up("Alice Liddell").json() == {"signed_in": True, "name": "Alice Liddell"}
+    other = Session(server)
+    again = {"name": "alice liddell", "password": "another-password"}
+    taken = other.request("POST", "/api/account/signup", json=again)
+    assert taken.status_code == 409 and taken.json()["error"] == "name_taken"
+    for name, password, code in [("<script>", "long-enough-1", "bad_name"),
+                                 ("ab", "long-enough-1", "bad_name"),
+                                 ("Bob", "short", "weak_password")]:  # fmt: skip
+        r = other.request("POST", "/api/account/signup", json={"name": name, "password": password})
+        assert r.status_code == 422 and r.json()["error"] == code
+    old = me.session_id
+    assert me.request("POST", "/api/account/signout").json()["signed_in"] is False
+    stale = httpx.get(f"{server.url}/api/account", cookies={"dicehall_session": str(old)})
+    assert stale.json()["signed_in"] is False  # signing out ends the session on the server
+    assert me.sign_in("ALICE LIDDELL").json()["name"] == "Alice Liddell"
+    assert me.sign_in("Alice Liddell", "wrong-password").status_code == 401
+
+
+def test_rated_tables_are_for_accounts_one_seat_each(server: Server) -> None:
+    guest = httpx.post(f"{server.url}/api/tables",
+                       json={"game": "paradice", "seats": VS_BOT, "rated": True})  # fmt: skip
+    assert guest.status_code == 403 and guest.json()["error"] == "sign_in"
+    owner = Session(server)
+    owner.sign_up("rated-owner")
+    hotseat = owner.request(
+        "POST",
+        "/api/tables",
+        json={
+            "game": "paradice",
+            "seats": [{"kind": "human"}] * 2,
+            "rated": True,
+            "mode": "hotseat",
+        },
+    )
+    assert hotseat.status_code == 422
+    coached = owner.request(
+        "POST",
+        "/api/tables",
+        json={"game": "paradice", "seats": VS_BOT, "rated": True, "coach": True},
+    )
+    assert coached.status_code == 422 and coached.json()["error"] == "rated_coach"
+    made = owner.create("paradice", [{"kind": "human"}, {"kind": "human"}], rated=True)
+    token0, token1 = made["tokens"]["0"], made["tokens"]["1"]
+    anonymous = SeatClient(server, made["id"], [token1])  # a guest with a valid seat link
+    assert anonymous.errors and anonymous.errors[0]["code"] == "account"
+    both = SeatClient(server, made["id"], [token0, token1], owner.cookie_header())
+    assert both.errors and both.errors[0]["code"] == "account"
+    mine = SeatClient(server, made["id"], [token0], owner.cookie_header())
+    assert not mine.errors and mine.state["you"] == [0]
+    intruder = Session(server)
+    intruder.sign_up("intruder")
+    stolen = SeatClient(server, made["id"], [token0], intruder.cookie_header())
+    assert stolen.errors and "another account" in stolen.errors[0]["message"]
+    friend = SeatClient(server, made["id"], [token1], intruder.cookie_header())
+    assert not friend.errors
+    names = [s["name"] for s in httpx.get(f"{server.url}/api/tables/{made['id']}").json()["seats"]]
+    assert names == ["rated-owner", "intruder"]
+    for client in (anonymous, both, mine, stolen, friend):
+        client.close()
+
+
+def test_a_rated_match_moves_the_rating_and_fills_profile_and_leaderboard(server: Server) -> None:
+    me = Session(server)
+    me.sign_up("rated-player")
+    made = me.create("paradice", VS_BOT, rated=True, params={"machine_colour": "light blue"})
+    seat = SeatClient(server, made["id"], [made["tokens"]["0"]], me.cookie_header())
+    rng = random.Random(1)
+    seat.play_until_over([0], pick=lambda legal: legal[rng.randrange(len(legal))])
+    won = 0 in seat.state["result"]["winners"]
+    seat.close()
+    profile = profile_when_recorded(server, "rated-player", made["id"])
+    [game] = profile["games"]
+    assert (game["game"], game["played"], game["won"]) == ("paradice", 1, int(won))
+    assert game["rating"]["games"] == 1
+    [match] = profile["matches"]
+    assert match["rated"] and match["replay"] == f"/replay/{made['id']}"
+    assert match["rating_before"] == 0.0  # a first game: mu 25, sigma 25/3
+    assert match["rating_after"] == pytest.approx(game["rating"]["ordinal"], abs=1e-3)
+    assert match["rating_after"] != match["rating_before"]
+    keys = {a["key"]: a for a in profile["achievements"]}
+    assert keys["light_blue"]["match_id"] == made["id"] and not keys["light_blue"]["attested"]
+    assert "dark_blue" not in keys
+    assert ("finish_and_win" in keys) == won
+    board = httpx.get(f"{server.url}/api/leaderboard/paradice").json()
+    assert "rated-player" in [p["name"] for p in board["players"]]
+    assert {"random", "greedy"} <= set(board["bots"])
+
+
+def test_abandoning_a_rated_match_loses_it(server: Server) -> None:
+    me = Session(server)
+    me.sign_up("quitter")
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "random"}]
+    made = me.create("paradice", seats, rated=True)
+    seat = SeatClient(server, made["id"], [made["tokens"]["0"]], me.cookie_header())
+    seat.close()  # gone: after the grace period a bot plays the seat to the end
+    profile = profile_when_recorded(server, "quitter", made["id"])
+    [match] = profile["matches"]
+    assert match["abandoned"] is True and match["won"] is False and match["rank"] == 3
+    assert profile["games"][0]["rating"]["mu"] < 25  # a loss: below a new player's mu
+    assert "finish_and_win" not in {a["key"] for a in profile["achievements"]}
+
+
+def test_unrated_tables_keep_history_without_ratings(server: Server) -> None:
+    me = Session(server)
+    me.sign_up("casual")
+    made = me.create("paradice", VS_BOT)
+    seat = SeatClient(server, made["id"], [made["tokens"]["0"]], me.cookie_header())
+    seat.play_until_over([0])
+    seat.close()
+    profile = profile_when_recorded(server, "casual", made["id"])
+    [match] = profile["matches"]
+    assert not match["rated"] and match["rating_after"] is None
+    assert "rating" not in profile["games"][0]
+    board = httpx.get(f"{server.url}/api/leaderboard/paradice").json()
+    assert "casual" not in [p["name"] for p in board["players"]]
+
+
+def test_players_declare_the_achievements_the_game_cannot_see(server: Server) -> None:
+    me = Session(server)
+    me.sign_up("fairgoer")
+    body = {"game": "paradice", "key": "at_a_fair", "held": True}
+    assert me.request("POST", "/api/account/achievements", json=body).status_code == 200
+    [held] = httpx.get(f"{server.url}/api/players/fairgoer").json()["achievements"]
+    assert held["key"] == "at_a_fair" and held["attested"] is True
+    observed = {"game": "paradice", "key": "finish_and_win", "held": True}
+    assert me.request("POST", "/api/account/achievements", json=observed).status_code == 422
+    unknown = {"game": "nope", "key": "at_a_fair", "held": True}
+    assert me.request("POST", "/api/account/achievements", json=unknown).status_code == 422
+    assert me.request("POST", "/api/account/achievements", json={**body, "held": False}).ok
+    assert httpx.get(f"{server.url}/api/players/fairgoer").json()["achievements"] == []
+    guest = httpx.post(f"{server.url}/api/account/achievements", json=body)
+    assert guest.status_code == 401
