@@ -15,6 +15,7 @@ import importlib
 import importlib.util
 from typing import Any
 
+from dicehall import games
 from dicehall.bots.base import Bot, RandomBot
 from dicehall.core.errors import DicehallError
 from dicehall.core.game import Game
@@ -27,10 +28,18 @@ EXPERT_ITERATIONS = 1000
 _CLASS_NAMES = {"greedy": "GreedyBot", "expert": "ExpertBot"}
 
 
+_PARTS = {"greedy": "greedy", "determinize": "determinize", "expert": "expert"}
+
+
+def _part(package: str, game_id: str) -> str:
+    """The module of a game's bot part: `<game module>.bots.<part>`."""
+    return f"{games.module_name(game_id)}.bots.{_PARTS[package]}"
+
+
 def _has(package: str, game_id: str) -> bool:
     try:
-        return importlib.util.find_spec(f"dicehall.bots.{package}.{game_id}") is not None
-    except ModuleNotFoundError:
+        return importlib.util.find_spec(_part(package, game_id)) is not None
+    except (ModuleNotFoundError, DicehallError):
         return False
 
 
@@ -89,7 +98,7 @@ def make_bot(level: str, game: Game[Any, Any], seat: int, **options: Any) -> Bot
         if name == "expert":
             options.setdefault("iterations", EXPERT_ITERATIONS)
         return MCTSBot(game, seat, level=name, **options)
-    module = importlib.import_module(f"dicehall.bots.{name}.{game.id}")
+    module = importlib.import_module(_part(name, game.id))
     bot: Bot = getattr(module, _CLASS_NAMES[name])(game, seat, **options)
     return bot
 

@@ -37,6 +37,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from dicehall import games
 from dicehall.bots.determinize import NotDeterminisable
 from dicehall.core import CHANCE, DicehallError, Game, sample
 from dicehall.core.types import View
@@ -51,7 +52,7 @@ EXPLORATION = 0.7  # UCB1 constant for returns in [0, 1]
 def determiniser(game_id: str) -> StateFromView:
     """The game's `state_from_view`; raises `DicehallError` when the game has none."""
     try:
-        module = importlib.import_module(f"dicehall.bots.determinize.{game_id}")
+        module = importlib.import_module(f"{games.module_name(game_id)}.bots.determinize")
     except ModuleNotFoundError:
         raise DicehallError(f"mcts: no determiniser for {game_id}") from None
     found: StateFromView = module.state_from_view
@@ -95,7 +96,7 @@ class MCTSBot:
         self.iterations = iterations if iterations or seconds else DEFAULT_ITERATIONS
         self.seconds = seconds
         self.state_from_view = determiniser(game.id)
-        module = importlib.import_module(f"dicehall.bots.determinize.{game.id}")
+        module = importlib.import_module(f"{games.module_name(game.id)}.bots.determinize")
         options = {**getattr(module, "SEARCH", {}), **search}
         unknown = set(options) - {"horizon", "prior", "exploration"}
         if unknown:

@@ -38,7 +38,8 @@ def solve(
         choices = {"auto": (3,), "super": (4,), "duel": (), "both": (3, 4)}
         if opponent not in choices:
             fail(f"--opponent must be auto, super, duel or both, not {opponent!r}")
-        from dicehall.bots.solvers import puru_duel, puru_solo
+        from dicehall.games.puru.bots import solve_duel as puru_duel
+        from dicehall.games.puru.bots import solve_solo as puru_solo
 
         out = console()
         for auto_dice in choices[opponent]:

@@ -23,8 +23,10 @@ def needed(game: Game[Any, Any], seats: Iterable[tuple[Seat, str]]) -> list[Need
     """The tables the seats' bots will read that the disk cache does not hold yet."""
     if game.id != "puru":
         return []
-    from dicehall.bots.expert import puru as expert
-    from dicehall.bots.solvers import cache, puru_duel, puru_solo
+    from dicehall.bots.solvers import cache
+    from dicehall.games.puru.bots import expert
+    from dicehall.games.puru.bots import solve_duel as puru_duel
+    from dicehall.games.puru.bots import solve_solo as puru_solo
 
     found: dict[str, Needed] = {}
     for seat, level in seats:

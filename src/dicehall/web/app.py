@@ -17,6 +17,7 @@ from fastapi.staticfiles import StaticFiles
 
 from dicehall.core.errors import DicehallError
 from dicehall.store import ENV_URL, LIVE, Store, default_url
+from dicehall.web import game_assets
 from dicehall.web.api import router
 from dicehall.web.config import Settings
 from dicehall.web.guard import Guards, RequestGuard
@@ -75,6 +76,7 @@ def create_app(
     app.state.guards = Guards(settings.limits)
     app.add_middleware(RequestGuard, guards=app.state.guards, upload_limit=settings.max_upload)
     app.include_router(router)
+    app.include_router(game_assets.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(RequestError)

@@ -44,7 +44,8 @@ class Job:
 
 def jobs(lo: int = 0) -> list[Job]:
     """Every table the expert reads, in the order they are prepared."""
-    from dicehall.bots.solvers import puru_duel, puru_solo
+    from dicehall.games.puru.bots import solve_duel as puru_duel
+    from dicehall.games.puru.bots import solve_solo as puru_solo
 
     return [
         Job(puru_duel.cache_name(lo), "2-player Basic game", "duel", lo),
@@ -65,8 +66,9 @@ def needed_for(game: Any) -> list[str]:
     """The cached tables the expert of this game reads (none where it searches instead)."""
     if game.id != "puru":
         return []
-    from dicehall.bots.expert.puru import plays_duel_table, plays_solo_table
-    from dicehall.bots.solvers import puru_duel, puru_solo
+    from dicehall.games.puru.bots import solve_duel as puru_duel
+    from dicehall.games.puru.bots import solve_solo as puru_solo
+    from dicehall.games.puru.bots.expert import plays_duel_table, plays_solo_table
 
     if plays_duel_table(game):
         return [puru_duel.cache_name()]
@@ -203,7 +205,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     with contextlib.suppress(OSError):
         os.nice(10)  # people playing on this machine come first
-    from dicehall.bots.solvers import puru_duel, puru_solo
+    from dicehall.games.puru.bots import solve_duel as puru_duel
+    from dicehall.games.puru.bots import solve_solo as puru_solo
 
     print(f"process {os.getpid()}: solving {args.kind} (lo={args.lo})", flush=True)
     began = time.perf_counter()

@@ -10,9 +10,15 @@ import importlib
 import importlib.util
 from types import ModuleType
 
+from dicehall import games
+
 
 def renderer_module(game_id: str) -> ModuleType | None:
-    name = f"dicehall.cli.render.{game_id}"
-    if importlib.util.find_spec(name) is None:
+    name = f"{games.module_name(game_id)}.ui.terminal"
+    try:
+        found = importlib.util.find_spec(name)
+    except ModuleNotFoundError:
+        return None
+    if found is None:
         return None
     return importlib.import_module(name)

@@ -12,6 +12,7 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
+from dicehall import games
 from dicehall.core import DicehallError, Game, View
 
 Featurizer = Callable[[View], list[float]]
@@ -20,8 +21,8 @@ Featurizer = Callable[[View], list[float]]
 def featurizer(game: Game[Any, Any]) -> Featurizer:
     """The feature function of `game` (its module `dicehall.rl.features.<game id>`)."""
     try:
-        module = importlib.import_module(f"dicehall.rl.features.{game.id}")
-    except ModuleNotFoundError:
+        module = importlib.import_module(f"{games.module_name(game.id)}.features")
+    except (ModuleNotFoundError, DicehallError):
         raise DicehallError(f"no RL features for game {game.id!r}") from None
     encode: Callable[[Any, View], list[float]] = module.encode
 

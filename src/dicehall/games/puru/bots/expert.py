@@ -27,7 +27,7 @@ _SOLVING = threading.Lock()  # web tables think in threads: one solve at a time,
 @lru_cache(maxsize=2)
 def solution(auto_dice: int, lo: int = 0) -> Any:
     """The solved tables for one opponent (from the disk cache, else solved and cached)."""
-    from dicehall.bots.solvers.puru_solo import load_or_solve
+    from dicehall.games.puru.bots.solve_solo import load_or_solve
 
     with _SOLVING:
         _turn.cache_clear()
@@ -37,7 +37,7 @@ def solution(auto_dice: int, lo: int = 0) -> Any:
 @lru_cache(maxsize=4096)
 def _turn(auto_dice: int, lo: int, pos: tuple[int, ...]) -> tuple[Any, Any, Any, float]:
     """`turn_tables` at a position (both choices of a turn read the same tables)."""
-    from dicehall.bots.solvers.puru_solo import turn_tables
+    from dicehall.games.puru.bots.solve_solo import turn_tables
 
     a, b, c, d, e, f = pos
     return turn_tables(solution(auto_dice, lo), (a, b, c, d, e, f))
@@ -45,7 +45,7 @@ def _turn(auto_dice: int, lo: int, pos: tuple[int, ...]) -> tuple[Any, Any, Any,
 
 def plays_solo_table(game: Any) -> bool:
     """Solo with the die the DP was solved for (docs/rules/puru.md, *What you need* and *Solo*)."""
-    from dicehall.bots.solvers.puru_solo import DIE
+    from dicehall.games.puru.bots.solve_solo import DIE
 
     die = getattr(game, "params", {}).get("die", DEFAULT_DIE)
     return bool(getattr(game, "solo", False)) and parse_die(die) == parse_die(DIE)
@@ -54,7 +54,7 @@ def plays_solo_table(game: Any) -> bool:
 @lru_cache(maxsize=1)
 def duel_solution() -> Any:
     """The 2-player Basic table (from the disk cache, else solved and cached)."""
-    from dicehall.bots.solvers.puru_duel import load_or_solve
+    from dicehall.games.puru.bots.solve_duel import load_or_solve
 
     with _SOLVING:
         return load_or_solve()
@@ -62,7 +62,7 @@ def duel_solution() -> Any:
 
 def plays_duel_table(game: Any) -> bool:
     """The 2-player Basic game with the standard die: what `puru_duel` solved."""
-    from dicehall.bots.solvers.puru_solo import DIE
+    from dicehall.games.puru.bots.solve_solo import DIE
 
     die = getattr(game, "params", {}).get("die", DEFAULT_DIE)
     basic = not getattr(game, "solo", False) and not getattr(game, "full", False)
@@ -91,7 +91,7 @@ class ExpertBot:
         if self.fallback is not None:
             return self.fallback.act(view, legal_actions, rng)
         if self.duel:
-            from dicehall.bots.solvers.puru_duel import best_action
+            from dicehall.games.puru.bots.solve_duel import best_action
 
             return best_action(duel_solution(), view, legal_actions)
         if len(legal_actions) == 1:
@@ -101,7 +101,7 @@ class ExpertBot:
 
     def values(self, view: View) -> dict[Any, float]:
         """The exact win probability of each legal choice at this decision."""
-        from dicehall.bots.solvers.puru_solo import kept_sets, player_effects
+        from dicehall.games.puru.bots.solve_solo import kept_sets, player_effects
 
         sol = solution(self.game.auto_dice, self.lo)
         you, auto = view["players"][0], view["players"][1]

@@ -11,8 +11,8 @@ import random
 from typing import Any
 
 from dicehall.bots.determinize import greedy_rollout
-from dicehall.bots.values.paradice import win_probabilities
 from dicehall.core.types import View
+from dicehall.games.paradice.bots.value import win_probabilities
 from dicehall.games.paradice.state import Phase, Player, State
 
 

@@ -10,7 +10,7 @@ probability 0.1, at the start of every turn; 3 and 4 players use the same weight
 refitted). The MCTS bot values the position after the turn with it
 (`bots.determinize.paradice`).
 
-Refit: `python -m dicehall.bots.values.paradice --games 4000 --seed 1 2` (4,000 games per seed,
+Refit: `python -m dicehall.games.paradice.bots.value --games 4000 --seed 1 2` (4,000 games per seed,
 about 3 minutes each) prints new `WEIGHTS` and the held-out log loss (an even split's is 0.693;
 points now alone give about 0.61).
 """
@@ -98,7 +98,7 @@ Row = tuple[list[list[float]], tuple[float, ...]]  # every seat's features, the 
 def self_play(games: int, seed: int, players: int = 2) -> list[Row]:
     """Every seat's features at the start of every turn of greedy-vs-greedy games."""
     from dicehall import games as registry
-    from dicehall.bots.greedy.paradice import GreedyBot
+    from dicehall.games.paradice.bots.greedy import GreedyBot
 
     game = registry.make("paradice", players=players)
     rng = random.Random(seed)

@@ -9,10 +9,10 @@ import random
 from typing import Any
 
 from dicehall.bots.determinize import softmax
-from dicehall.bots.greedy.puru import position
-from dicehall.bots.values.puru import win_probability
 from dicehall.core.types import View
 from dicehall.games.puru.actions import RESOLVE, Character
+from dicehall.games.puru.bots.greedy import position
+from dicehall.games.puru.bots.value import win_probability
 from dicehall.games.puru.dice import NO_MAJORITY, Face
 from dicehall.games.puru.state import Phase, Power, PuruState, Resolution, Stage, Summary
 

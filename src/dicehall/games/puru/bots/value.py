@@ -5,7 +5,7 @@ and Excitement, Jelly), fitted to the outcomes of greedy-vs-greedy games in whic
 random with probability 0.15 (so that unusual positions are seen too). A shared win counts as a
 win. The MCTS bot evaluates positions after one roll with it (`bots.determinize.puru`).
 
-Refit: `python -m dicehall.bots.values.puru --games 8000` prints new `WEIGHTS` and the held-out
+Refit: `python -m dicehall.games.puru.bots.value --games 8000` prints new `WEIGHTS` and the held-out
 log loss (the constant model's is about 0.693; these weights give about 0.558).
 """
 
@@ -52,7 +52,7 @@ def win_probability(mover: Track3, other: Track3, weights: Sequence[float] = WEI
 def self_play(games: int, seed: int) -> list[tuple[Track3, Track3, float]]:
     """(mover, other, mover's return) at the start of every 6-dice roll of 2-player games."""
     from dicehall import games as registry
-    from dicehall.bots.greedy.puru import GreedyBot
+    from dicehall.games.puru.bots.greedy import GreedyBot
     from dicehall.games.puru.state import Phase
 
     game = registry.make("puru", players=2)

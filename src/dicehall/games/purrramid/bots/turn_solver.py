@@ -22,9 +22,9 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
-from dicehall.bots.expert.purrramid import WOOL_VALUE, Position, stop_value
-from dicehall.bots.greedy.purrramid import Geometry
 from dicehall.games.purrramid.board import sub_multisets
+from dicehall.games.purrramid.bots.expert import WOOL_VALUE, Position, stop_value
+from dicehall.games.purrramid.bots.greedy import Geometry
 from dicehall.games.purrramid.odds import roll_weights
 
 MAX_TOKENS = 2  # wool tokens the search distinguishes (more rarely matter within one turn)

@@ -16,7 +16,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from dicehall.bots.greedy.purrramid import (
+from dicehall.core.types import View
+from dicehall.games.purrramid.actions import BUST, CONTINUE, SPEND_WOOL, STOP, Place
+from dicehall.games.purrramid.board import sub_multisets
+from dicehall.games.purrramid.bots.greedy import (
     Geometry,
     GreedyBot,
     Turn,
@@ -24,9 +27,6 @@ from dicehall.bots.greedy.purrramid import (
     read_turn,
     stop_ok,
 )
-from dicehall.core.types import View
-from dicehall.games.purrramid.actions import BUST, CONTINUE, SPEND_WOOL, STOP, Place
-from dicehall.games.purrramid.board import sub_multisets
 from dicehall.games.purrramid.odds import roll_weights
 
 WOOL_VALUE = 0.5  # a wool token is worth about half a tile (one saved roll)
@@ -69,7 +69,7 @@ class ExpertBot(GreedyBot):
 
     def solver(self, view: View, turn: Turn) -> Any:
         """The turn's expectimax (`bots.solvers.purrramid_turn`) from this view."""
-        from dicehall.bots.solvers.purrramid_turn import TurnSolver
+        from dicehall.games.purrramid.bots.turn_solver import TurnSolver
 
         return TurnSolver(self.geo(view), self.position(view, turn))
 

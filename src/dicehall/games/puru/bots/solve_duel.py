@@ -31,7 +31,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from dicehall.bots.solvers.puru_solo import (
+from dicehall.games.puru.bots.solve_solo import (
     DIE,
     JELLY,
     TRACK,
@@ -116,7 +116,7 @@ class DuelSolution:
 
 def terminal_table(np: Any, grid: Grid) -> Any:
     """The roller's end score over the flat padded grid; running positions are overwritten."""
-    from dicehall.bots.solvers.puru_solo import LOW
+    from dicehall.games.puru.bots.solve_solo import LOW
 
     t = np.arange(grid.dims[0]) + grid.lo
     j = np.arange(grid.dims[2]) - LOW
