@@ -12,6 +12,7 @@ $(BIN)/python:
 
 $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/pip install --quiet -e '.[web,rl,sim,dev]'
+	$(BIN)/pip install --quiet --no-deps -e examples/plugins/dicehall-pig  # the plugin example the tests check
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -1,8 +1,8 @@
-"""Each game's browser renderer, served from the game's own package (`<game>/ui/web.js`).
+"""Each game's browser renderer, served from the game's own package (its `web_renderer` part).
 
-The URL names only a game id, which must be an installed game's; the file is the one the game's
-package holds, so no part of the request ever becomes a path. A game without one gets the
-generic renderer.
+The URL names only a game id, which must be an installed game's; the file is the one the game
+declares, inside its package folder (checked after resolving links), so no part of the request
+ever becomes a path. A game without one gets the generic renderer.
 """
 
 from __future__ import annotations
@@ -21,11 +21,14 @@ router = APIRouter()
 
 
 def renderer_path(game_id: str) -> Path:
-    """The game's `ui/web.js`, else the generic renderer."""
+    """The game's renderer file, else the generic renderer."""
+    declared = games.parts(game_id).web_renderer
     spec = importlib.util.find_spec(games.module_name(game_id))
-    for folder in (spec and spec.submodule_search_locations) or ():
-        candidate = Path(folder) / "ui" / "web.js"
-        if candidate.is_file():
+    folders = (spec.submodule_search_locations or ()) if spec is not None else ()
+    for folder in folders if declared else ():
+        root = Path(folder).resolve()
+        candidate = (root / declared).resolve()
+        if candidate.is_relative_to(root) and candidate.suffix == ".js" and candidate.is_file():
             return candidate
     return GENERIC
 

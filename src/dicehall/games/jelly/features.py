@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from dicehall.core import View
-from dicehall.rl.features._vec import Vec
+from dicehall.core.features import Vec
 
 PHASES = ("setup", "play", "scoring", "pods", "over")
 PENDING = ("reroll", "give", "either")

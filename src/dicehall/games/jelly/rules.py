@@ -9,7 +9,7 @@ tick each; placing a die rolls the rest at once; the timer runs a fixed number o
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
@@ -29,9 +29,9 @@ from dicehall.core import (
     uniform,
 )
 from dicehall.core.evolve import replace
+from dicehall.games.jelly import chances, play, scoring
 from dicehall.games.jelly import describe as describe_mod
 from dicehall.games.jelly import observe as observe_mod
-from dicehall.games.jelly import play, scoring
 from dicehall.games.jelly.actions import (
     CODEC,
     ChooseSide,
@@ -106,6 +106,9 @@ class JellyGame(Game[JellyState, Any]):
         self.max_game_length = n + 2 + PODS + ROUNDS * (n * per_seat + 1 + scoring_choices)
         self._face_draws: dict[frozenset[int], Distribution] = {}  # by the boards taken
         self._legal_memo: tuple[JellyState | None, Seat, tuple[Any, ...]] = (None, CHANCE, ())
+
+    def chance_catalogue(self) -> Iterator[Any]:
+        return chances.catalogue(self.num_players, self.table.districts, len(self.table.faces))
 
     # --- dynamics -------------------------------------------------------------------
     def initial_state(self) -> JellyState:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from dicehall.core import View
-from dicehall.rl.features._vec import Vec
+from dicehall.core.features import Vec
 
 COLUMNS, ROWS, COLOURS, TYPES, PLAZA, ACTIVE = 5, 10, 6, 5, 4, 5
 PHASES = ("setup", "pre", "main", "roulette", "place", "gains", "over")

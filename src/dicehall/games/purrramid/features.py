@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from dicehall.core import View
-from dicehall.rl.features._vec import Vec
+from dicehall.core.features import Vec
 
 PHASES = ("roll", "place", "decide", "over")
 VALUES = (1, 2, 3, 4, 5, 6)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from dicehall.core import View
-from dicehall.rl.features._vec import Vec
+from dicehall.core.features import Vec
 
 FACES = ("heart", "star", "crying", "angry")
 PHASES = ("deal", "roll", "choose", "keep", "power", "over")

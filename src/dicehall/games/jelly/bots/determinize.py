@@ -18,8 +18,9 @@ import random
 from typing import Any
 
 from dicehall import games
-from dicehall.bots.determinize import NotDeterminisable, greedy_rollout, softmax
+from dicehall.core.search import NotDeterminisable, bot_rollout, softmax
 from dicehall.core.types import View
+from dicehall.games.jelly.bots.greedy import GreedyBot
 from dicehall.games.jelly.state import NOBODY, JellyState, Phase, RoundEnd
 
 
@@ -108,4 +109,4 @@ def evaluate(game: Any, state: JellyState) -> tuple[float, ...]:
 
 # Random placements and random timer flips end rounds unlike any real round, so rollouts play
 # the greedy bot's moves (cheap here: about 0.1 ms a move).
-rollout_action = greedy_rollout()
+rollout_action = bot_rollout(GreedyBot)

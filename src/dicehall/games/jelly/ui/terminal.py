@@ -15,8 +15,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from dicehall.cli.render.fit import Fit
-from dicehall.cli.render.words import verb
+from dicehall.core.terminal import Fit, verb
 from dicehall.games.jelly.actions import Place, PlaceMove, PlaceRemove, letter
 
 COLOURS = ("red", "yellow", "green", "blue", "magenta")

@@ -10,8 +10,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from dicehall.bots.determinize import greedy_rollout
+from dicehall.core.search import bot_rollout
 from dicehall.core.types import View
+from dicehall.games.paradice.bots.greedy import GreedyBot
 from dicehall.games.paradice.bots.value import win_probabilities
 from dicehall.games.paradice.state import Phase, Player, State
 
@@ -70,7 +71,7 @@ def state_from_view(game: Any, view: View, seat: int, rng: random.Random) -> Sta
 # MCTS (`bots.mcts`): the root's prior favours the greedy bot's move; the search plays the turn
 # out and values the position after it by each seat's fitted chance to win.
 PRIOR = "greedy"
-rollout_action = greedy_rollout()  # the rest of the turn as the greedy bot plays it
+rollout_action = bot_rollout(GreedyBot)  # the rest of the turn as the greedy bot plays it
 SEARCH = {"horizon": 1, "prior": 0.8, "exploration": 1.0}
 
 

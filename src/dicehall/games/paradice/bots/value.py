@@ -22,8 +22,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from dicehall.bots.determinize import softmax
-from dicehall.bots.values import explored_game
+from dicehall.core.search import explored_game, softmax
 from dicehall.games.paradice.scoring import breakdown
 from dicehall.games.paradice.state import Phase, State
 

@@ -17,8 +17,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from dicehall.cli.render.fit import Fit
-from dicehall.cli.render.words import plural
+from dicehall.core.terminal import Fit, plural
 
 STYLES = (
     "bold black on pink1",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from dicehall.bots.determinize import softmax
+from dicehall.core.search import softmax
 from dicehall.core.types import View
 from dicehall.games.purrramid.actions import SPEND_WOOL, STOP
 from dicehall.games.purrramid.board import is_connected, is_supported

@@ -19,7 +19,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from dicehall.cli.render.words import plural
+from dicehall.core.terminal import plural
 from dicehall.games.purrramid.actions import STOP, Place
 from dicehall.games.purrramid.odds import position_from_view, roll_odds
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from dicehall.bots.determinize import softmax
+from dicehall.core.search import softmax
 from dicehall.core.types import View
 from dicehall.games.puru.actions import RESOLVE, Character
 from dicehall.games.puru.bots.greedy import position

@@ -73,23 +73,27 @@ def _counts(dice: dict[str, int]) -> Counts:
     return (dice["heart"], dice["star"], dice["crying"], dice["angry"])
 
 
+def has_table(game: Any, seat: int) -> bool:
+    """A solved table plays this seat: the 2-player Basic game, or the player's seat in Solo."""
+    return plays_duel_table(game) or (plays_solo_table(game) and seat == 0)
+
+
+def make_expert(game: Any, seat: int, **options: Any) -> ExpertBot | None:
+    """The exact player where a solved table covers the seat, else None (the front end searches
+    instead); `options` are the searching expert's budget, which tables do not need."""
+    return ExpertBot(game, seat) if has_table(game, seat) else None
+
+
 class ExpertBot:
     level = "expert"
 
-    def __init__(self, game: Any, seat: int, lo: int = 0, **options: Any) -> None:
+    def __init__(self, game: Any, seat: int, lo: int = 0) -> None:
+        if not has_table(game, seat):
+            raise ValueError(f"no solved table plays seat {seat} of {game!r}")
         self.game, self.seat, self.lo = game, seat, lo
-        self.fallback = None
         self.duel = plays_duel_table(game)
-        if not self.duel and (not plays_solo_table(game) or seat != 0):
-            from dicehall.bots import EXPERT_ITERATIONS
-            from dicehall.bots.mcts import MCTSBot
-
-            options.setdefault("iterations", EXPERT_ITERATIONS)
-            self.fallback = MCTSBot(game, seat, level="expert", **options)
 
     def act(self, view: View, legal_actions: Sequence[Any], rng: random.Random) -> Any:
-        if self.fallback is not None:
-            return self.fallback.act(view, legal_actions, rng)
         if self.duel:
             from dicehall.games.puru.bots.solve_duel import best_action
 

@@ -31,6 +31,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from dicehall.core.tables import tables
 from dicehall.games.puru.bots.solve_solo import (
     DIE,
     JELLY,
@@ -192,10 +193,8 @@ def cache_name(lo: int = 0) -> str:
 
 
 def load_or_solve(lo: int = 0, threads: int = 0) -> DuelSolution:
-    """The solution from the disk cache (`solvers.cache`), else solved now and cached."""
-    from dicehall.bots.solvers import cache
-
-    table = cache.load_or_make(
+    """The solution from the disk cache (`core.tables`), else solved now and cached."""
+    table = tables().load_or_make(
         cache_name(lo), (TRACK - lo,) * 6, "float32", lambda: solve(lo, threads=threads).mover
     )
     return DuelSolution(Grid(lo), table)

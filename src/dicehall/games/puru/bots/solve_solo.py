@@ -18,7 +18,7 @@ over its sub-multisets, built one die at a time too.
 Tables are float32 over a padded grid (coordinates may overshoot 20 or 0 by a roll's worth, so
 a move is one index offset): about 1.7 GB per table, some minutes of CPU. Errors are ~1e-6.
 `load_or_solve` keeps what the expert reads, AutoPuray's-turn values over the running
-positions (256 MB), in the disk cache (`solvers.cache`) and memory-maps it from there.
+positions (256 MB), in the disk cache (`core.tables`) and memory-maps it from there.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from dicehall.core.tables import tables
 from dicehall.games.puru.dice import DEFAULT_DIE, MAX_DICE, Counts, multisets, parse_die, pattern
 from dicehall.games.puru.spec import SPEC
 
@@ -356,9 +357,7 @@ def cache_name(auto_dice: int, lo: int = 0) -> str:
 
 def load_or_solve(auto_dice: int = 3, lo: int = 0, threads: int = 0) -> Solution:
     """The solution from the disk cache, else solved now and cached (then memory-mapped)."""
-    from dicehall.bots.solvers import cache
-
-    table = cache.load_or_make(
+    table = tables().load_or_make(
         cache_name(auto_dice, lo),
         (TRACK - lo,) * 6,
         "float32",

@@ -16,7 +16,7 @@ import math
 import random
 from collections.abc import Sequence
 
-from dicehall.bots.values import explored_game
+from dicehall.core.search import explored_game
 
 Track3 = tuple[int, int, int]  # Love, Excitement, Jelly
 

@@ -14,8 +14,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from dicehall.cli.render.fit import Fit
-from dicehall.cli.render.words import plural, verb
+from dicehall.core.terminal import Fit, plural, verb
 from dicehall.games.puru.actions import Reroll
 
 FACES = {

@@ -1,4 +1,9 @@
-"""Layouts that fit the terminal: the widest layout that fits, else a compact one.
+"""Helpers for a game's terminal renderer (its `terminal` part, drawn with Rich).
+
+Rich is the terminal renderers' library and a dependency of dicehall itself; the rules never
+import this module.
+
+Layouts that fit the terminal: the widest layout that fits, else a compact one.
 
 `Fit(wide, compact)` measures each layout (a function that builds a renderable) against the
 width available and draws the first that fits, the last one otherwise, so a board switches to
@@ -37,3 +42,19 @@ class Fit:
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         return Measurement.get(console, options, self._choose(console, options))
+
+
+IRREGULAR = {"die": "dice"}
+"""Counted words for the terminal: "1 die", "2 dice", "1 tile"."""
+
+
+def plural(count: int, word: str) -> str:
+    """`count` and `word`, plural unless the count is 1."""
+    if count == 1:
+        return f"1 {word}"
+    return f"{count} {IRREGULAR.get(word, word + 's')}"
+
+
+def verb(count: int, singular: str, many: str) -> str:
+    """`wins` for one subject, `win` for several."""
+    return singular if count == 1 else many

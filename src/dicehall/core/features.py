@@ -1,4 +1,8 @@
-"""A small builder for fixed-size feature vectors: one-hots, scaled numbers, padded lists."""
+"""Fixed-size feature vectors of a seat's view (RL observations): a small builder, `Vec`.
+
+A game's `features` part (a `dicehall.core.parts.Features`) builds one with `Vec`: one-hots for
+categories, numbers scaled to about 0..1, lists padded with zeros.
+"""
 
 from __future__ import annotations
 
