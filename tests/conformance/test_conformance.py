@@ -2,9 +2,10 @@
 
 Checks the protocol's promises: legal actions sorted and non-empty until the end; chance
 probabilities exact and summing to 1, every outcome in the game's `chance_index`, whose size is
-within the spec's `max_chance_outcomes`; returns within the spec's `utility_range`; `apply` never changes its input and rejects illegal
-actions; action JSON and integer encodings round-trip; records replay; same seed, same
-game; every game ends within its max length; views are plain JSON and deterministic.
+within the spec's `max_chance_outcomes`; returns within the spec's `utility_range`; `apply`
+never changes its input and rejects illegal actions; action JSON and integer encodings
+round-trip; records replay; same seed, same game; every game ends within its max length;
+views are plain JSON and deterministic.
 """
 
 from __future__ import annotations
@@ -50,7 +51,9 @@ def _check_step(game: Game[Any, Any], state: Any, seat: int, action: Any) -> Non
         data = game.action_to_json(action)
         assert game.action_from_json(json.loads(json.dumps(data))) == action
         ids = [game.chance_index.encode(o) for o, _ in outcomes]  # every outcome has an id
-        assert all(game.chance_index.decode(i) == o for i, (o, _) in zip(ids, outcomes, strict=True))
+        assert all(
+            game.chance_index.decode(i) == o for i, (o, _) in zip(ids, outcomes, strict=True)
+        )
     else:
         legal = game.legal_actions(state, seat)
         assert legal, f"seat {seat} is an actor without legal actions"

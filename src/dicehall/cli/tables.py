@@ -9,7 +9,7 @@ from rich.table import Table
 
 from dicehall import games
 from dicehall.bots import levels_for
-from dicehall.cli.options import GAME_FLAGS, flag_name
+from dicehall.cli.options import flag_name
 from dicehall.core import DicehallError, GameSpec, ParamSpec
 from dicehall.sim.bench import BenchResult
 from dicehall.sim.compare import Comparison
@@ -19,7 +19,7 @@ from dicehall.sim.simulate import Summary
 def _param_text(p: ParamSpec) -> str:
     """How a param is set on the command line, with its default or allowed values."""
     if p.kind is bool:
-        return flag_name(p.name) if p.name in GAME_FLAGS else f"--param {p.name}=true"
+        return flag_name(p.name)
     if p.name == "board":
         allowed = "FILE"
     elif p.name == "content":
@@ -32,9 +32,7 @@ def _param_text(p: ParamSpec) -> str:
         )
     else:
         allowed = str(p.default) if p.default not in (None, "") else p.kind.__name__.upper()
-    if p.name in GAME_FLAGS:
-        return f"{flag_name(p.name)} {allowed}"
-    return f"--param {p.name}={allowed}"
+    return f"{flag_name(p.name)} {allowed}"
 
 
 def _players(spec: GameSpec) -> str:
@@ -64,6 +62,8 @@ def games_table() -> Table:
             params or "-",
             ", ".join(levels_for(game_id)),
         )
+    for game_id, why in games.failures().items():
+        table.add_row(game_id, f"[red]failed to load[/]\n{escape(why)}", "", "", "")
     return table
 
 

@@ -132,8 +132,9 @@ class Tables(Protocol):
         """The tables the expert of `seat` reads in this parameter set (none: it searches)."""
         ...
 
-    def load(self, key: str, lo: int = 0, threads: int = 0) -> Any:
-        """The solution of table `key`: from the cache, else solved here and cached."""
+    def load(self, key: str, lo: int = 0, threads: int | None = None) -> Any:
+        """The solution of table `key`: from the cache, else solved here and cached (`threads`:
+        how many threads a solve uses, 0 one per core; None: as the game's bots load it)."""
         ...
 
     def summary(self, key: str, solution: Any) -> str:

@@ -214,8 +214,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"{args.game} has no solved tables")
     print(f"process {os.getpid()}: solving {args.game} {args.table} (lo={args.lo})", flush=True)
     began = time.perf_counter()
-    summary = tables.load(args.table, args.lo)
-    print(f"{summary}; solved in {time.perf_counter() - began:.1f} s", flush=True)
+    tables.load(args.table, args.lo, threads=0)
+    print(f"solved {args.game} {args.table} in {time.perf_counter() - began:.1f} s", flush=True)
     return 0
 
 

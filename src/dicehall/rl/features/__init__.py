@@ -20,7 +20,10 @@ Featurizer = Callable[[View], list[float]]
 
 def featurizer(game: Game[Any, Any]) -> Featurizer:
     """The feature function of `game` (the game's `features` part)."""
-    encode: Features | None = games.part(game.id, "features")
+    try:
+        encode: Features | None = games.part(game.id, "features")
+    except DicehallError:  # an unknown game
+        encode = None
     if encode is None:
         raise DicehallError(f"no RL features for game {game.id!r}")
 

@@ -34,16 +34,17 @@ class PuruTables:
             return self.all()[1:2] if game.auto_dice == 3 else self.all()[2:]
         return ()
 
-    def load(self, key: str, lo: int = 0, threads: int = 0) -> Any:
-        """Through the expert's own loaders (one solve per process, shared with the bots) unless
-        a thread count or the late-game corner is asked for."""
-        plain = lo == 0 and threads == 0
+    def load(self, key: str, lo: int = 0, threads: int | None = None) -> Any:
+        """Through the expert's own loaders (one solve per process, shared with the bots)
+        unless a thread count or the late-game corner is asked for."""
+        shared = threads is None and lo == 0
+        options: dict[str, Any] = {"threads": threads or 0, **({"lo": lo} if lo else {})}
         if key == "duel":
-            return expert.duel_solution() if plain else duel.load_or_solve(lo, threads)
+            return expert.duel_solution() if shared else duel.load_or_solve(**options)
         if key not in _SOLO:
             raise ValueError(f"no Puru table {key!r}; tables: duel, auto, super")
         dice = _SOLO[key]
-        return expert.solution(dice) if plain else solo.load_or_solve(dice, lo, threads)
+        return expert.solution(dice) if shared else solo.load_or_solve(dice, **options)
 
     def summary(self, key: str, solution: Any) -> str:
         if key == "duel":
