@@ -24,14 +24,13 @@ def solvable() -> tuple[str, ...]:
 
 
 def solve(
-    game: Annotated[str, typer.Argument(help="Game id (one with exact tables, e.g. puru).")],
+    game: Annotated[str, typer.Argument(help="Game id (one whose expert reads solved tables).")],
     table: Annotated[
         str,
         typer.Option(
             "--table",
             "--opponent",
-            help="Which table, as the game names them (puru: auto for Solo vs AutoPuray, super "
-            "for Solo vs SuperAutoPuray, duel for the 2-player Basic game), or all.",
+            help="Which table, as the game names them (an unknown name lists them), or all.",
         ),
     ] = "all",
     force: Annotated[

@@ -97,7 +97,7 @@ def summary_tables(summary: Summary) -> list[Table]:
     for row in data["seats"]:
         lo, hi = row["ci95"]
         mean_score = row["mean_score"]
-        # a seat the rules play (puru's AutoPuray) never asks its bot anything
+        # a seat the rules play (`Game.automated_seats`) never asks its bot anything
         bot = row["bot"] + (f", {row['speed']}" if "speed" in row else "")
         if row["mean_actions"] == 0:
             bot += " [dim](no decisions)[/]"
