@@ -7,7 +7,6 @@ IO. The die is a chance node whose six faces the engine draws.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import Any
 
 from dicehall.core import (
@@ -23,6 +22,7 @@ from dicehall.core import (
     competition_ranks,
     uniform,
 )
+from dicehall.core.evolve import replace
 
 from dicehall_pig.spec import DIE_FACES, SPEC
 from dicehall_pig.state import HOLD, ROLL, Face, Hold, PigAction, PigState, Roll

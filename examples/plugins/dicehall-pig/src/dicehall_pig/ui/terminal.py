@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from dicehall.core.types import View
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
-
-from dicehall.core.types import View
 
 PIPS = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 
