@@ -57,7 +57,7 @@ def parse_game_flags(game_id: str, args: list[str]) -> dict[str, Any]:
         p = kinds.get(flag)
         if p is None:
             known = ", ".join(game_flags(spec)) or "none"
-            raise ParamError(f"{game_id} has no option {word!r}; its options: {known}")
+            raise ParamError(f"{game_id} has no option {flag}; its options: {known}")
         if not eq and p.kind is not bool:
             if not rest:
                 raise ParamError(f"{flag} needs a value")
