@@ -25,6 +25,7 @@ $(BIN)/python: | system-python
 
 $(STAMP): $(BIN)/python pyproject.toml $(CONSTRAINTS)
 	$(BIN)/pip install --quiet -c $(CONSTRAINTS) -e '$(EXTRAS)'
+	$(BIN)/pip install --quiet --no-deps -e examples/plugins/dicehall-pig  # the plugin example the tests check
 	touch $(STAMP)
 
 install: $(STAMP)

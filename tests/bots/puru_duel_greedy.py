@@ -17,9 +17,10 @@ from typing import Any
 
 import numpy as np
 
-from dicehall.bots.greedy.puru import LOSE, LOW_JELLY, WIN
-from dicehall.bots.solvers.puru_duel import TIE, DuelSolution, Sweep, terminal_table
-from dicehall.bots.solvers.puru_solo import (
+from dicehall.games.puru.actions import INDEX, Reroll
+from dicehall.games.puru.bots.greedy import LOSE, LOW_JELLY, WIN
+from dicehall.games.puru.bots.solve_duel import TIE, DuelSolution, Sweep, terminal_table
+from dicehall.games.puru.bots.solve_solo import (
     JELLY,
     LOW,
     TRACK,
@@ -31,7 +32,6 @@ from dicehall.bots.solvers.puru_solo import (
     running_view,
     turn_values,
 )
-from dicehall.games.puru.actions import INDEX, Reroll
 from dicehall.games.puru.dice import MAX_DICE, multisets, sub_multisets
 
 SIXES = multisets(MAX_DICE)
@@ -242,7 +242,7 @@ class Evaluation:
 def main() -> None:
     import time
 
-    from dicehall.bots.solvers.puru_duel import load_or_solve
+    from dicehall.games.puru.bots.solve_duel import load_or_solve
 
     lo = int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1].isdigit() else 0
     best_reply = "--best-reply" in sys.argv

@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from dicehall import games
-from dicehall.bots.greedy.puru import GreedyBot
-from dicehall.bots.solvers.puru_duel import DuelSolution, best_action, load_or_solve
 from dicehall.engine.match import Match
+from dicehall.games.puru.bots.greedy import GreedyBot
+from dicehall.games.puru.bots.solve_duel import DuelSolution, best_action, load_or_solve
 from dicehall.sim.stats import wilson
 
 

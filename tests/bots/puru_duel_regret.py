@@ -17,9 +17,9 @@ import random
 
 from dicehall import games
 from dicehall.bots import make_bot
-from dicehall.bots.determinize import puru as puru_search
-from dicehall.bots.solvers import puru_duel
 from dicehall.core import CHANCE, sample
+from dicehall.games.puru.bots import determinize as puru_search
+from dicehall.games.puru.bots import solve_duel as puru_duel
 
 
 def regret(level: str, decisions: int, seed: int, exact_leaf: bool) -> tuple[float, float, float]:

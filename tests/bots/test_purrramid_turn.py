@@ -7,12 +7,12 @@ from dataclasses import replace
 from typing import Any
 
 from dicehall import games
-from dicehall.bots.expert.purrramid import ExpertBot
-from dicehall.bots.greedy.purrramid import read_turn
-from dicehall.bots.solvers.purrramid_turn import TurnSolver
 from dicehall.bots.values import explored_game
 from dicehall.core import CHANCE
 from dicehall.games.purrramid.actions import CONTINUE
+from dicehall.games.purrramid.bots.expert import ExpertBot
+from dicehall.games.purrramid.bots.greedy import read_turn
+from dicehall.games.purrramid.bots.turn_solver import TurnSolver
 
 
 def _decisions(count: int, seed: int = 2) -> list[Any]:

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from dicehall import games
-from dicehall.bots.solvers.puru_duel import best_action, end_value, solve, values
 from dicehall.core import CHANCE
+from dicehall.games.puru.bots.solve_duel import best_action, end_value, solve, values
 from dicehall.games.puru.state import Phase, PuruState
 from tests.bots.playthrough import expectation
 
@@ -120,7 +120,7 @@ def test_policy_values_every_choice_exactly(
 def _fixed(game: Any, solution: Any, reply: bool = False) -> Any:
     """Seat 0's expected score when seat 0 plays `best_action` (or, with `reply`, the best
     reply to GreedyBot) and seat 1 GreedyBot."""
-    from dicehall.bots.greedy.puru import GreedyBot
+    from dicehall.games.puru.bots.greedy import GreedyBot
 
     greedy, rng = GreedyBot(game, 1), random.Random(0)
 
@@ -181,7 +181,7 @@ def _one_turn(game: Any, solution: Any, state: PuruState) -> float:
 def test_whole_game_table_agrees_with_the_rules_turn_by_turn() -> None:
     """Bellman residuals over the whole game (minutes to solve when the cache is empty): at
     random positions, half of them near an end, V equals one turn by the rules, then V."""
-    from dicehall.bots.solvers.puru_duel import load_or_solve
+    from dicehall.games.puru.bots.solve_duel import load_or_solve
 
     game, solution = games.make("puru", players=2), load_or_solve()
     rng = random.Random(2)
@@ -199,13 +199,14 @@ def test_the_expert_plays_the_duel_tables_in_two_player_basic_only(
     solution: Any, game: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from dicehall.bots import make_bot
-    from dicehall.bots.expert import puru as expert
+    from dicehall.bots.mcts import MCTSBot
+    from dicehall.games.puru.bots import expert
 
     monkeypatch.setattr(expert, "duel_solution", lambda: solution)
     state = PuruState(Phase.CHOOSE, 1, (18, 19), (18, 18), (2, 1), (0, 0, 3, 3), 6, 0)
     view, legal = game.observe(state, 1), game.legal_actions(state, 1)
     bot = make_bot("expert", game, 1)
-    assert bot.fallback is None
+    assert isinstance(bot, expert.ExpertBot)  # the table's player, not a search
     assert bot.act(view, legal, random.Random(0)) == best_action(solution, view, legal)
     for other in ({"players": 3}, {"players": 2, "full": True}, {"players": 2, "die": "HHSSCC"}):
-        assert make_bot("expert", games.make("puru", **other), 0).fallback is not None, other
+        assert isinstance(make_bot("expert", games.make("puru", **other), 0), MCTSBot), other

@@ -11,8 +11,8 @@ import pytest
 
 from dicehall import games
 from dicehall.bots.solvers.cache import ENV_DIR
-from dicehall.bots.solvers.puru_solo import Grid, load_or_solve, player_effects, solve
 from dicehall.core import CHANCE
+from dicehall.games.puru.bots.solve_solo import Grid, load_or_solve, player_effects, solve
 from dicehall.games.puru.state import Phase, PuruState
 from tests.bots.playthrough import expectation
 
@@ -23,7 +23,7 @@ USER_CACHE = os.environ.get(ENV_DIR)  # the nightly check reads the real cache (
 @pytest.fixture(autouse=True)
 def _cache_dir(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """The expert caches its tables: in a temporary folder here, never the user's."""
-    from dicehall.bots.expert.puru import solution
+    from dicehall.games.puru.bots.expert import solution
 
     monkeypatch.setenv("DICEHALL_CACHE_DIR", str(tmp_path))
     solution.cache_clear()
@@ -89,7 +89,7 @@ def test_six_of_a_kind_offers_keep_and_give() -> None:
 @pytest.mark.parametrize("rerolls", [0, 1])
 @pytest.mark.parametrize("dice", [(3, 2, 1, 0), (0, 0, 3, 3), (6, 0, 0, 0), (1, 2, 2, 1)])
 def test_expert_values_every_choice_exactly(rerolls: int, dice: tuple[int, ...]) -> None:
-    from dicehall.bots.expert.puru import ExpertBot
+    from dicehall.games.puru.bots.expert import ExpertBot
 
     game = games.make("puru", solo=True)
     brute = _brute(game)
@@ -155,9 +155,12 @@ def test_whole_game_tables_agree_with_the_rules_turn_by_turn(
 
 
 def test_the_expert_uses_the_tables_only_for_the_die_they_were_solved_for() -> None:
-    from dicehall.bots.expert.puru import ExpertBot
+    from dicehall.bots import make_bot
+    from dicehall.bots.mcts import MCTSBot
+    from dicehall.games.puru.bots.expert import ExpertBot, make_expert
 
-    assert ExpertBot(games.make("puru", solo=True, die="SHCSHA"), 0).fallback is None  # same die
-    assert ExpertBot(games.make("puru", solo=True, die="HHHSCA"), 0).fallback is not None
-    assert ExpertBot(games.make("puru", players=3), 0).fallback is not None  # no DP: MCTS
+    assert make_expert(games.make("puru", solo=True, die="SHCSHA"), 0) is not None  # same die
+    assert make_expert(games.make("puru", solo=True, die="HHHSCA"), 0) is None
+    assert make_expert(games.make("puru", players=3), 0) is None  # no DP: the front end searches
+    assert isinstance(make_bot("expert", games.make("puru", players=3), 0), MCTSBot)
     assert ExpertBot(games.make("puru"), 0).duel  # 2-player Basic: the duel's tables

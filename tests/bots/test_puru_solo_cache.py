@@ -10,8 +10,9 @@ import numpy as np
 import pytest
 
 from dicehall import games
-from dicehall.bots.expert.puru import ExpertBot, solution
-from dicehall.bots.solvers import cache, puru_solo
+from dicehall.bots.solvers import cache
+from dicehall.games.puru.bots import solve_solo as puru_solo
+from dicehall.games.puru.bots.expert import ExpertBot, solution
 from dicehall.games.puru.state import Phase, PuruState
 
 LO = 18  # the small late-game grid (tests/bots/test_puru_solo.py checks it exactly)

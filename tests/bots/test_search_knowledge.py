@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from dicehall import games
 from dicehall.bots.determinize import softmax
 from dicehall.bots.mcts import MCTSBot
-from dicehall.bots.values import paradice as paradice_value
-from dicehall.bots.values import puru as puru_value
 from dicehall.core import DicehallError
+from dicehall.games.paradice.bots import value as paradice_value
+from dicehall.games.puru.bots import value as puru_value
 from tests.bots.playthrough import random_decisions
 
 GAMES = [
@@ -32,7 +32,7 @@ def test_evaluations_are_return_vectors_and_turns_only_grow(
     game_id: str, params: dict[str, Any]
 ) -> None:
     game = games.make(game_id, **params)
-    hooks = importlib.import_module(f"dicehall.bots.determinize.{game_id}")
+    hooks = importlib.import_module(f"dicehall.games.{game_id}.bots.determinize")
     states = [s for s, _ in random_decisions(game, 3, 400)]
     turns = [hooks.turn_index(s) for s in states]
     assert turns == sorted(turns) and turns[-1] > turns[0]

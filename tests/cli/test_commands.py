@@ -16,7 +16,7 @@ def test_games_lists_games_players_options_and_bots() -> None:
     assert result.exit_code == 0
     line = next(row for row in result.stdout.splitlines() if "clitoy" in row)
     assert "Toy Race" in line and "2–3" in line and "random" in line
-    assert "--full" in result.stdout and "--param target=2..50" in result.stdout
+    assert "--full" in result.stdout and "--target 2..50" in result.stdout  # every param is a flag
     assert "--mode turns|tick" in result.stdout
 
 

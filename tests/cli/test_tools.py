@@ -163,7 +163,7 @@ def test_an_unsolved_expert_table_is_announced_before_the_solve(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from dicehall import games
-    from dicehall.bots.expert import puru as expert
+    from dicehall.games.puru.bots import expert
 
     monkeypatch.setenv("DICEHALL_CACHE_DIR", str(tmp_path))
     said: list[str] = []

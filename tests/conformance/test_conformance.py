@@ -1,9 +1,11 @@
 """The conformance suite: every registered game, its main variants, from fixed seeds.
 
 Checks the protocol's promises: legal actions sorted and non-empty until the end; chance
-probabilities exact and summing to 1; `apply` never changes its input and rejects illegal
-actions; action JSON and integer encodings round-trip; records replay; same seed, same
-game; every game ends within its max length; views are plain JSON and deterministic.
+probabilities exact and summing to 1, every outcome in the game's `chance_index`, whose size is
+within the spec's `max_chance_outcomes`; returns within the spec's `utility_range`; `apply`
+never changes its input and rejects illegal actions; action JSON and integer encodings
+round-trip; records replay; same seed, same game; every game ends within its max length;
+views are plain JSON and deterministic.
 """
 
 from __future__ import annotations
@@ -48,6 +50,10 @@ def _check_step(game: Game[Any, Any], state: Any, seat: int, action: Any) -> Non
         assert len({o for o, _ in outcomes}) == len(outcomes)
         data = game.action_to_json(action)
         assert game.action_from_json(json.loads(json.dumps(data))) == action
+        ids = [game.chance_index.encode(o) for o, _ in outcomes]  # every outcome has an id
+        assert all(
+            game.chance_index.decode(i) == o for i, (o, _) in zip(ids, outcomes, strict=True)
+        )
     else:
         legal = game.legal_actions(state, seat)
         assert legal, f"seat {seat} is an actor without legal actions"
@@ -96,12 +102,18 @@ def test_random_playout_keeps_every_promise(game: Game[Any, Any], seed: int) -> 
     assert result.winners or len(set(result.ranks)) == 1
     assert result.reason
     assert steps <= game.max_game_length
+    low, high = game.spec.utility_range
+    assert all(low <= r <= high for r in game.returns(state))
 
 
 def test_spec_and_game_metadata(game: Game[Any, Any]) -> None:
     spec = game.spec
     assert spec.min_players <= game.num_players <= spec.max_players
     assert game.num_actions > 0 and game.max_game_length > 0
+    assert 0 < game.max_chance_outcomes <= spec.max_chance_outcomes  # every game here has chance
+    assert len(set(game.chance_index.actions)) == game.max_chance_outcomes
+    low, high = spec.utility_range
+    assert low < high
     assert game.params == games.make(spec.id, **game.params).params
     with pytest.raises(MalformedActionError):
         game.decode(game.num_actions)

@@ -30,6 +30,7 @@ SPEC = GameSpec(
     min_players=2,
     max_players=2,
     params=(ParamSpec("players", int, 2, "players", minimum=2, maximum=2),),
+    max_chance_outcomes=6,
 )
 
 
@@ -75,6 +76,9 @@ class ToyGame(Game[ToyState, Any]):
         self.num_players = 2
         self.num_actions = len(_INDEX)
         self.max_game_length = 40
+
+    def chance_catalogue(self) -> tuple[Roll, ...]:
+        return tuple(o for o, _ in _ROLLS)
 
     def initial_state(self) -> ToyState:
         return ToyState()

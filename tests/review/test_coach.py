@@ -8,8 +8,8 @@ from typing import Any
 
 from dicehall import games
 from dicehall.bots import make_bot
-from dicehall.bots.determinize.jelly import state_from_view
 from dicehall.engine.match import Match
+from dicehall.games.jelly.bots.determinize import state_from_view
 from dicehall.games.purrramid.review import move_values
 from dicehall.review.coach import coach
 from tests.cli.helpers import run

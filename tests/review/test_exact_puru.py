@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from dicehall import games
-from dicehall.bots.solvers.puru_duel import solve as solve_duel
 from dicehall.games.puru.actions import GIVE_AWAY, KEEP, RESOLVE
+from dicehall.games.puru.bots.solve_duel import solve as solve_duel
 from dicehall.games.puru.review import DuelEvaluator, SoloEvaluator
 from dicehall.games.puru.state import Phase, PuruState
 from dicehall.review import review_states

@@ -75,5 +75,10 @@ def test_unknown_games_have_no_features() -> None:
     object.__setattr__(game, "spec", replace(game.spec, id="nope"))
     with pytest.raises(DicehallError, match="features"):
         featurizer(game)
+
+
+def test_a_game_without_a_chance_catalogue_has_no_chance_ids() -> None:
+    game = make_game("purrramid", players=3)
+    object.__setattr__(game, "chance_catalogue", lambda: ())
     with pytest.raises(DicehallError, match="chance"):
         ChanceIds(game)

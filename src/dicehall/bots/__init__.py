@@ -1,9 +1,9 @@
-"""Bots by level: `make_bot(level, game, seat)`; per-game heuristics live in `bots.<level>.<game>`.
+"""Bots by level: `make_bot(level, game, seat)`; per-game bots live in the game's package.
 
-Levels, weakest first: `random`; `greedy` (class `GreedyBot` in `dicehall.bots.greedy.<game>`);
-`mcts` (generic IS-MCTS over the protocol, `bots.mcts`, for every game that has a
-determiniser in `bots.determinize.<game>`); `expert` (class `ExpertBot` in
-`dicehall.bots.expert.<game>` where the game has one, otherwise MCTS with a larger budget).
+Levels, weakest first: `random`; `greedy` (the game's `greedy` part); `mcts` (generic IS-MCTS
+over the protocol, `bots.mcts`, for every game with a `search` part, its determiniser);
+`expert` (the game's `expert` part where it plays the position, otherwise MCTS with a larger
+budget). The parts are declared in the game's package (`dicehall.core.parts.GameParts`).
 
 A level may carry a budget: `mcts:400` (iterations per move) or `mcts:1.5s` (seconds per move).
 The web lobby maps easy/medium/hard/expert onto `LOBBY`.
@@ -11,31 +11,35 @@ The web lobby maps easy/medium/hard/expert onto `LOBBY`.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from typing import Any
 
+from dicehall import games
 from dicehall.bots.base import Bot, RandomBot
+from dicehall.bots.solvers import cache
 from dicehall.core.errors import DicehallError
 from dicehall.core.game import Game
+from dicehall.core.parts import BotFactory, ExpertFactory
+from dicehall.core.tables import use_tables
 
 LEVELS = ("random", "greedy", "mcts", "expert")
 LOBBY = {"easy": "random", "medium": "greedy", "hard": "mcts", "expert": "expert"}
 """The web lobby's names for the levels."""
 EXPERT_ITERATIONS = 1000
 """The budget of the `expert` level in games without an exact solver (MCTS with more thinking)."""
-_CLASS_NAMES = {"greedy": "GreedyBot", "expert": "ExpertBot"}
 
 
-def _has(package: str, game_id: str) -> bool:
+use_tables(cache)  # the games' solvers keep their tables in the disk cache
+
+
+def _has(part: str, game_id: str) -> bool:
     try:
-        return importlib.util.find_spec(f"dicehall.bots.{package}.{game_id}") is not None
-    except ModuleNotFoundError:
+        return bool(getattr(games.parts(game_id), part))
+    except DicehallError:  # an unknown or broken game has no parts
         return False
 
 
 def has_solver(game_id: str) -> bool:
-    """True when the game's `expert` is its own exact player rather than a bigger MCTS."""
+    """True when the game has its own exact player (where it has none, `expert` searches)."""
     return _has("expert", game_id)
 
 
@@ -44,7 +48,7 @@ def levels_for(game_id: str) -> tuple[str, ...]:
     out = ["random"]
     if _has("greedy", game_id):
         out.append("greedy")
-    if _has("determinize", game_id):
+    if _has("search", game_id):
         out += ["mcts", "expert"]
     elif _has("expert", game_id):
         out.append("expert")
@@ -83,15 +87,18 @@ def make_bot(level: str, game: Game[Any, Any], seat: int, **options: Any) -> Bot
         raise DicehallError(f"no bot level {name!r} for {game.id}; available: {known}")
     if name == "random":
         return RandomBot(game, seat)
-    if name == "mcts" or (name == "expert" and not has_solver(game.id)):
-        from dicehall.bots.mcts import MCTSBot
+    if name == "greedy":
+        greedy: BotFactory = games.part(game.id, "greedy")
+        return greedy(game, seat)
+    expert: ExpertFactory | None = games.part(game.id, "expert") if name == "expert" else None
+    exact = expert(game, seat, **options) if expert is not None else None
+    if exact is not None:
+        return exact
+    from dicehall.bots.mcts import MCTSBot
 
-        if name == "expert":
-            options.setdefault("iterations", EXPERT_ITERATIONS)
-        return MCTSBot(game, seat, level=name, **options)
-    module = importlib.import_module(f"dicehall.bots.{name}.{game.id}")
-    bot: Bot = getattr(module, _CLASS_NAMES[name])(game, seat, **options)
-    return bot
+    if name == "expert":
+        options.setdefault("iterations", EXPERT_ITERATIONS)
+    return MCTSBot(game, seat, level=name, **options)
 
 
 __all__ = [

@@ -4,20 +4,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
+from dicehall.core.parts import Bot
 from dicehall.core.types import View
 
-
-@runtime_checkable
-class Bot(Protocol):
-    """A seat's decision maker. `level` names it ("random", "greedy", ...)."""
-
-    level: str
-
-    def act(self, view: View, legal_actions: Sequence[Any], rng: random.Random) -> Any:
-        """One of `legal_actions`, chosen from `view` alone."""
-        ...
+__all__ = ["Bot", "RandomBot"]
 
 
 class RandomBot:

@@ -1,7 +1,7 @@
 """Generic Monte Carlo tree search over the game protocol (the `mcts` level).
 
 - **Information sets by determinisation** (single-observer IS-MCTS): every iteration starts from
-  a full state drawn by `bots.determinize.<game>.state_from_view(game, view, seat, rng)`, which
+  a full state drawn by the game's `search` part, `state_from_view(game, view, seat, rng)`, which
   copies what the seat sees and samples only what it cannot see. The tree is keyed by actions,
   so statistics are shared across determinisations; a child is only selectable in iterations
   whose state allows its action (availability counts, as in Cowling, Powley and Whitehouse 2012).
@@ -12,8 +12,8 @@
 - **Budget**: `iterations` per move, or `seconds` per move (wall clock), whichever is given.
   With an iteration budget the bot is deterministic given the rng the engine passes in.
 
-What the search knows of a game beyond the protocol comes from its determiniser module
-(`bots/determinize/<game>.py`), each hook optional:
+What the search knows of a game beyond the protocol comes from its `search` part (a module of
+the game's package, `dicehall.core.parts.GameParts`), each hook optional:
 
 - `rollout_action(game, state, seat, legal, rng)`: a cheap default policy for rollouts (else
   uniformly random legal actions; the lowest seat among several actors moves);
@@ -29,7 +29,6 @@ starts from what a good player would do and leaves it only when the statistics s
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 import time
@@ -37,8 +36,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from dicehall.bots.determinize import NotDeterminisable
+from dicehall import games
 from dicehall.core import CHANCE, DicehallError, Game, sample
+from dicehall.core.search import NotDeterminisable
 from dicehall.core.types import View
 
 StateFromView = Callable[[Game[Any, Any], View, int, random.Random], Any]
@@ -50,10 +50,9 @@ EXPLORATION = 0.7  # UCB1 constant for returns in [0, 1]
 
 def determiniser(game_id: str) -> StateFromView:
     """The game's `state_from_view`; raises `DicehallError` when the game has none."""
-    try:
-        module = importlib.import_module(f"dicehall.bots.determinize.{game_id}")
-    except ModuleNotFoundError:
-        raise DicehallError(f"mcts: no determiniser for {game_id}") from None
+    module = games.part(game_id, "search")
+    if module is None:
+        raise DicehallError(f"mcts: no determiniser for {game_id}")
     found: StateFromView = module.state_from_view
     return found
 
@@ -95,7 +94,7 @@ class MCTSBot:
         self.iterations = iterations if iterations or seconds else DEFAULT_ITERATIONS
         self.seconds = seconds
         self.state_from_view = determiniser(game.id)
-        module = importlib.import_module(f"dicehall.bots.determinize.{game.id}")
+        module = games.part(game.id, "search")
         options = {**getattr(module, "SEARCH", {}), **search}
         unknown = set(options) - {"horizon", "prior", "exploration"}
         if unknown:

@@ -102,18 +102,11 @@ def rules(game: GameArg) -> None:
         console().print(Markdown(text))
 
 
-@app.command()
+@app.command(context_settings=opt.GAME_FLAGS_CONTEXT)
 def play(
+    ctx: typer.Context,
     game: GameArg,
     players: opt.PlayersOpt = None,
-    full: opt.FullOpt = False,
-    solo: opt.SoloOpt = False,
-    super_: opt.SuperOpt = False,
-    side: opt.SideOpt = None,
-    board: opt.BoardOpt = None,
-    content: opt.ContentOpt = None,
-    first_game: opt.FirstGameOpt = False,
-    mode: opt.ModeOpt = None,
     param: opt.ParamOpt = None,
     bot: Annotated[
         list[str] | None,
@@ -149,10 +142,7 @@ def play(
         if resume is not None:
             match, levels = resumed_match(load(resume), game)
         else:
-            flags = dict(
-                players=players, full=full, solo=solo, super=super_, side=side, board=board,
-                content=content, first_game=first_game, mode=mode,
-            )  # fmt: skip
+            flags = {"players": players, **opt.parse_game_flags(game, ctx.args)}
             params = terminal_params(games.spec(game), opt.game_params(game, flags, param))
             rules_ = games.make(game, **params)
             levels = opt.parse_bots(bot, game, rules_.num_players)
@@ -168,8 +158,9 @@ def play(
     raise typer.Exit(code)
 
 
-@app.command()
+@app.command(context_settings=opt.GAME_FLAGS_CONTEXT)
 def simulate(
+    ctx: typer.Context,
     game: GameArg,
     n_games: Annotated[
         int, typer.Option("--games", "-g", metavar="N", help="Number of games.", min=1)
@@ -181,14 +172,6 @@ def simulate(
             "--bots", metavar="LEVELS", help="Bot per seat in seat order, e.g. greedy,random."
         ),
     ] = None,
-    full: opt.FullOpt = False,
-    solo: opt.SoloOpt = False,
-    super_: opt.SuperOpt = False,
-    side: opt.SideOpt = None,
-    board: opt.BoardOpt = None,
-    content: opt.ContentOpt = None,
-    first_game: opt.FirstGameOpt = False,
-    mode: opt.ModeOpt = None,
     param: opt.ParamOpt = None,
     seed: Annotated[
         int, typer.Option("--seed", metavar="S", help="Game i uses seed + i.", min=0)
@@ -235,10 +218,7 @@ def simulate(
         names = [b for b in (bots or "").split(",") if b.strip()]
         if players is None and len(names) > 1:
             players = len(names)  # --bots names every seat
-        flags = dict(
-            players=players, full=full, solo=solo, super=super_, side=side, board=board,
-            content=content, first_game=first_game, mode=mode,
-        )  # fmt: skip
+        flags = {"players": players, **opt.parse_game_flags(game, ctx.args)}
         params = opt.game_params(game, flags, param)
         rules_ = games.make(game, **params)
         levels = opt.parse_bot_list(bots, game, rules_.num_players)

@@ -1,8 +1,10 @@
 """Game flags shared by `play` and `simulate`, and their mapping onto game params.
 
-Each flag sets the game param of the same name (dashes become underscores: `--first-game`
-sets `first_game`). A flag the game does not declare is rejected naming the flags it has.
-`--param KEY=VALUE` sets any param; values are checked and converted by the game's spec.
+The flags come from the game's `ParamSpec`s: each param is a flag of the same name (underscores
+become dashes: `first_game` is `--first-game`), `--name VALUE` (or `--name=VALUE`), and a
+true/false param is a bare `--name`. A flag the game does not declare is rejected naming the
+flags it has. `--param KEY=VALUE` sets any param; values are checked and converted by the
+game's spec.
 """
 
 from __future__ import annotations
@@ -16,29 +18,12 @@ from dicehall import games
 from dicehall.bots import levels_for, parse_level
 from dicehall.core import ContentSource, DicehallError, GameSpec, ParamError, Seat, names_a_file
 
-GAME_FLAGS = ("players", "full", "solo", "super", "side", "board", "content", "first_game", "mode")
+GAME_FLAGS_CONTEXT = {"allow_extra_args": True, "ignore_unknown_options": True}
+"""Context settings of a command that takes the game's own flags (they are not known until
+the game is)."""
 
 PlayersOpt = Annotated[
     int | None, typer.Option("--players", "-n", metavar="N", help="Number of players.")
-]
-FullOpt = Annotated[bool, typer.Option("--full", help="Full game (puru: characters' powers).")]
-SoloOpt = Annotated[bool, typer.Option("--solo", help="Solo game (puru: vs AutoPuray).")]
-SuperOpt = Annotated[bool, typer.Option("--super", help="Solo vs SuperAutoPuray (puru).")]
-SideOpt = Annotated[
-    str | None, typer.Option("--side", metavar="a|b", help="Board side (purrramid).")
-]
-BoardOpt = Annotated[
-    str | None, typer.Option("--board", metavar="FILE", help="Board TOML file (purrramid).")
-]
-ContentOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--content", metavar="NAME|FILE", help="Content name or TOML file (paradice, jelly)."
-    ),
-]
-FirstGameOpt = Annotated[bool, typer.Option("--first-game", help="First-game setup (jelly).")]
-ModeOpt = Annotated[
-    str | None, typer.Option("--mode", metavar="MODE", help="Round mode, e.g. tick (jelly).")
 ]
 ParamOpt = Annotated[
     list[str] | None,
@@ -55,10 +40,29 @@ def flag_name(param: str) -> str:
 
 def game_flags(spec: GameSpec) -> list[str]:
     """How each param of the game is set on the command line."""
-    names = {p.name for p in spec.params}
-    return [flag_name(p) for p in GAME_FLAGS if p in names] + [
-        f"--param {p.name}=..." for p in spec.params if p.name not in GAME_FLAGS
-    ]
+    return [flag_name(p.name) for p in spec.params]
+
+
+def parse_game_flags(game_id: str, args: list[str]) -> dict[str, Any]:
+    """The game's own flags among a command's extra arguments: `--name VALUE`, `--name=VALUE`,
+    or a bare `--name` for a true/false param (values are checked later by the spec)."""
+    spec = games.spec(game_id)
+    kinds = {flag_name(p.name): p for p in spec.params}
+    out: dict[str, Any] = {}
+    rest = list(args)
+    while rest:
+        word = rest.pop(0)
+        flag, eq, value = word.partition("=")
+        p = kinds.get(flag)
+        if p is None:
+            known = ", ".join(game_flags(spec)) or "none"
+            raise ParamError(f"{game_id} has no option {flag}; its options: {known}")
+        if not eq and p.kind is not bool:
+            if not rest:
+                raise ParamError(f"{flag} needs a value")
+            value = rest.pop(0)
+        out[p.name] = value if eq or p.kind is not bool else True
+    return out
 
 
 def _param_value(spec: GameSpec, name: str, value: Any) -> Any:

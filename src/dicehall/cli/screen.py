@@ -16,7 +16,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from dicehall.cli import menu
-from dicehall.cli.render.fit import rows_available
+from dicehall.core.terminal import rows_available
 
 RECENT_MIN = 3  # rows kept for the latest moves before the menu is split into pages
 MENU_MIN = 4  # rows the board leaves a paged menu at least

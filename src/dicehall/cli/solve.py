@@ -1,29 +1,38 @@
-"""`dicehall solve`: solve a game's exact tables ahead and keep them in the disk cache."""
+"""`dicehall solve`: solve a game's exact tables ahead and keep them in the disk cache.
+
+The tables are the game's `tables` part (`dicehall.core.parts.Tables`); games without one have
+nothing to solve.
+"""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from functools import partial
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
+from dicehall import games
 from dicehall.cli.common import console, fail, guard
+from dicehall.core.parts import SolvedTable, Tables
 
-SOLVABLE = ("puru",)
+ALL = ("all", "both")  # "both" (Solo and duel) is what this option used to call every table
+
+
+def solvable() -> tuple[str, ...]:
+    """The installed games that have solved tables."""
+    return tuple(g for g in games.available() if games.parts(g).tables)
 
 
 def solve(
-    game: Annotated[str, typer.Argument(help="Game id: puru (Solo and the 2-player game).")],
-    opponent: Annotated[
+    game: Annotated[str, typer.Argument(help="Game id (one whose expert reads solved tables).")],
+    table: Annotated[
         str,
         typer.Option(
+            "--table",
             "--opponent",
-            help="auto (Solo vs AutoPuray, 3 dice), super (Solo vs SuperAutoPuray, 4 dice), "
-            "duel (2-player Basic) or both (all three).",
+            help="Which table, as the game names them (an unknown name lists them), or all.",
         ),
-    ] = "both",
+    ] = "all",
     force: Annotated[
         bool, typer.Option("--force", help="Solve again even when the cache holds the table.")
     ] = False,
@@ -31,43 +40,31 @@ def solve(
         int, typer.Option("--threads", metavar="T", min=0, help="Threads (0: one per core).")
     ] = 0,
 ) -> None:
-    """Solve Puru Puru exactly (minutes, 3.4 GB each) into the cache the expert reads."""
+    """Solve a game exactly (minutes, gigabytes of memory each) into the cache its expert reads."""
     with guard():
-        if game not in SOLVABLE:
-            fail(f"no exact solver for {game!r}; solvable: {', '.join(SOLVABLE)}")
-        choices = {"auto": (3,), "super": (4,), "duel": (), "both": (3, 4)}
-        if opponent not in choices:
-            fail(f"--opponent must be auto, super, duel or both, not {opponent!r}")
-        from dicehall.bots.solvers import puru_duel, puru_solo
-
+        if game not in solvable():
+            fail(f"no exact solver for {game!r}; solvable: {', '.join(solvable()) or 'none'}")
+        tables: Tables | None = games.part(game, "tables")
+        assert tables is not None  # `solvable` checked it
+        every = list(tables.all())
+        chosen = every if table in ALL else [t for t in every if t.key == table]
+        if not chosen:
+            keys = ", ".join([t.key for t in every] + ["all"])
+            fail(f"--table must be one of {keys}, not {table!r}")
         out = console()
-        for auto_dice in choices[opponent]:
-            who = "SuperAutoPuray" if auto_dice == 4 else "AutoPuray"
-            sol, spent = _timed_solve(
-                puru_solo.cache_name(auto_dice),
-                partial(puru_solo.load_or_solve, auto_dice, threads=threads),
-                force,
-            )
-            out.print(f"{who}: win probability {sol.start():.6f} from the start; {spent}")
-        if opponent in ("duel", "both"):
-            duel, spent = _timed_solve(
-                puru_duel.cache_name(), partial(puru_duel.load_or_solve, threads=threads), force
-            )
-            out.print(
-                f"2-player Basic: the first player wins {duel.start():.6f} under optimal play; "
-                f"{spent}"
-            )
+        for one in chosen:
+            out.print(_timed_solve(tables, one, force, threads))
 
 
-def _timed_solve(name: str, run: Callable[[], Any], force: bool) -> tuple[Any, str]:
-    """Load or solve one cached table (`force`: drop the cached copy first); returns the
-    solution and what it took: seconds, the file and its size."""
+def _timed_solve(tables: Tables, table: SolvedTable, force: bool, threads: int) -> str:
+    """Load or solve one cached table (`force`: drop the cached copy first); what it says
+    about the solution, and what it took: seconds, the file and its size."""
     from dicehall.bots.solvers import cache
 
-    path = cache.table_path(name)
+    path = cache.table_path(table.name)
     if force:
         path.unlink(missing_ok=True)
     began = time.perf_counter()
-    solution = run()
+    summary = tables.summary(table.key, tables.load(table.key, threads=threads))
     size = path.stat().st_size / 2**20 if path.exists() else 0.0
-    return solution, f"{time.perf_counter() - began:.1f} s; {path} ({size:.0f} MiB)"
+    return f"{summary}; {time.perf_counter() - began:.1f} s; {path} ({size:.0f} MiB)"

@@ -9,7 +9,7 @@ from rich.table import Table
 
 from dicehall import games
 from dicehall.bots import levels_for
-from dicehall.cli.options import GAME_FLAGS, flag_name
+from dicehall.cli.options import flag_name
 from dicehall.core import ContentSource, DicehallError, GameSpec, ParamSpec
 from dicehall.sim.bench import BenchResult
 from dicehall.sim.compare import Comparison
@@ -20,7 +20,7 @@ from dicehall.sim.simulate import Summary
 def _param_text(p: ParamSpec) -> str:
     """How a param is set on the command line, with its default or allowed values."""
     if p.kind is bool:
-        return flag_name(p.name) if p.name in GAME_FLAGS else f"--param {p.name}=true"
+        return flag_name(p.name)
     if p.kind is ContentSource:
         allowed = "NAME|FILE"
     elif p.choices:
@@ -31,9 +31,7 @@ def _param_text(p: ParamSpec) -> str:
         )
     else:
         allowed = str(p.default) if p.default not in (None, "") else p.kind.__name__.upper()
-    if p.name in GAME_FLAGS:
-        return f"{flag_name(p.name)} {allowed}"
-    return f"--param {p.name}={allowed}"
+    return f"{flag_name(p.name)} {allowed}"
 
 
 def _players(spec: GameSpec) -> str:
@@ -63,6 +61,8 @@ def games_table() -> Table:
             params or "-",
             ", ".join(levels_for(game_id)),
         )
+    for game_id, why in games.failures().items():
+        table.add_row(game_id, f"[red]failed to load[/]\n{escape(why)}", "", "", "")
     return table
 
 
@@ -84,7 +84,7 @@ def summary_tables(summary: Summary) -> list[Table]:
     for row in data["seats"]:
         lo, hi = row["ci95"]
         mean_score = row["mean_score"]
-        # a seat the rules play (puru's AutoPuray) never asks its bot anything
+        # a seat the rules play (`Game.automated_seats`) never asks its bot anything
         bot = row["bot"] + (f", {row['speed']}" if "speed" in row else "")
         if row["mean_actions"] == 0:
             bot += " [dim](no decisions)[/]"

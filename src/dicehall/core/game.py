@@ -7,8 +7,9 @@ are pure functions of immutable states: they never draw random numbers, read clo
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from functools import cached_property
 from typing import Any, Generic, TypeVar
 
 from dicehall.core.actions import ActionCodec, ActionIndex
@@ -90,6 +91,21 @@ class Game(ABC, Generic[S, A]):
         """Stable integer id of a player action in `range(num_actions)`."""
         return self.action_index.encode(action)
 
+    @cached_property
+    def chance_index(self) -> ActionIndex:
+        """Stable integer ids over every chance outcome this game can produce, in a fixed order,
+        so an id means the same outcome in every state and process (OpenSpiel's chance ids)."""
+        return ActionIndex(self.chance_catalogue())
+
+    def chance_catalogue(self) -> Iterable[Any]:
+        """Every chance outcome the game can produce, in a fixed order (none by default)."""
+        return ()
+
+    @property
+    def max_chance_outcomes(self) -> int:
+        """How many distinct chance outcomes this parameter set has (OpenSpiel's GameInfo)."""
+        return len(self.chance_index)
+
     def decode(self, action_id: int) -> A:
         decoded: A = self.action_index.decode(action_id)
         return decoded
@@ -107,6 +123,10 @@ class Game(ABC, Generic[S, A]):
     def timer(self, state: S) -> TimerRequest | None:
         """A clock request for real-time games; turn-based games have none."""
         return None
+
+    def automated_seats(self) -> frozenset[Seat]:
+        """Seats the rules play themselves (never asked for an action), e.g. a Solo opponent."""
+        return frozenset()
 
     def is_chance_node(self, state: S) -> bool:
         return self.actors(state) == (CHANCE,)

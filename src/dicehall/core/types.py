@@ -70,7 +70,8 @@ class ParamSpec:
 
 @dataclass(frozen=True, slots=True)
 class GameSpec:
-    """Metadata of a game, the same for every parameter set."""
+    """Metadata of a game, the same for every parameter set (with OpenSpiel's `GameInfo` bounds:
+    `max_chance_outcomes` and `utility_range`)."""
 
     id: str
     name: str
@@ -84,6 +85,10 @@ class GameSpec:
     summary: str = ""
     designers: str = ""
     extra: tuple[tuple[str, str], ...] = field(default=())
+    max_chance_outcomes: int = 0
+    """An upper bound on `Game.max_chance_outcomes` over every parameter set (0: no chance)."""
+    utility_range: tuple[float, float] = (0.0, 1.0)
+    """The least and the greatest per-seat value of `Game.returns` (OpenSpiel's utilities)."""
 
     def param(self, name: str) -> ParamSpec:
         for p in self.params:

@@ -1,33 +1,34 @@
-"""The game registry: `make(game_id, **params)` and `available()`.
+"""The game registry: `make(game_id, **params)`, `available()` and each game's `part(...)`.
 
-Each game lives in `dicehall.games.<id>` and exports `SPEC` (a `GameSpec`) and
-`make_game(params) -> Game` taking resolved parameters. Games are imported on first use.
+Games are found as plugins (entry points of the group `dicehall.games`, see `games.plugins`),
+the four that ship here included. A game's module exports `SPEC` (a `GameSpec`),
+`make_game(params) -> Game` taking resolved parameters and optionally `PARTS` (a `GameParts`
+naming its front-end parts). Games are imported on first use; one that fails to import is in
+`failures()` with its reason.
 """
 
 from __future__ import annotations
 
 import difflib
 import importlib
-import importlib.util
 from types import ModuleType
 from typing import Any
 
-from dicehall.core.errors import UnknownGameError
+from dicehall.core.errors import DicehallError, UnknownGameError
 from dicehall.core.game import Game
 from dicehall.core.params import resolve_params
+from dicehall.core.parts import GameParts
 from dicehall.core.types import GameSpec
+from dicehall.games import plugins
 
-_MODULES = {
-    "puru": "dicehall.games.puru",
-    "purrramid": "dicehall.games.purrramid",
-    "paradice": "dicehall.games.paradice",
-    "jelly": "dicehall.games.jelly",
-}
+_MODULES = plugins.discover()
+_FAILURES: dict[str, str] = {}  # game id -> why its module did not import
 
 
 def register(game_id: str, module: str) -> None:
     """Register another game module (plug-ins and tests); it must export SPEC and make_game."""
     _MODULES[game_id] = module
+    _FAILURES.pop(game_id, None)
 
 
 def module_name(game_id: str) -> str:
@@ -50,15 +51,41 @@ def registry() -> dict[str, str]:
     return dict(_MODULES)
 
 
+class GameLoadError(DicehallError):
+    """An installed game whose module failed to import."""
+
+
+def _load(game_id: str) -> ModuleType | None:
+    """The game's module, or None when it failed to import (recorded in `failures()`)."""
+    name = _MODULES[game_id]
+    try:
+        return importlib.import_module(name)
+    except Exception as exc:  # a broken plug-in must not take the others down
+        if _FAILURES.get(game_id) is None:
+            _FAILURES[game_id] = plugins.report_failure(game_id, name, exc)
+        return None
+
+
 def _module(game_id: str) -> ModuleType:
-    if game_id not in _MODULES or importlib.util.find_spec(_MODULES[game_id]) is None:
+    if game_id not in _MODULES:
         raise UnknownGameError(_unknown(game_id))
-    return importlib.import_module(_MODULES[game_id])
+    module = _load(game_id)
+    if module is None:
+        raise GameLoadError(
+            f"game {game_id!r} is installed but failed to load: {_FAILURES[game_id]}"
+        )
+    return module
 
 
 def available() -> tuple[str, ...]:
-    """Ids of the games that are installed, in a fixed order."""
-    return tuple(g for g, m in _MODULES.items() if importlib.util.find_spec(m) is not None)
+    """Ids of the installed games that load, in a fixed order (dicehall's own first)."""
+    return tuple(g for g in _MODULES if _load(g) is not None)
+
+
+def failures() -> dict[str, str]:
+    """Installed games that failed to load: id -> the reason (also logged)."""
+    available()
+    return {g: why for g, why in _FAILURES.items() if g in _MODULES}
 
 
 def spec(game_id: str) -> GameSpec:
@@ -72,3 +99,25 @@ def make(game_id: str, **params: Any) -> Game[Any, Any]:
     resolved = resolve_params(module.SPEC, params)
     game: Game[Any, Any] = module.make_game(resolved)
     return game
+
+
+def parts(game_id: str) -> GameParts:
+    """Where the game's front-end parts live (none declared: an empty `GameParts`)."""
+    found = getattr(_module(game_id), "PARTS", None)
+    return found if isinstance(found, GameParts) else GameParts()
+
+
+def part(game_id: str, name: str) -> Any:
+    """The game's part `name` (a `GameParts` field), imported now; None where it has none.
+
+    A part the game declares but that fails to import raises: that is a bug to see, not a
+    missing feature.
+    """
+    if name not in GameParts.loadable():
+        raise ValueError(f"no game part {name!r}; parts: {', '.join(GameParts.loadable())}")
+    where: str = getattr(parts(game_id), name)
+    if not where:
+        return None
+    module_path, _, attribute = where.partition(":")
+    module = importlib.import_module(f"{_MODULES[game_id]}.{module_path}")
+    return getattr(module, attribute) if attribute else module

@@ -3,7 +3,7 @@
 Where the game provides exact values for this decision (`coach_values(game, view, seat,
 legal)` in `games/<id>/review.py`: Puru's solved tables, Purrramid's turn expectimax) they are
 shown, labelled exact, in the game's unit. Elsewhere each move is estimated: states are drawn
-from the view by the game's determiniser (`bots.determinize.<game>.state_from_view`, as MCTS
+from the view by the game's determiniser (its `search` part's `state_from_view`, as MCTS
 does: what the seat sees is copied, what it cannot see is sampled), and the move is played out
 from each (`review.estimate`); the estimate carries its standard error. Nothing but the view
 goes in, so the coach reveals nothing the seat cannot see.

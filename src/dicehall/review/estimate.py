@@ -17,12 +17,12 @@ The seeds are fixed by the position's step and the move, so a review is reproduc
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 from collections.abc import Sequence
 from typing import Any
 
+from dicehall import games
 from dicehall.core import CHANCE, DicehallError, sample
 from dicehall.review.model import Value
 
@@ -65,7 +65,9 @@ class RolloutEvaluator:
             raise ValueError("an estimate needs 2 rollouts, 1 move and a known policy")
         self.game, self.rollouts, self.moves, self.seed = game, rollouts, moves, seed
         self.use_bots = policy == "prior"
-        module = importlib.import_module(f"dicehall.bots.determinize.{game.id}")
+        module = games.part(game.id, "search")
+        if module is None:
+            raise DicehallError(f"{game.id} has no determiniser to estimate with")
         hook = getattr(module, "search_game", None)
         self.search = hook(game) if hook else game
         self.policy = getattr(module, "rollout_action", None)

@@ -13,10 +13,10 @@ Elsewhere the review estimates (`review.estimate.RolloutEvaluator`).
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from dicehall import games
 from dicehall.review.model import Value
 
 Annotator = Callable[[Any, int, Any], "dict[str, Any] | None"]
@@ -49,10 +49,4 @@ class Evaluator(Protocol):
 
 def game_hooks(game: Any) -> Any | None:
     """The game's `review` module, or None when it has none."""
-    package = type(game).__module__.rsplit(".", 1)[0]
-    try:
-        return importlib.import_module(f"{package}.review")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{package}.review":
-            raise
-        return None
+    return games.part(game.id, "review")

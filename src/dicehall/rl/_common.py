@@ -21,20 +21,24 @@ scores; margin: a seat's final score minus the best final score of the other sea
 returns: `Game.returns` (1 shared among the winners)."""
 
 
+def rl_params(game_id: str) -> dict[str, Any]:
+    """The parameters the game requires of RL front ends (`GameParts.rl_params`), e.g. the
+    turn-based mode of a real-time game (real time needs a clock)."""
+    return dict(games.parts(game_id).rl_params)
+
+
 def make_game(game_id: str, **params: Any) -> Game[Any, Any]:
-    """The rules object; Jelly Monster defaults to its tick mode (real time needs a clock)."""
-    if game_id == "jelly":
-        params.setdefault("mode", "tick")
-        if params["mode"] != "tick":
-            raise DicehallError("jelly: RL interfaces need mode='tick' (real time needs a clock)")
+    """The rules object, with the parameters the game requires of RL front ends."""
+    for name, value in rl_params(game_id).items():
+        params.setdefault(name, value)
+        if params[name] != value:
+            raise DicehallError(f"{game_id}: RL interfaces need {name}={value!r}")
     return games.make(game_id, **params)
 
 
 def automated_seats(game: Game[Any, Any]) -> frozenset[int]:
-    """Seats that never choose an action: AutoPuray in Puru Puru's Solo mode (seat 1)."""
-    if game.id == "puru" and game.params.get("solo"):
-        return frozenset({1})
-    return frozenset()
+    """Seats that never choose an action: those the rules play (`Game.automated_seats`)."""
+    return game.automated_seats()
 
 
 def final_rewards(game: Game[Any, Any], state: Any, reward: str) -> tuple[float, ...]:

@@ -1,23 +1,29 @@
-"""Simultaneous ticks for the Parallel environment (Jelly Monster's tick mode).
+"""Simultaneous ticks for the Parallel environment (games with a `ticks` part).
 
-In tick mode the rules draw the order of a tick's seats (a `TickOrder` chance node), then the
-seats act one at a time. Here every seat of the tick chooses at the node, from the table as
-it stands; then the order is drawn (seeded as `engine.Match` would) and the choices are
-applied in that order. A choice that an earlier seat's action made illegal is replaced by
-placing the same die without its effect when that is legal, else by the first legal action.
+In such a game the rules draw the order of a tick's seats (a chance node whose outcomes order
+seats, as the part's `order_seats` tells), then the seats act one at a time. Here every seat of
+the tick chooses at the node, from the table as it stands; then the order is drawn (seeded as
+`engine.Match` would) and the choices are applied in that order. A choice that an earlier
+seat's action made illegal is replaced by the part's `substitute` when that is legal, else by
+the first legal action. Games without the part are played one mover at a time.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from dicehall.core import CHANCE
-from dicehall.games.jelly.actions import Place, TickOrder
+from dicehall import games
+from dicehall.core import CHANCE, Game
+from dicehall.core.parts import Ticks
 from dicehall.rl._common import Runner
 
 
 class TickRunner(Runner):
     """A `Runner` that stops at tick-order chance nodes, where a tick's seats choose together."""
+
+    def __init__(self, game: Game[Any, Any], seed: int) -> None:
+        self.ticks: Ticks | None = games.part(game.id, "ticks")
+        super().__init__(game, seed)  # settles chance, which asks `ticks`
 
     def settle(self) -> None:
         game = self.game
@@ -26,13 +32,17 @@ class TickRunner(Runner):
                 return
             super().settle_one()
 
-    def _tick_orders(self) -> tuple[TickOrder, ...]:
-        """The possible orders when the game is at a tick-order chance node, else ()."""
-        if self.game.is_terminal(self.state) or self.game.actors(self.state) != (CHANCE,):
+    def _tick_orders(self) -> tuple[tuple[int, ...], ...]:
+        """The possible seat orders when the game is at a tick-order chance node, else ()."""
+        ticks = self.ticks
+        if ticks is None or self.game.is_terminal(self.state):
+            return ()
+        if self.game.actors(self.state) != (CHANCE,):
             return ()
         outcomes = self.game.chance_outcomes(self.state)
-        first = outcomes[0][0]
-        return tuple(o for o, _ in outcomes) if isinstance(first, TickOrder) else ()
+        if ticks.order_seats(outcomes[0][0]) is None:
+            return ()
+        return tuple(ticks.order_seats(o) or () for o, _ in outcomes)
 
     def choices(self) -> dict[int, tuple[Any, ...]]:
         """The seats that choose now and their legal actions (each as if it went first)."""
@@ -43,8 +53,9 @@ class TickRunner(Runner):
             seat = self.actor()
             return {seat: self.game.legal_actions(self.state, seat)}
         out = {}
-        for seat in sorted(orders[0].seats):
-            first = next(o for o in orders if o.seats[0] == seat)
+        outcomes = [o for o, _ in self.game.chance_outcomes(self.state)]
+        for seat in sorted(orders[0]):
+            first = next(o for o, seats in zip(outcomes, orders, strict=True) if seats[0] == seat)
             ahead = self.game.apply(self.state, CHANCE, first)
             out[seat] = self.game.legal_actions(ahead, seat)
         return out
@@ -66,8 +77,5 @@ class TickRunner(Runner):
         legal = self.game.legal_actions(self.state, seat)
         if action in legal:
             return action
-        if hasattr(action, "value") and hasattr(action, "district"):
-            plain = Place(action.value, action.district)
-            if plain in legal:
-                return plain
-        return legal[0]
+        instead = self.ticks.substitute(action, legal) if self.ticks is not None else None
+        return instead if instead in legal else legal[0]

@@ -1,13 +1,14 @@
 """OpenSpiel: every turn-based dicehall game as a registered OpenSpiel Python game.
 
-Importing this module registers `dicehall_<game_id>` for each installed game (Jelly Monster in
-its tick mode), so `pyspiel.load_game("dicehall_puru", {"players": 3})` works and OpenSpiel's
-algorithms (MCTSBot, random simulation tests...) run on them.
+Importing this module registers `dicehall_<game_id>` for each installed game (with the
+parameters its `rl_params` part requires, e.g. a real-time game's tick mode), so
+`pyspiel.load_game("dicehall_puru", {"players": 3})` works and OpenSpiel's algorithms
+(MCTSBot, random simulation tests...) run on them.
 
 - Dynamics: sequential, with explicit chance. Chance outcomes get the stable integer ids of
-  `dicehall.rl.outcomes.ChanceIds` (a fixed list of every outcome a game can produce).
-- Information: imperfect where the game's spec says `hidden_information` (Jelly Monster's rolls
-  behind screens), else perfect. Observations come from `game.observe(state, player)`: the
+  the game's `chance_index` (a fixed list of every outcome a game can produce).
+- Information: imperfect where the game's spec says `hidden_information` (rolls behind
+  screens), else perfect. Observations come from `game.observe(state, player)`: the
   string is that view as compact JSON, the tensor is its feature vector (`rl.features`).
 - Utility: `Game.returns` (1 shared among the winners, 0 for the others), at the end only.
 """
@@ -21,7 +22,7 @@ import pyspiel  # type: ignore[import-not-found]
 
 from dicehall import games
 from dicehall.core import CHANCE, OMNISCIENT, Game
-from dicehall.rl._common import make_game
+from dicehall.rl._common import make_game, rl_params
 from dicehall.rl._spaces import Observer
 from dicehall.rl.outcomes import ChanceIds
 
@@ -67,9 +68,7 @@ class _Frozen:
 def _defaults(game_id: str) -> dict[str, Any]:
     """OpenSpiel parameters: the spec's params with a value (None defaults are left out)."""
     out = {p.name: p.default for p in games.spec(game_id).params if p.default is not None}
-    if game_id == "jelly":
-        out["mode"] = "tick"
-    return out
+    return {**out, **rl_params(game_id)}
 
 
 def game_type(game_id: str) -> pyspiel.GameType:
@@ -102,12 +101,13 @@ class DicehallGame(pyspiel.Game):  # type: ignore[misc]
         resolved = {**_defaults(game_id), **(params or {})}
         self.shared = _Shared(make_game(game_id, **resolved))
         game = self.shared.game
+        low, high = game.spec.utility_range
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_actions,
-            max_chance_outcomes=len(self.shared.ids),
+            max_chance_outcomes=game.max_chance_outcomes,
             num_players=game.num_players,
-            min_utility=0.0,
-            max_utility=1.0,
+            min_utility=low,
+            max_utility=high,
             max_game_length=game.max_game_length,
         )
         super().__init__(game_type(game_id), info, resolved)

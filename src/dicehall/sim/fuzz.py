@@ -2,7 +2,7 @@
 
 `fuzz_game(game, seed)` plays one game, choosing uniformly among the legal actions (chance by
 its exact distribution; in real time the engine's sand timer now and then). After every step
-it checks the game's invariants (`dicehall.games.<id>.invariants.violations`, pure functions)
+it checks the game's invariants (the `violations` of the game's `invariants` module, pure)
 and that the game ends within `max_game_length`. At probed steps (the first ones, then a random
 share) it also tries illegal and malformed actions, each of which must raise
 `IllegalActionError`/`MalformedActionError` and leave the state equal (and equal in hash) to a
@@ -29,29 +29,6 @@ from dicehall import games
 from dicehall.bots import Bot, levels_for, make_bot
 from dicehall.core import CHANCE, ENGINE, Game, IllegalActionError, MalformedActionError, sample
 from dicehall.sim.log_secrecy import log_text_problems
-
-CONFIGS: dict[str, tuple[dict[str, Any], ...]] = {
-    "puru": (
-        *({"players": n} for n in range(2, 6)),
-        *({"players": n, "full": True} for n in range(2, 6)),
-        {"solo": True},
-        {"solo": True, "super": True},
-        {"players": 3, "die": "HSCA"},
-    ),
-    "purrramid": tuple({"players": n, "side": side} for side in "ab" for n in range(2, 5)),
-    "paradice": (
-        *({"players": n} for n in range(2, 5)),
-        {"players": 3, "storehouse": 2},
-        {"players": 2, "storehouse": 12},
-    ),
-    "jelly": (
-        *({"players": n, "mode": "tick"} for n in range(3, 6)),
-        {"players": 4, "mode": "tick", "content": "promo"},
-        {"players": 4, "mode": "realtime"},
-    ),
-}
-"""The variants, player counts and content fuzzed per game (a superset of the conformance
-configs): every variant, every player count, and the parameters that change the rules."""
 
 EARLY_STEPS = 20
 """Every one of a game's first steps is probed; later ones with `probe_rate`."""
@@ -93,8 +70,16 @@ class FuzzStats:
 
 
 def configs(game_id: str) -> tuple[dict[str, Any], ...]:
-    """The params fuzzed for a game (its defaults for a game not in `CONFIGS`)."""
-    return CONFIGS.get(game_id, ({},))
+    """The params fuzzed for a game: its invariants module's `FUZZ_CONFIGS` (every variant,
+    player count and parameter that changes the rules), else each player count it allows."""
+    module = _checks(games.module_name(game_id))
+    declared: tuple[dict[str, Any], ...] | None = getattr(module, "FUZZ_CONFIGS", None)
+    if declared is not None:
+        return declared
+    spec = games.spec(game_id)
+    if not any(p.name == "players" for p in spec.params):
+        return ({},)
+    return tuple({"players": n} for n in range(spec.min_players, spec.max_players + 1))
 
 
 def checks(game: Game[Any, Any]) -> ModuleType | None:

@@ -18,7 +18,7 @@ from fastapi.staticfiles import StaticFiles
 from dicehall.core.errors import DicehallError
 from dicehall.store import ENV_URL, LIVE, Store, default_url
 from dicehall.store.accounts import Accounts
-from dicehall.web import accounts, profiles
+from dicehall.web import accounts, game_assets, profiles
 from dicehall.web.accounts import Throttles
 from dicehall.web.api import router
 from dicehall.web.coach import router as coach_router
@@ -90,6 +90,7 @@ def create_app(
     app.include_router(accounts.router)
     app.include_router(profiles.router)
     app.include_router(profiles.pages)
+    app.include_router(game_assets.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(RequestError)

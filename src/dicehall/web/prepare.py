@@ -1,11 +1,11 @@
-"""The Puru expert's solved tables, prepared in a background process, never by a request.
+"""Experts' solved tables, prepared in a background process, never by a request.
 
-The expert of Puru Puru Solo and of the 2-player Basic game reads exact tables from the disk
-cache (`bots.solvers.cache`, 256 MiB each, memory-mapped). Solving one takes minutes and about
-3.4 GB of memory, so a web request never starts it: at start-up the server solves the missing
-tables one after the other in a separate process (`python -m dicehall.web.prepare`, at low
-priority), when the machine has the memory free, logging its progress; otherwise it logs why not
-and an operator runs `dicehall solve puru` (here, or elsewhere and copies the cache folder).
+A game's expert may read exact tables from the disk cache (the game's `tables` part; today's
+are 256 MiB each, memory-mapped). Solving one takes minutes and gigabytes of memory, so a web
+request never starts it: at start-up the server solves the missing tables one after the other
+in a separate process (`python -m dicehall.web.prepare`, at low priority), when the machine has
+the memory free, logging its progress; otherwise it logs why not and an operator runs
+`dicehall solve GAME` (here, or elsewhere and copies the cache folder).
 Until a table is ready the lobby lists the expert as preparing and refuses such a table with a
 clear 503, naming the levels that are ready; the worker processes that play bots never solve.
 """
@@ -22,6 +22,10 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from dicehall import games
+from dicehall.bots.solvers import cache
+from dicehall.core.parts import Tables
+
 log = logging.getLogger("dicehall.web")
 
 SOLVE_MEMORY = int(3.6 * 2**30)
@@ -35,44 +39,43 @@ class Job:
 
     name: str
     label: str
-    kind: str  # "auto" (Solo vs AutoPuray), "super" (vs SuperAutoPuray), "duel" (2 players)
+    game_id: str
+    key: str  # the table as the game's `tables` part names it
     lo: int = 0
 
     def argv(self) -> list[str]:
-        return [sys.executable, "-m", "dicehall.web.prepare", self.kind, "--lo", str(self.lo)]
+        return [sys.executable, "-m", "dicehall.web.prepare", self.game_id, self.key,
+                "--lo", str(self.lo)]  # fmt: skip
+
+
+def _tables(game_id: str) -> Tables | None:
+    found: Tables | None = games.part(game_id, "tables")
+    return found
 
 
 def jobs(lo: int = 0) -> list[Job]:
-    """Every table the expert reads, in the order they are prepared."""
-    from dicehall.bots.solvers import puru_duel, puru_solo
-
+    """Every table the games' experts read, in the order they are prepared."""
     return [
-        Job(puru_duel.cache_name(lo), "2-player Basic game", "duel", lo),
-        Job(puru_solo.cache_name(3, lo), "Solo against AutoPuray", "auto", lo),
-        Job(puru_solo.cache_name(4, lo), "Solo against SuperAutoPuray", "super", lo),
+        Job(table.name, table.label, game_id, table.key, lo)
+        for game_id in games.available()
+        if (tables := _tables(game_id)) is not None
+        for table in tables.all(lo)
     ]
 
 
 def is_ready(name: str) -> bool:
     """The table and its checksum are in the cache (the worker checks the digest on load)."""
-    from dicehall.bots.solvers import cache
-
     path = cache.table_path(name)
     return path.exists() and path.with_name(path.name + ".sha256").exists()
 
 
 def needed_for(game: Any) -> list[str]:
-    """The cached tables the expert of this game reads (none where it searches instead)."""
-    if game.id != "puru":
+    """The cached tables the expert of this game reads, at any seat (none where it searches)."""
+    tables = _tables(game.id)
+    if tables is None:
         return []
-    from dicehall.bots.expert.puru import plays_duel_table, plays_solo_table
-    from dicehall.bots.solvers import puru_duel, puru_solo
-
-    if plays_duel_table(game):
-        return [puru_duel.cache_name()]
-    if plays_solo_table(game):
-        return [puru_solo.cache_name(game.auto_dice)]
-    return []
+    names = (t.name for seat in range(game.num_players) for t in tables.needed(game, seat))
+    return list(dict.fromkeys(names))
 
 
 def available_memory() -> int | None:
@@ -89,7 +92,8 @@ def available_memory() -> int | None:
 
 def lobby_status(game_id: str) -> dict[str, str]:
     """`{"expert": "preparing"}` while any table of the game's expert is missing."""
-    if game_id != "puru" or all(is_ready(job.name) for job in jobs()):
+    tables = _tables(game_id)
+    if tables is None or all(is_ready(table.name) for table in tables.all()):
         return {}
     return {"expert": "preparing"}
 
@@ -125,12 +129,13 @@ class Preparer:
                 )
         if self.why_not:
             log.warning(
-                "expert tables: %d missing (%s), not prepared: %s. Run `dicehall solve puru` "
-                "(or copy a solved cache folder here); until then the Puru expert is listed "
+                "expert tables: %d missing (%s), not prepared: %s. Run `dicehall solve %s` "
+                "(or copy a solved cache folder here); until then the expert is listed "
                 "as preparing and other levels play.",
                 len(todo),
                 ", ".join(job.label for job in todo),
                 self.why_not,
+                " / ".join(dict.fromkeys(job.game_id for job in todo)),
             )
             return
         self.task = asyncio.get_running_loop().create_task(self._run(todo), name="prepare")
@@ -188,7 +193,7 @@ class Preparer:
     def explain(self, missing: list[str]) -> str:
         what = "being solved in the background (a few minutes)"
         if self.why_not or not (self.current in missing or self.task):
-            what = "not solved on this server yet (an operator runs `dicehall solve puru`)"
+            what = "not solved on this server yet (an operator runs `dicehall solve GAME`)"
         return (
             f"the expert for this game needs exact tables that are {what}; "
             "choose hard (mcts) or medium meanwhile, or the Full game, where the expert searches"
@@ -198,20 +203,19 @@ class Preparer:
 def main(argv: list[str] | None = None) -> int:
     """The child process: solve one table into the cache, printing progress."""
     parser = argparse.ArgumentParser(prog="python -m dicehall.web.prepare")
-    parser.add_argument("kind", choices=("auto", "super", "duel"))
+    parser.add_argument("game")
+    parser.add_argument("table")
     parser.add_argument("--lo", type=int, default=0, help="late-game corner only (tests)")
     args = parser.parse_args(argv)
     with contextlib.suppress(OSError):
         os.nice(10)  # people playing on this machine come first
-    from dicehall.bots.solvers import puru_duel, puru_solo
-
-    print(f"process {os.getpid()}: solving {args.kind} (lo={args.lo})", flush=True)
+    tables = _tables(args.game)
+    if tables is None:
+        parser.error(f"{args.game} has no solved tables")
+    print(f"process {os.getpid()}: solving {args.game} {args.table} (lo={args.lo})", flush=True)
     began = time.perf_counter()
-    if args.kind == "duel":
-        puru_duel.load_or_solve(args.lo)
-    else:
-        puru_solo.load_or_solve(3 if args.kind == "auto" else 4, args.lo)
-    print(f"solved {args.kind} in {time.perf_counter() - began:.1f} s", flush=True)
+    tables.load(args.table, args.lo, threads=0)
+    print(f"solved {args.game} {args.table} in {time.perf_counter() - began:.1f} s", flush=True)
     return 0
 
 

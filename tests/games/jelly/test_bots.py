@@ -8,7 +8,6 @@ from dataclasses import replace
 from tests.games.jelly.helpers import game, score_round, start, table
 
 from dicehall.bots import RandomBot, make_bot
-from dicehall.bots.greedy.jelly import GreedyBot
 from dicehall.engine import Match
 from dicehall.games.jelly.actions import (
     ChooseSide,
@@ -21,6 +20,7 @@ from dicehall.games.jelly.actions import (
     PlaceRemove,
     Wait,
 )
+from dicehall.games.jelly.bots.greedy import GreedyBot
 from dicehall.games.jelly.play import MAX_WAITS
 
 G = game(3)

@@ -8,11 +8,11 @@ import pytest
 from tests.games.jelly.helpers import game
 
 from dicehall.bots import RandomBot
-from dicehall.bots.greedy.jelly import GreedyBot
 from dicehall.bots.speed import PROFILES, SpeedProfile, profile
 from dicehall.core import ENGINE, DicehallError
 from dicehall.engine import Record, verify
 from dicehall.engine.realtime import simulate_realtime
+from dicehall.games.jelly.bots.greedy import GreedyBot
 
 G = game(4)
 

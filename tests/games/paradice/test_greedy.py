@@ -7,9 +7,9 @@ import random
 from tests.games.paradice.helpers import d, make, scene
 
 from dicehall.bots import make_bot
-from dicehall.bots.greedy.paradice import GreedyBot
 from dicehall.engine import Match
 from dicehall.games.paradice.actions import EndTurn, Place, SurpriseBag
+from dicehall.games.paradice.bots.greedy import GreedyBot
 from dicehall.games.paradice.state import Phase, evolve
 
 GAME = make(players=2)

@@ -7,8 +7,8 @@ import random
 from rich.console import Console
 from tests.games.paradice.helpers import make
 
-from dicehall.cli.render.paradice import render
 from dicehall.core import CHANCE, sample
+from dicehall.games.paradice.ui.terminal import render
 
 
 def text_of(players: int, steps: int, seat: int | None) -> str:

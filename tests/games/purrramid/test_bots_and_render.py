@@ -11,11 +11,11 @@ from rich.console import Console
 from tests.games.purrramid.helpers import SIX, TWO, act, make, only_free, place, roll
 
 from dicehall.bots import levels_for, make_bot
-from dicehall.cli.render import purrramid as render_mod
 from dicehall.engine import Match
 from dicehall.games.purrramid.actions import CONTINUE, SPEND_WOOL, STOP, Place
 from dicehall.games.purrramid.rules import PurrramidGame
 from dicehall.games.purrramid.state import PurrramidState
+from dicehall.games.purrramid.ui import terminal as render_mod
 
 
 @pytest.mark.parametrize("levels", [("greedy", "expert"), ("expert", "greedy", "random")])

@@ -8,10 +8,10 @@ import random
 from rich.console import Console
 from tests.games.puru.helpers import make, resolve, start
 
-from dicehall.cli.render.puru import render
 from dicehall.core import CHANCE, sample
 from dicehall.games.puru import PuruGame
 from dicehall.games.puru.state import PuruState
+from dicehall.games.puru.ui.terminal import render
 
 
 def _text(game: PuruGame, state: PuruState, seat: int | None) -> str:

@@ -1,18 +1,17 @@
-"""Terminal renderers, one module per game: `dicehall.cli.render.<game id>`.
+"""Terminal renderers live in each game's package: its `terminal` part (`GameParts.terminal`).
 
-Each module exports `render(game, view, seat) -> rich renderable` drawing what `seat` sees
-(None: a spectator), and may export `hint(game, view, seat) -> str | None` for `--hints`.
+Such a module exports `render(game, view, seat) -> rich renderable` drawing what `seat` sees
+(None: a spectator), and may export `hint(game, view, seat) -> str | None` for `--hints` and the
+menu hooks of `cli.menu`.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-from types import ModuleType
+from typing import Any
+
+from dicehall import games
 
 
-def renderer_module(game_id: str) -> ModuleType | None:
-    name = f"dicehall.cli.render.{game_id}"
-    if importlib.util.find_spec(name) is None:
-        return None
-    return importlib.import_module(name)
+def renderer_module(game_id: str) -> Any | None:
+    """The game's terminal renderer (a module), or None when it has none."""
+    return games.part(game_id, "terminal")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from dicehall.core.errors import ContentError
+from dicehall.core.parts import GameParts
 from dicehall.core.serialize import digest_text
 from dicehall.games._content import load_toml
 from dicehall.games.jelly.content import Face, boards, parse_faces
@@ -29,6 +30,17 @@ def _load(name: str) -> tuple[tuple[Face, ...], str, str]:
     return parse_faces(merged, source), digest_text(base_digest + digest), source
 
 
+PARTS = GameParts(
+    greedy="bots.greedy:GreedyBot",
+    search="bots.determinize",
+    terminal="ui.terminal",
+    features="features:encode",
+    web_renderer="ui/web.js",
+    ticks="ticks",
+    rl_params=(("mode", "tick"),),
+)
+
+
 def make_game(params: dict[str, Any]) -> JellyGame:
     """The rules object for resolved `params`; content is loaded and checked here."""
     faces, digest, source = _load(str(params["content"]))
@@ -40,4 +52,4 @@ def make_game(params: dict[str, Any]) -> JellyGame:
     return JellyGame(params, faces, digest)
 
 
-__all__ = ["SPEC", "JellyGame", "make_game"]
+__all__ = ["PARTS", "SPEC", "JellyGame", "make_game"]

@@ -15,11 +15,18 @@ from collections.abc import Iterator
 from dataclasses import replace
 from functools import lru_cache
 from itertools import combinations_with_replacement
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from dicehall.core.tuples import replace_at
 from dicehall.games.jelly.play import MAX_REROLLS, MAX_WAITS, TICKS_AFTER_FLIP, waits_of
 from dicehall.games.jelly.state import DICE, NOBODY, PODS, ROUNDS, JellyState, Phase
+
+FUZZ_CONFIGS: tuple[dict[str, Any], ...] = (
+    *({"players": n, "mode": "tick"} for n in range(3, 6)),
+    {"players": 4, "mode": "tick", "content": "promo"},
+    {"players": 4, "mode": "realtime"},
+)
+"""The variants, player counts and parameters the rules fuzzer plays (`dicehall fuzz`)."""
 
 if TYPE_CHECKING:
     from dicehall.games.jelly.rules import JellyGame

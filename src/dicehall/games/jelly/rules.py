@@ -9,7 +9,7 @@ tick each; placing a die rolls the rest at once; the timer runs a fixed number o
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
@@ -30,9 +30,9 @@ from dicehall.core import (
 )
 from dicehall.core.evolve import replace
 from dicehall.core.tuples import replace_at
+from dicehall.games.jelly import chances, play, scoring
 from dicehall.games.jelly import describe as describe_mod
 from dicehall.games.jelly import observe as observe_mod
-from dicehall.games.jelly import play, scoring
 from dicehall.games.jelly.actions import (
     CODEC,
     ChooseSide,
@@ -108,6 +108,9 @@ class JellyGame(Game[JellyState, JellyAction]):
         self.max_game_length = n + 2 + PODS + ROUNDS * (n * per_seat + 1 + scoring_choices)
         self._face_draws: dict[frozenset[int], Distribution] = {}  # by the boards taken
         self._legal_memo: tuple[JellyState | None, Seat, tuple[Any, ...]] = (None, CHANCE, ())
+
+    def chance_catalogue(self) -> Iterator[Any]:
+        return chances.catalogue(self.num_players, self.table.districts, len(self.table.faces))
 
     # --- dynamics -------------------------------------------------------------------
     def initial_state(self) -> JellyState:

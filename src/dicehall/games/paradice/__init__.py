@@ -15,11 +15,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from dicehall.core.parts import GameParts
 from dicehall.games._content import load_toml
 from dicehall.games.paradice.config import Config
 from dicehall.games.paradice.content import parse_content
 from dicehall.games.paradice.rules import ParadiceGame
 from dicehall.games.paradice.spec import ROUND_LIMIT, SPEC
+
+PARTS = GameParts(
+    greedy="bots.greedy:GreedyBot",
+    search="bots.determinize",
+    terminal="ui.terminal",
+    features="features:encode",
+    web_renderer="ui/web.js",
+)
 
 
 def make_game(params: dict[str, Any]) -> ParadiceGame:
@@ -30,4 +39,4 @@ def make_game(params: dict[str, Any]) -> ParadiceGame:
     return ParadiceGame(cfg, dict(params), digest)
 
 
-__all__ = ["SPEC", "ParadiceGame", "make_game"]
+__all__ = ["PARTS", "SPEC", "ParadiceGame", "make_game"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from dicehall.games.paradice.spec import (
     DICE_PER_COLOUR,
@@ -26,6 +26,13 @@ from dicehall.games.paradice.spec import (
 )
 from dicehall.games.paradice.stalls import feasible
 from dicehall.games.paradice.state import ParadiceState, Phase
+
+FUZZ_CONFIGS: tuple[dict[str, Any], ...] = (
+    *({"players": n} for n in range(2, 5)),
+    {"players": 3, "storehouse": 2},
+    {"players": 2, "storehouse": 12},
+)
+"""The variants, player counts and parameters the rules fuzzer plays (`dicehall fuzz`)."""
 
 if TYPE_CHECKING:
     from dicehall.games.paradice.rules import ParadiceGame

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from dicehall.core import CHANCE, Distribution, Game, IllegalActionError, Result, Seat, View
-from dicehall.games.paradice import draws, powers, turn
+from dicehall.games.paradice import chances, draws, powers, turn
 from dicehall.games.paradice.actions import (
     CODEC,
     END_TURN,
@@ -64,6 +65,9 @@ class ParadiceGame(Game[ParadiceState, ParadiceAction]):
             (CHANCE,),
         )
         self._seats = tuple((seat,) for seat in range(cfg.players))
+
+    def chance_catalogue(self) -> Iterator[Any]:
+        return chances.catalogue(self.cfg.content)
 
     # --- dynamics -----------------------------------------------------------------------
     def initial_state(self) -> ParadiceState:

@@ -8,9 +8,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from dicehall.core.parts import GameParts
 from dicehall.games.purrramid.content import load_board
 from dicehall.games.purrramid.rules import PurrramidGame
 from dicehall.games.purrramid.spec import SPEC
+
+PARTS = GameParts(
+    greedy="bots.greedy:GreedyBot",
+    search="bots.determinize",
+    terminal="ui.terminal",
+    features="features:encode",
+    web_renderer="ui/web.js",
+    expert="bots.expert:ExpertBot",
+    hints="hints:hint",
+    review="review",
+)
 
 
 def make_game(params: dict[str, Any]) -> PurrramidGame:
@@ -19,4 +31,4 @@ def make_game(params: dict[str, Any]) -> PurrramidGame:
     return PurrramidGame(params, board, digest)
 
 
-__all__ = ["SPEC", "PurrramidGame", "make_game"]
+__all__ = ["PARTS", "SPEC", "PurrramidGame", "make_game"]

@@ -8,11 +8,16 @@ Purrramid has no hidden information, so there are no hidden variants.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dicehall.games.purrramid import scoring
 from dicehall.games.purrramid.board import MAX_DICE, bits
 from dicehall.games.purrramid.state import EMPTY, NO_WINNER, SETUP, End, Phase, PurrramidState
+
+FUZZ_CONFIGS: tuple[dict[str, Any], ...] = tuple(
+    {"players": n, "side": side} for side in "ab" for n in range(2, 5)
+)
+"""The variants, player counts and parameters the rules fuzzer plays (`dicehall fuzz`)."""
 
 if TYPE_CHECKING:
     from dicehall.games.purrramid.rules import PurrramidGame

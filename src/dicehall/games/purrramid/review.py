@@ -40,9 +40,9 @@ class TurnSolvers:
         self._solver: Any = None
 
     def solver(self, view: dict[str, Any], seat: int) -> Any:
-        from dicehall.bots.expert.purrramid import Position
-        from dicehall.bots.greedy.purrramid import geometry, read_turn
-        from dicehall.bots.solvers.purrramid_turn import TurnSolver
+        from dicehall.games.purrramid.bots.expert import Position
+        from dicehall.games.purrramid.bots.greedy import geometry, read_turn
+        from dicehall.games.purrramid.bots.turn_solver import TurnSolver
 
         turn = read_turn(view)
         budget = view["budget"][seat]
@@ -65,8 +65,8 @@ def view_values(
     view: dict[str, Any], seat: int, legal: Sequence[Any], solvers: TurnSolvers
 ) -> dict[Any, float]:
     """`move_values` from the seat's view alone."""
-    from dicehall.bots.expert.purrramid import WOOL_VALUE
-    from dicehall.bots.greedy.purrramid import read_turn
+    from dicehall.games.purrramid.bots.expert import WOOL_VALUE
+    from dicehall.games.purrramid.bots.greedy import read_turn
 
     turn = read_turn(view)
     solver = solvers.solver(view, seat)

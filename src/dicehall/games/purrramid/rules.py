@@ -9,7 +9,7 @@ turns, wool rerolls, the winner's gold tiles and the three end conditions follow
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -19,8 +19,8 @@ from dicehall.core.evolve import evolver
 from dicehall.core.game import Game
 from dicehall.core.tuples import add_at
 from dicehall.core.types import CHANCE, Result, Seat, View
+from dicehall.games.purrramid import chances, scoring
 from dicehall.games.purrramid import observe as observe_mod
-from dicehall.games.purrramid import scoring
 from dicehall.games.purrramid.actions import (
     BUST,
     CODEC,
@@ -90,6 +90,9 @@ class PurrramidGame(Game[PurrramidState, PurrramidAction]):
         self._numbers = tuple(s.number for s in board.spaces)
         self._costs = tuple(s.cost for s in board.spaces)
         self._by_roll: dict[tuple[int, ...], tuple[tuple[int, tuple[Place, ...]], ...]] = {}
+
+    def chance_catalogue(self) -> Iterator[Any]:
+        return chances.catalogue()
 
     # --- setup ----------------------------------------------------------------------------
     def initial_state(self) -> PurrramidState:

@@ -19,5 +19,6 @@ SPEC = GameSpec(
     ),
     version=1,
     summary="Roll five dice, fill numbered spaces, stack cat tiles into a pyramid.",
+    max_chance_outcomes=461,  # rolls of 1..5 dice as sorted multisets
     designers="Reiner Knizia",
 )

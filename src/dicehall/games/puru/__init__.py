@@ -18,8 +18,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from dicehall.core.parts import GameParts
 from dicehall.games.puru.rules import PuruGame
 from dicehall.games.puru.spec import SPEC
+
+PARTS = GameParts(
+    greedy="bots.greedy:GreedyBot",
+    search="bots.determinize",
+    terminal="ui.terminal",
+    features="features:encode",
+    web_renderer="ui/web.js",
+    expert="bots.expert:make_expert",
+    tables="bots.tables:TABLES",
+    review="review",
+)
 
 
 def make_game(params: dict[str, Any]) -> PuruGame:
@@ -27,4 +39,4 @@ def make_game(params: dict[str, Any]) -> PuruGame:
     return PuruGame(params)
 
 
-__all__ = ["SPEC", "PuruGame", "make_game"]
+__all__ = ["PARTS", "SPEC", "PuruGame", "make_game"]

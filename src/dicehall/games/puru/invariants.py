@@ -6,11 +6,20 @@ hidden variants; `SEAT_KEYS` names the only part of a view that differs between 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dicehall.games.puru.actions import Reroll
 from dicehall.games.puru.dice import MAX_DICE
 from dicehall.games.puru.state import PAID_REROLL, TRACK_MAX, Phase, Power, PuruState
+
+FUZZ_CONFIGS: tuple[dict[str, Any], ...] = (
+    *({"players": n} for n in range(2, 6)),
+    *({"players": n, "full": True} for n in range(2, 6)),
+    {"solo": True},
+    {"solo": True, "super": True},
+    {"players": 3, "die": "HSCA"},
+)
+"""The variants, player counts and parameters the rules fuzzer plays (`dicehall fuzz`)."""
 
 if TYPE_CHECKING:
     from dicehall.games.puru.rules import PuruGame

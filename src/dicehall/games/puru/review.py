@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from dicehall.bots.solvers.puru_solo import kept_sets
+from dicehall.games.puru.bots.solve_solo import kept_sets
 from dicehall.games.puru.state import Phase, PuruState
 from dicehall.review.model import Value
 
@@ -62,7 +62,7 @@ class DuelEvaluator:
         return tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(2))
 
     def state_value(self, state: PuruState) -> Value:
-        from dicehall.bots.solvers.puru_duel import turn_tables
+        from dicehall.games.puru.bots.solve_duel import turn_tables
 
         if state.phase != Phase.ROLL:
             raise ValueError(f"not a chance node: {state.phase!r}")
@@ -74,7 +74,7 @@ class DuelEvaluator:
     def action_values(
         self, state: PuruState, seat: int, chosen: Any, also: Sequence[Any] = ()
     ) -> dict[Any, Value]:
-        from dicehall.bots.solvers.puru_duel import values
+        from dicehall.games.puru.bots.solve_duel import values
 
         found = values(self.sol, self.game.observe(state, seat))
         return {a: self._pair(seat, v) for a, v in found.items()}
@@ -87,7 +87,7 @@ class SoloEvaluator:
     unit = SOLO_UNIT
 
     def __init__(self, game: Any, lo: int = 0) -> None:
-        from dicehall.bots.expert.puru import ExpertBot
+        from dicehall.games.puru.bots.expert import ExpertBot
 
         self.game, self.lo = game, lo
         self.expert = ExpertBot(game, 0, lo=lo)
@@ -95,7 +95,7 @@ class SoloEvaluator:
         self.method = f"exact: the solved Solo table against {name} (your optimal play from here)"
 
     def _sol(self) -> Any:
-        from dicehall.bots.expert.puru import solution
+        from dicehall.games.puru.bots.expert import solution
 
         return solution(self.game.auto_dice, self.lo)
 
@@ -104,7 +104,7 @@ class SoloEvaluator:
         return (1.0, 0.0) if won else (0.0, 1.0)
 
     def state_value(self, state: PuruState) -> Value:
-        from dicehall.bots.solvers.puru_solo import turn_tables
+        from dicehall.games.puru.bots.solve_solo import turn_tables
 
         if state.phase != Phase.ROLL:
             raise ValueError(f"not a chance node: {state.phase!r}")
@@ -124,18 +124,18 @@ class SoloEvaluator:
 
 def exact_evaluator(game: Any) -> Any:
     """The exact evaluator for this game, or why there is none (a sentence)."""
-    from dicehall.bots.expert.puru import plays_duel_table, plays_solo_table
     from dicehall.bots.solvers import cache
+    from dicehall.games.puru.bots.expert import plays_duel_table, plays_solo_table
 
     if plays_duel_table(game):
-        from dicehall.bots.expert.puru import duel_solution
-        from dicehall.bots.solvers.puru_duel import cache_name
+        from dicehall.games.puru.bots.expert import duel_solution
+        from dicehall.games.puru.bots.solve_duel import cache_name
 
         if not cache.table_path(cache_name()).exists():
             return "the 2-player table is not solved on this machine (`dicehall solve puru`)"
         return DuelEvaluator(game, duel_solution())
     if plays_solo_table(game):
-        from dicehall.bots.solvers.puru_solo import cache_name as solo_name
+        from dicehall.games.puru.bots.solve_solo import cache_name as solo_name
 
         if not cache.table_path(solo_name(game.auto_dice)).exists():
             return "the Solo table is not solved on this machine (`dicehall solve puru`)"
@@ -150,7 +150,7 @@ def coach_values(
     (`dicehall.review.coach`); None elsewhere."""
     found = exact_evaluator(game)
     if isinstance(found, DuelEvaluator):
-        from dicehall.bots.solvers.puru_duel import values
+        from dicehall.games.puru.bots.solve_duel import values
 
         return values(found.sol, view), DUEL_UNIT, found.method
     if isinstance(found, SoloEvaluator) and seat == 0:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from itertools import permutations
 from typing import Any
@@ -13,7 +13,7 @@ from dicehall.core.evolve import constructor, replace
 from dicehall.core.game import Game
 from dicehall.core.tuples import add_at
 from dicehall.core.types import CHANCE, Result, Seat, View
-from dicehall.games.puru import powers
+from dicehall.games.puru import chances, powers
 from dicehall.games.puru.actions import (
     CHOOSE,
     CODEC,
@@ -106,6 +106,9 @@ class PuruGame(Game[PuruState, PuruAction]):
         self._deal = uniform([Deal(p) for p in permutations(Character, n)])
         self._seat_actors = tuple((s,) for s in range(n))
         self._choose_cache: dict[tuple[Counts, bool], tuple[PuruAction, ...]] = {}
+
+    def chance_catalogue(self) -> Iterator[Any]:
+        return chances.catalogue(self.num_players)
 
     # --- dynamics -------------------------------------------------------------------
     def initial_state(self) -> PuruState:
@@ -366,6 +369,10 @@ class PuruGame(Game[PuruState, PuruAction]):
     def player_names(self, state: PuruState) -> tuple[str, ...]:
         auto = ("SuperAutoPuray" if self.auto_dice == 4 else "AutoPuray") if self.solo else ""
         return player_names(self.num_players, auto, state.characters)
+
+    def automated_seats(self) -> frozenset[Seat]:
+        """AutoPuray, seat 1 in Solo, is played by the rules (rules.md, *Solo*)."""
+        return frozenset({1}) if self.solo else frozenset()
 
     # --- information and wire forms ---------------------------------------------------
     def observe(self, state: PuruState, seat: Seat | None) -> View:

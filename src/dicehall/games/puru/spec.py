@@ -33,6 +33,8 @@ SPEC = GameSpec(
     version=2,
     summary="Push Love or Excitement to 20 before you drip into a puddle; majorities go to "
     "your neighbours.",
+    # rolls of 1..6 dice (209 face multisets) and deals of characters to at most 5 seats (720)
+    max_chance_outcomes=209 + 720,
     designers="Puru Puru Paradice rulebook",
 )
 

@@ -1,4 +1,4 @@
-"""Fixed-size numeric features of a seat's view, one module per game.
+"""Fixed-size numeric features of a seat's view: each game's `features` part.
 
 `featurizer(game)` gives a function from a view (`game.observe(state, seat)`) to a list of
 floats whose length is the same for every state of that game: one-hots for categories,
@@ -8,22 +8,24 @@ so they hold no more than the seat may see.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Any
 
+from dicehall import games
 from dicehall.core import DicehallError, Game, View
+from dicehall.core.parts import Features
 
 Featurizer = Callable[[View], list[float]]
 
 
 def featurizer(game: Game[Any, Any]) -> Featurizer:
-    """The feature function of `game` (its module `dicehall.rl.features.<game id>`)."""
+    """The feature function of `game` (the game's `features` part)."""
     try:
-        module = importlib.import_module(f"dicehall.rl.features.{game.id}")
-    except ModuleNotFoundError:
-        raise DicehallError(f"no RL features for game {game.id!r}") from None
-    encode: Callable[[Any, View], list[float]] = module.encode
+        encode: Features | None = games.part(game.id, "features")
+    except DicehallError:  # an unknown game
+        encode = None
+    if encode is None:
+        raise DicehallError(f"no RL features for game {game.id!r}")
 
     def features(view: View) -> list[float]:
         return encode(game, view)

@@ -28,7 +28,7 @@ const renderers = {};
 export async function renderer(gameId) {
   if (!renderers[gameId]) {
     try {
-      renderers[gameId] = await import(`/static/games/${gameId}.js`);
+      renderers[gameId] = await import(`/games/${encodeURIComponent(gameId)}/renderer.js`);
     } catch (e) {
       console.warn(`no renderer for ${gameId}; using the generic one`, e);
       renderers[gameId] = await import("/static/games/generic.js");

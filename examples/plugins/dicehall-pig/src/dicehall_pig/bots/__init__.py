@@ -1,0 +1,1 @@
+"""Pig's bots: the classic hold-at-20 heuristic and what the generic search needs."""

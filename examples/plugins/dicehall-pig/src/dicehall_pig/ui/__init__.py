@@ -1,0 +1,1 @@
+"""Pig's terminal renderer (the browser uses dicehall's generic renderer)."""

@@ -1,1 +1,0 @@
-"""Expert bots built on exact solutions, one module per game."""

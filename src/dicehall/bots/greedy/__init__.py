@@ -1,1 +1,0 @@
-"""Greedy (heuristic) bots, one module per game."""

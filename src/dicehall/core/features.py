@@ -1,0 +1,44 @@
+"""Fixed-size feature vectors of a seat's view (RL observations): a small builder, `Vec`.
+
+A game's `features` part (a `dicehall.core.parts.Features`) builds one with `Vec`: one-hots for
+categories, numbers scaled to about 0..1, lists padded with zeros.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+
+class Vec:
+    """Appends features in a fixed order; every method adds a fixed number of entries."""
+
+    __slots__ = ("out",)
+
+    def __init__(self) -> None:
+        self.out: list[float] = []
+
+    def one_hot(self, value: Any, options: Sequence[Any]) -> None:
+        """One entry per option; all zeros when `value` is not among them (None, unknown)."""
+        self.out.extend(1.0 if value == o else 0.0 for o in options)
+
+    def num(self, value: float | bool | None, scale: float = 1.0) -> None:
+        self.out.append(0.0 if value is None else float(value) / scale)
+
+    def nums(self, values: Iterable[float | None], length: int, scale: float = 1.0) -> None:
+        """`length` entries: the values (cut to `length`), then zeros."""
+        vals = [0.0 if v is None else float(v) / scale for v in values][:length]
+        self.out.extend(vals + [0.0] * (length - len(vals)))
+
+    def mask(self, members: Iterable[int], length: int) -> None:
+        """1 at each member index in `range(length)`."""
+        row = [0.0] * length
+        for m in members:
+            if 0 <= m < length:
+                row[m] = 1.0
+        self.out.extend(row)
+
+    def counts(self, values: Iterable[int], options: Sequence[int], scale: float = 1.0) -> None:
+        """How many times each option occurs in `values`."""
+        vals = list(values)
+        self.out.extend(vals.count(o) / scale for o in options)

@@ -1,0 +1,1 @@
+"""The game's bots: heuristic, search knowledge, fitted values and exact solvers."""

@@ -1,0 +1,1 @@
+"""The game's front-end parts: the terminal renderer (Rich) and the browser renderer (web.js)."""
