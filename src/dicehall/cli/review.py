@@ -41,9 +41,11 @@ def review_command(
         ),
     ] = None,
 ) -> None:
-    """Review a finished match: each decision's loss against the best move (exact where the
-    game is solved, else an estimate with its standard error), the chance to win over the
-    game, and per seat the luck of the dice and the skill of the decisions."""
+    """Review a finished match: each decision against the best move, and luck and skill.
+
+    Exact where the game is solved, else an estimate with its standard error; the chance to
+    win over the game as a graph; per seat the luck of the dice and the skill of the decisions.
+    """
     with guard():
         loaded = Record.load(record)
         progress = None if as_json else _progress()
