@@ -2,7 +2,7 @@
 
 A position's value is the mean, over `rollouts` playouts, of the returns (`Game.returns`: 1
 shared among the winners) reached when every seat plays the game's prior bot (`PRIOR` of
-`bots.determinize.<game>`: the level MCTS's root favours, e.g. greedy, or Purrramid's expert)
+the game's `search` part: the level MCTS's root favours, e.g. greedy, or Purrramid's expert)
 from its own view; with the game's `horizon` a playout stops that many turns on and the game's
 fitted or heuristic `evaluate` values the position there, as MCTS's rollouts do.
 Each value carries the standard error of its mean. The moves of one decision are played out

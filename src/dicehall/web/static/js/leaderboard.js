@@ -38,7 +38,7 @@ async function main() {
   whoami();
   const games = await api("/api/games");
   const wanted = new URLSearchParams(location.search).get("game");
-  const first = games.find((g) => g.id === wanted) ? wanted : "paradice";
+  const first = games.find((g) => g.id === wanted) ? wanted : games[0].id;
   $("choose").replaceChildren(...games.map((g) => {
     const b = h("button", { type: "button", "data-game": g.id }, g.name);
     b.addEventListener("click", () => show(games, g.id));
