@@ -18,12 +18,19 @@ class TableCache(Protocol):
         """The table `name` (of `shape` and `dtype`) from the cache, else `make()` kept."""
         ...
 
+    def has(self, name: str) -> bool:
+        """Whether the table `name` is already made (loading it solves nothing)."""
+        ...
+
 
 class _InMemory:
     def load_or_make(
         self, name: str, shape: tuple[int, ...], dtype: str, make: Callable[[], Any]
     ) -> Any:
         return make()
+
+    def has(self, name: str) -> bool:
+        return False
 
 
 _CURRENT: list[TableCache] = [_InMemory()]

@@ -147,3 +147,8 @@ def load(name: str, shape: tuple[int, ...], dtype: str) -> Any | None:
         warnings.warn(f"cached table {path} {problem}: solving again", CacheWarning, 2)
         return None
     return table
+
+
+def has(name: str) -> bool:
+    """Whether the table `name` is on this machine (`load_or_make` would not solve)."""
+    return table_path(name).exists()

@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from dicehall.core.valuation import Value
 from dicehall.games.puru.bots.solve_solo import kept_sets
 from dicehall.games.puru.state import Phase, PuruState
-from dicehall.review.model import Value
 
 DUEL_UNIT = "chance to win (a shared win, or nobody's, counts 1/2)"
 SOLO_UNIT = "your chance to win (a shared win counts as a win)"
@@ -124,20 +124,20 @@ class SoloEvaluator:
 
 def exact_evaluator(game: Any) -> Any:
     """The exact evaluator for this game, or why there is none (a sentence)."""
-    from dicehall.bots.solvers import cache
+    from dicehall.core.tables import tables
     from dicehall.games.puru.bots.expert import plays_duel_table, plays_solo_table
 
     if plays_duel_table(game):
         from dicehall.games.puru.bots.expert import duel_solution
         from dicehall.games.puru.bots.solve_duel import cache_name
 
-        if not cache.table_path(cache_name()).exists():
+        if not tables().has(cache_name()):
             return "the 2-player table is not solved on this machine (`dicehall solve puru`)"
         return DuelEvaluator(game, duel_solution())
     if plays_solo_table(game):
         from dicehall.games.puru.bots.solve_solo import cache_name as solo_name
 
-        if not cache.table_path(solo_name(game.auto_dice)).exists():
+        if not tables().has(solo_name(game.auto_dice)):
             return "the Solo table is not solved on this machine (`dicehall solve puru`)"
         return SoloEvaluator(game)
     return "no exact solution for these rules (only Solo and the 2-player Basic game are solved)"
