@@ -18,6 +18,8 @@ ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+# the table page shows others' moves at a followable pace; tests watch them at the bots' own
+FAST_BOTS = "localStorage.setItem('dicehall.pace', '0')"
 # written on every run (git-ignored); a curated copy lives in test-artifacts/screenshots/
 SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "tmp" / "screenshots"
 

@@ -208,4 +208,4 @@ class ParadiceGame(Game[State, Any]):
     def describe(self, action: Any, viewer: Seat | None) -> str:
         from dicehall.games.paradice.describe import describe
 
-        return describe(action, viewer)
+        return describe(action, viewer, self.cfg)
