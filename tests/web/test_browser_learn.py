@@ -84,7 +84,8 @@ def play_by_touch(browser: Browser, server: Server, game: str, params: dict[str,
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    made = server.create(game, [{"kind": "human"}, EASY], params=params)
+    bots = [EASY, EASY] if game == "jelly" else [EASY]  # Jelly Monster needs 3 players
+    made = server.create(game, [{"kind": "human"}, *bots], params=params)
     started = time.monotonic()
     page.goto(server.url + made["links"]["0"])
     page.wait_for_selector("#board svg")
