@@ -183,3 +183,13 @@ def test_desktop_table_names_players_and_replay_follows_the_log(page: Page, serv
     assert "Bot 2 (easy)" in page.inner_text("#seats")
     assert page.is_hidden("#keys-hint") or page.query_selector("#moves button.move")
     assert axe_violations(page) == []
+
+
+def test_small_fixes_unknown_table_and_a_file_that_is_not_json(page: Page, server: Server) -> None:
+    page.goto(f"{server.url}/table/doesnotexist")
+    page.wait_for_selector("#conn:has-text('no such table')")
+    page.goto(f"{server.url}/replay")
+    not_json = {"name": "x.json", "mimeType": "application/json", "buffer": b"{not json"}
+    page.set_input_files("#file", files=[not_json])
+    page.wait_for_selector("#upload-error:has-text('not JSON')")
+    assert "Expected" not in page.inner_text("#upload-error")  # not the parser's own words

@@ -111,7 +111,7 @@ function district(d, i, X, Y, w, seats, moves, picked) {
   return g;
 }
 
-function screen(x, y, w, roll, mine) {
+function screen(x, y, w, roll, mine, still) {
   const g = s("g", { "data-screen": 1 });
   g.append(
     s("path", {
@@ -127,7 +127,7 @@ function screen(x, y, w, roll, mine) {
       mine ? "Behind your screen" : "Screen",
     ),
   );
-  const fresh = rolled("jelly-screen", roll);
+  const fresh = rolled("jelly-screen", roll, still);
   roll.forEach((v, i) => g.append(tumbling(pipDie(x + 12 + i * 34, y + 36, 28, v, { fill: "white" }), fresh)));
   if (mine && !roll.length)
     g.append(s("text", { x: x + 12, y: y + 58, "font-size": 13, fill: "#f1eaff" }, "no dice rolled"));
@@ -201,7 +201,7 @@ export function render(root, ctx) {
     ),
   );
   const mine = view.seat !== null && view.seat !== undefined;
-  svg.append(narrow ? screen(10, by + 112, W - 20, view.roll || [], mine) : screen(246, by, 270, view.roll || [], mine));
+  svg.append(narrow ? screen(10, by + 112, W - 20, view.roll || [], mine, ctx.still) : screen(246, by, 270, view.roll || [], mine, ctx.still));
   const extra = [];
   if (summary && summary.shown) extra.push(summaryPanel(root, ctx));
   extra.push(
@@ -327,4 +327,15 @@ function summaryPanel(root, ctx) {
       "Hide the round summary",
     ),
   );
+}
+
+// A first game's hint: what a player with dice or without does now.
+export function guide(view, legal) {
+  const types = new Set(legal.map((m) => m.action.type));
+  if ([...PLACE].some((t) => types.has(t)))
+    return "Tap a highlighted district to place one die of your roll there: the highest total at a district takes the reward under its Target (red circle). A 3 or 4 can move the Target.";
+  if (types.has("Roll")) return "Roll your dice: only you see them. Then place one, or roll again.";
+  if (types.has("Lock") || types.has("FlipTimer"))
+    return "Out of dice: lock a district you lead so nobody can beat you there, then flip the sand timer to end the round in 10 seconds.";
+  return null;
 }

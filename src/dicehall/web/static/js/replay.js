@@ -28,6 +28,7 @@ function show(n) {
     over: step === last,
     act: () => {},
     result: data.result,
+    still: true, // stepping through a record: no dice tumble
   });
   const items = $("log").children;
   for (let i = 0; i < items.length; i++) {

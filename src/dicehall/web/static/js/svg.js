@@ -156,9 +156,9 @@ export function infoLine() {
 
 // Dice that were just rolled tumble in (CSS `tumble`, off for people who ask for less motion).
 const lastRolls = new Map();
-export function rolled(key, values) {
+export function rolled(key, values, still = false) {
   const now = JSON.stringify(values),
-    fresh = lastRolls.has(key) && lastRolls.get(key) !== now && values.length > 0;
+    fresh = !still && lastRolls.has(key) && lastRolls.get(key) !== now && values.length > 0;
   lastRolls.set(key, now);
   return fresh;
 }

@@ -230,6 +230,7 @@ function renderAll() {
     drawBoard(panel);
   }
   renderStatus(panel);
+  renderGuide(panel);
   renderMoves();
   renderSeats();
   renderLog();
@@ -253,6 +254,20 @@ function drawBoard(panel) {
       hints: panel.hints,
     }) || {};
   panel.handled = out.handled || [];
+}
+
+// Hints for a first game: on until switched off, remembered per game in this browser.
+function hintsOn() {
+  return !!spec && localStorage.getItem(`dicehall.hints.${spec.id}`) !== "off";
+}
+
+function renderGuide(panel) {
+  const box = $("guide");
+  const me = panel.seat !== null && state.actors.includes(panel.seat) && $("cover").hidden;
+  const text = me && !state.over && hintsOn() && draw && draw.guide ? draw.guide(panel.view, panel.legal) : null;
+  $("guide-text").textContent = text || "";
+  box.hidden = !text;
+  $("hints-toggle").checked = hintsOn();
 }
 
 function renderStatus(panel) {
@@ -484,6 +499,10 @@ $("pace").value = String(pace);
 $("pace").addEventListener("change", () => {
   pace = Number($("pace").value);
   localStorage.setItem(paceKey, String(pace));
+});
+$("hints-toggle").addEventListener("change", () => {
+  if (spec) localStorage.setItem(`dicehall.hints.${spec.id}`, $("hints-toggle").checked ? "on" : "off");
+  if (state) renderGuide(activePanel());
 });
 let resizing = 0;
 window.addEventListener("resize", () => {
