@@ -31,8 +31,8 @@ SIDES = (LEFT, RIGHT)
 
 def breakdown(seat: int, jelly: int, pods: tuple[int, ...]) -> str:
     """'Player 1: 12 Jelly + pods 4 + 2 = 18' (docs/rules/jelly.md, "End of the game")."""
-    pod_text = " + ".join(map(str, pods)) if pods else "none"
-    return f"Player {seat + 1}: {jelly} Jelly + pods {pod_text} = {jelly + sum(pods)}"
+    pod_text = f"pods {' + '.join(map(str, pods))}" if pods else "no pods"
+    return f"Player {seat + 1}: {jelly} Jelly + {pod_text} = {jelly + sum(pods)}"
 
 
 def start_round(table: Table, s: JellyState, number: int) -> JellyState:
