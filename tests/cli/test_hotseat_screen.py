@@ -73,8 +73,8 @@ def test_hot_seat_wipes_the_screen_and_shows_only_your_own_roll(tmp_path: Path) 
             continue
         (seat,) = seats
         people += 1
-        rolls = re.findall(r"seat (\d) rolls((?: [1-6])+)", screen)
-        assert all(s == seat for s, _ in rolls), f"seat {seat}'s screen shows rolls {rolls}"
+        rolls = re.findall(r"Player (\d) rolls((?: [1-6])+)", screen)  # log texts count from 1
+        assert all(int(s) - 1 == int(seat) for s, _ in rolls), f"seat {seat}'s screen: {rolls}"
         assert screen.count("Your roll") >= 1
     assert people >= 3, "the game did not change hands"
     handovers = [s for s in screens if "Pass the keyboard to seat" in s]

@@ -18,6 +18,8 @@ ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+# the table page shows others' moves at a followable pace; tests watch them at the bots' own
+FAST_BOTS = "localStorage.setItem('dicehall.pace', '0')"
 # written on every run (git-ignored); a curated copy lives in test-artifacts/screenshots/
 SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "tmp" / "screenshots"
 
@@ -120,14 +122,24 @@ def board_strategy(page: Page) -> bool:
         return False
 
 
+PURRRAMID_ORDER = (
+    "#bust-confirm",
+    "#board button[data-move=Stop]:not(.danger)",
+    "#board p.choices button",
+    "#board g.clickable[data-safe=true]",
+    "#board button[data-move=Continue]",
+    "#board g.clickable",
+    "#board button[data-move=Stop]",
+)
+
+
 def purrramid_strategy(page: Page) -> bool:
-    """Place where possible; stop as soon as stopping is safe, else continue."""
+    """Stop when stopping is safe; place where stopping stays safe; else roll on."""
     try:
-        if page.query_selector("#board g.clickable") or page.query_selector("#board p button"):
-            return board_strategy(page)
-        for button in page.query_selector_all("#moves button.move:not([disabled])"):
-            if "stop" in button.inner_text() and page.is_visible("text=stopping is safe"):
-                button.click(timeout=2000)
+        for selector in PURRRAMID_ORDER:
+            target = page.query_selector(selector)
+            if target is not None and target.is_visible():
+                target.click(timeout=2000)
                 return True
         return first_move(page)
     except PlaywrightError:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from tests.web.browser import ARGS, CHROMIUM
+from tests.web.browser import ARGS, CHROMIUM, FAST_BOTS
 from tests.web.helpers import Server
 
 
@@ -41,6 +41,7 @@ def browser() -> Iterator[Browser]:
 def page(browser: Browser) -> Iterator[Page]:
     """A desktop-sized page; any script error on it fails the test."""
     context = browser.new_context(viewport={"width": 1300, "height": 860})
+    context.add_init_script(FAST_BOTS)
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))

@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.web.browser import (
+    FAST_BOTS,
     board_strategy,
     create_from_lobby,
     first_move,
@@ -57,6 +58,7 @@ def test_two_browsers_play_one_online_match(browser: Browser, server: Server) ->
     pages = []
     for seat in ("0", "1"):
         ctx = browser.new_context(viewport={"width": 1200, "height": 800})
+        ctx.add_init_script(FAST_BOTS)
         pg = ctx.new_page()
         pg.goto(server.url + made["links"][seat])
         pg.wait_for_selector("#board svg")
@@ -250,6 +252,8 @@ def test_join_an_open_seat_from_the_lobby(browser: Browser, server: Server) -> N
     """The creator opens seat 3 to anyone and invites seat 2: the lobby offers only seat 3."""
     host = browser.new_context(viewport={"width": 1200, "height": 800})
     guest = browser.new_context(viewport={"width": 1200, "height": 800})
+    host.add_init_script(FAST_BOTS)
+    guest.add_init_script(FAST_BOTS)
     first = host.new_page()
     first.goto(f"{server.url}/")
     first.click(".game-card[data-id='puru']")
@@ -272,9 +276,9 @@ def test_join_an_open_seat_from_the_lobby(browser: Browser, server: Server) -> N
     lobby = guest.new_page()
     lobby.goto(server.url)
     row = f"#open tr:has(a[href='/table/{table_id}'])"
-    lobby.wait_for_selector(f"{row} button:has-text('Join as seat 3')")
+    lobby.wait_for_selector(f"{row} button:has-text('Join as Player 3')")
     assert lobby.locator(f"{row} button").count() == 1  # seat 2 is invited: no button
-    lobby.click(f"{row} button:has-text('Join as seat 3')")
+    lobby.click(f"{row} button:has-text('Join as Player 3')")
     lobby.wait_for_selector("text=You: Player 3")
     first.wait_for_selector("#seats li:has-text('Player 3') >> text=online")
     # a hot-seat table's seats are the device's: the choice is not offered

@@ -20,7 +20,7 @@ from tests.web.helpers import Server
 
 pytestmark = pytest.mark.browser
 
-FULL_ROLL = re.compile(r"seat (\d) rolls((?: [1-6])+)")
+FULL_ROLL = re.compile(r"(?:Player|Bot) (\d)(?: \(\w+\))? rolls((?: [1-6])+)")
 HANDOVERS = 4
 READY = """() => !document.querySelector('#cover').hidden ||
   document.querySelector('#moves button.move:not([disabled])')"""
@@ -49,7 +49,7 @@ def _check_frames(frames: list[dict[str, Any]]) -> set[int]:
             continue
         if msg["type"] == "welcome":
             focus = msg["focus"]
-        rolls = {int(s) for s, _ in FULL_ROLL.findall(json.dumps(msg))}
+        rolls = {int(s) - 1 for s, _ in FULL_ROLL.findall(json.dumps(msg))}
         assert rolls <= {focus}, f"shown {focus}, the device received rolls of {rolls}"
         owners |= rolls
         for panel in msg["panels"]:
@@ -77,8 +77,8 @@ def test_hot_seat_jelly_shows_each_person_only_their_own_roll(page: Page, server
         seat = _shown_seat(page)  # the same person may act twice in a row: no hand-over
         page.wait_for_selector("text=Behind your screen")
         log = page.inner_text("#log")
-        assert {int(s) for s, _ in FULL_ROLL.findall(log)} <= {seat}, log
-        if f"seat {1 - seat} rolls behind their screen" in log:
+        assert {int(s) - 1 for s, _ in FULL_ROLL.findall(log)} <= {seat}, log
+        if f"Player {2 - seat} rolls behind their screen" in log:
             shot(page, "hotseat-jelly-log")
         sent = len(frames)
         page.keyboard.press("1")  # roll again: the tick goes on, and the device may change hands

@@ -130,11 +130,11 @@ def test_a_hot_seat_device_shows_one_seat_at_a_time_and_nobody_in_between(
     first = _shown(device, 0)
     assert first["focus"] == 0 and [p["seat"] for p in first["panels"]] == [0]
     roll = first["panels"][0]["view"]["roll"]
-    own = f"seat 0 rolls {' '.join(map(str, roll))}"
+    own = f"Player 1 rolls {' '.join(map(str, roll))}"
     assert own in [line["text"] for line in first["log"]]  # Player 1 reads their own roll
     handed = _shown(device, 1)
     texts = [line["text"] for line in handed["log"]]
-    assert own not in texts and "seat 0 rolls behind their screen (7 dice)" in texts
+    assert own not in texts and "Player 1 rolls behind their screen (7 dice)" in texts
     assert [p["seat"] for p in handed["panels"]] == [1]
     _hot_seat_turns(device, until=STEPS)
     record = _record(server, made["id"], device)
@@ -172,6 +172,6 @@ def test_a_device_may_only_be_shown_seats_it_holds(server: Server) -> None:
     assert device.state["focus"] is None and device.state["panels"][0]["seat"] is None
     watcher = Client(server, made["id"])
     assert _shown(watcher, 0)["code"] == "not_your_seat"
-    assert not re.search(r"seat \d rolls( [1-6])+", json.dumps(watcher.messages))
+    assert not re.search(r"Player \d rolls( [1-6])+", json.dumps(watcher.messages))
     device.close()
     watcher.close()

@@ -25,10 +25,10 @@ from dicehall.web.ws import BadMessage, RateLimit, parse
 def test_jelly_rolls_are_hidden_from_everyone_but_the_roller() -> None:
     game = games.make("jelly", players=3, mode="tick")
     entry = LogEntry(CHANCE, {"type": "RollDice", "seat": 1, "values": [1, 2, 6]})
-    assert entry_text(game, entry, 0) == "seat 1 rolls behind their screen (3 dice)"
+    assert entry_text(game, entry, 0) == "Player 2 rolls behind their screen (3 dice)"
     assert entry_text(game, entry, None) == entry_text(game, entry, 0)
-    assert entry_text(game, entry, 1) == "seat 1 rolls 1 2 6"
-    assert entry_text(game, entry, OMNISCIENT) == "seat 1 rolls 1 2 6"
+    assert entry_text(game, entry, 1) == "Player 2 rolls 1 2 6"
+    assert entry_text(game, entry, OMNISCIENT) == "Player 2 rolls 1 2 6"
 
 
 def test_public_chance_is_shown() -> None:

@@ -77,7 +77,7 @@ class Game(ABC, Generic[S, A]):
 
         `viewer` is a seat, None for the spectators, or `OMNISCIENT` (a finished match, a
         record). Which parts of an action are secret is the game's decision: a viewer who may
-        not read them gets a redacted text ("seat 0 rolls behind their screen (7 dice)"), so the
+        not read them gets a redacted text ("Player 1 rolls behind their screen (7 dice)"), so the
         text never tells a viewer more than its `observe` view does.
         """
 

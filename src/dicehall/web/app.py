@@ -26,6 +26,7 @@ from dicehall.web.config import Settings
 from dicehall.web.guard import Guards, RequestGuard
 from dicehall.web.hall import Hall, RequestError
 from dicehall.web.reviews import router as review_router
+from dicehall.web.rules_routes import add_rules_routes
 from dicehall.web.sessions import AccountLimits, SessionGuard
 from dicehall.web.transport import QuietWebSockets, guarded_http
 from dicehall.web.ws import table_socket
@@ -119,6 +120,8 @@ def create_app(
     @app.get("/replay/{table_id}", include_in_schema=False)
     def replay_page(table_id: str) -> FileResponse:
         return page("replay.html")
+
+    add_rules_routes(app)
 
     return app
 

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from dicehall import games
-from dicehall.bots import has_solver, levels_for, make_bot, parse_level
+from dicehall.bots import LOBBY, has_solver, levels_for, make_bot, parse_level
 from dicehall.bots.base import Bot
 from dicehall.core.errors import DicehallError
 from dicehall.core.game import Game
@@ -86,7 +86,8 @@ def _seat_config(index: int, raw: Any, game: Game[Any, Any]) -> dict[str, Any]:
             known = ", ".join(levels_for(game.id))
             raise RequestError(422, "bad_seats", f"seat {index + 1}: bot level one of {known}")
         cfg["bot"] = level
-        cfg["name"] = cfg["name"] or f"Bot {index + 1} ({level})"
+        shown = next((name for name, lv in LOBBY.items() if lv == level), level)
+        cfg["name"] = cfg["name"] or f"Bot {index + 1} ({shown})"  # the lobby's word
     cfg["name"] = cfg["name"] or f"Player {index + 1}"
     return cfg
 

@@ -126,7 +126,12 @@ def test_at_the_turn_limit_no_one_has_won_even_with_all_regular_tiles_placed() -
     assert s.end is End.TURN_LIMIT
     result = game.result(s)
     assert result.scores == (0.0, -5.0)  # not the 3 gold tiles placed
-    assert result.winners == (0,) and result.ranks == (1, 2) and result.notes == ()
+    assert result.winners == (0,) and result.ranks == (1, 2)
+    # each player's breakdown, and no winner's gold title
+    assert result.notes == (
+        "Player 1: 0 regular tiles left (score 0)",
+        "Player 2: 5 regular tiles left (score -5)",
+    )
 
 
 @pytest.mark.parametrize(

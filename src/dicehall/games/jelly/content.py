@@ -300,12 +300,13 @@ def _atom_text(atom: Atom) -> str:
         case Give(n):
             return f"give {n} to each player"
         case DiceCount(up_to, few, many):
-            return f"[1-{up_to} dice: {reward_text(few)}; {up_to + 1}+ dice: {reward_text(many)}]"
+            return f"1–{up_to} dice: {reward_text(few)}; {up_to + 1}+ dice: {reward_text(many)}"
         case Podium(ranks, others):
-            parts = [f"#{i + 1}: {reward_text(r)}" for i, r in enumerate(ranks)]
+            places = ("highest", "second", "third", "fourth", "fifth")
+            parts = [f"{places[min(i, 4)]}: {reward_text(r)}" for i, r in enumerate(ranks)]
             if others:
-                parts.append(f"others: {reward_text(others)}")
-            return "[" + ", ".join(parts) + "]"
+                parts.append(f"others with a die here: {reward_text(others)}")
+            return "; ".join(parts)
         case JellyPerDie(amount, parity):
             return f"{amount} Jelly per {parity} die"
     raise TypeError(atom)  # pragma: no cover

@@ -246,8 +246,7 @@ class JellyGame(Game[JellyState, JellyAction]):
         scores = tuple(float(j + sum(v)) for j, v in zip(s.jelly, s.pod_values, strict=True))
         ranks = competition_ranks(scores)
         notes = tuple(
-            f"seat {p}: {s.jelly[p]} Jelly + pods {list(s.pod_values[p])}"
-            for p in range(self.num_players)
+            scoring.breakdown(p, s.jelly[p], s.pod_values[p]) for p in range(self.num_players)
         )
         winners = tuple(p for p, r in enumerate(ranks) if r == 1)
         return Result(scores, winners, ranks, "four rounds played: most Jelly wins", notes)
@@ -263,7 +262,7 @@ class JellyGame(Game[JellyState, JellyAction]):
         return observe_mod.view(self, s, seat)
 
     def describe(self, action: JellyAction, viewer: Seat | None) -> str:
-        return describe_mod.describe(action, viewer)
+        return describe_mod.describe(action, viewer, self.table.faces)
 
     def action_from_json(self, data: Any) -> JellyAction:
         key = _json_key(data)

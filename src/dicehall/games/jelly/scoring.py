@@ -30,6 +30,12 @@ from dicehall.games.jelly.state import (
 SIDES = (LEFT, RIGHT)
 
 
+def breakdown(seat: int, jelly: int, pods: tuple[int, ...]) -> str:
+    """'Player 1: 12 Jelly + pods 4 + 2 = 18' (docs/rules/jelly.md, "End of the game")."""
+    pod_text = f"pods {' + '.join(map(str, pods))}" if pods else "no pods"
+    return f"Player {seat + 1}: {jelly} Jelly + {pod_text} = {jelly + sum(pods)}"
+
+
 def start_round(table: Table, s: JellyState, number: int) -> JellyState:
     """Dice back to everyone, Target markers to the first zone, screens and timer reset."""
     n, d = table.players, table.districts

@@ -216,4 +216,4 @@ class ParadiceGame(Game[ParadiceState, ParadiceAction]):
     def describe(self, action: ParadiceAction, viewer: Seat | None) -> str:
         from dicehall.games.paradice.describe import describe
 
-        return describe(action, viewer)
+        return describe(action, viewer, self.cfg)

@@ -138,9 +138,16 @@ def result(cfg: Config, state: ParadiceState) -> Result:
     keys = [(scores[s], -out_stalls(cfg, state, s)) for s in range(cfg.players)]
     ranks = tuple(1 + sum(1 for k in keys if k > mine) for mine in keys)
     winners = tuple(s for s in range(cfg.players) if ranks[s] == 1)
-    notes = []
-    for s in range(cfg.players):
-        number, name = prize(cfg, scores[s])
-        if name:
-            notes.append(f"seat {s}: {scores[s]} points, prize #{number}: {name}")
-    return Result(tuple(float(x) for x in scores), winners, ranks, state.reason, tuple(notes))
+    notes = tuple(score_note(cfg, state, s, scores[s]) for s in range(cfg.players))
+    return Result(tuple(float(x) for x in scores), winners, ranks, state.reason, notes)
+
+
+def score_note(cfg: Config, state: ParadiceState, seat: int, total: int) -> str:
+    """'Player 1: 14 points = stalls 9 + tickets 3 + ...; prize #2: ...' (rules.md, *Scoring*)."""
+    parts = breakdown(cfg, state, seat)
+    labels = {"stalls": "stalls", "golden": "Golden Ticket", "tickets": "Stall Tickets"}
+    labels["surprise"] = "Surprise Bags"
+    sums = " + ".join(f"{labels[k]} {v}" for k, v in parts.items() if v) or "nothing scored"
+    number, name = prize(cfg, total)
+    won = f"; prize #{number}: {name}" if name else ""
+    return f"Player {seat + 1}: {total} points = {sums}{won}"

@@ -71,12 +71,25 @@ def result(state: PurrramidState, num_players: int) -> Result:
     if no_one_has_won(state):  # only at the turn limit
         ranks = competition_ranks(points)
         winners = tuple(s for s in range(num_players) if ranks[s] == 1)
-        return Result(tuple(map(float, points)), winners, ranks, reason)
+        return Result(tuple(map(float, points)), winners, ranks, reason, tile_notes(state))
     others = [p for s, p in enumerate(points) if s != state.winner]
     ranks = tuple(
         1 if s == state.winner else 2 + sum(1 for o in others if o > p)
         for s, p in enumerate(points)
     )
     gold_placed = GOLD_TILES - state.gold_left
-    note = f"seat {state.winner} placed {gold_placed} gold tiles: {title(gold_placed)}"
-    return Result(tuple(map(float, points)), (state.winner,), ranks, reason, (note,))
+    note = (
+        f"Player {state.winner + 1} placed every regular tile first, then {gold_placed} gold "
+        f"tiles: {title(gold_placed)} (score {gold_placed})"
+    )
+    notes = (note, *tile_notes(state, skip=state.winner))
+    return Result(tuple(map(float, points)), (state.winner,), ranks, reason, notes)
+
+
+def tile_notes(state: PurrramidState, skip: int = NO_WINNER) -> tuple[str, ...]:
+    """Everyone but the winner scores minus their regular tiles left."""
+    return tuple(
+        f"Player {s + 1}: {r} regular tile{'' if r == 1 else 's'} left (score {-r})"
+        for s, r in enumerate(state.regular)
+        if s != skip
+    )

@@ -23,6 +23,7 @@ def final_result(
             f"{names[s]} reached 20 {'Love' if love[s] == TRACK_MAX else 'Excitement'}"
             for s in paradice
         )
+        notes += tracks(love, excite, jelly, names)
         return Result(scores, tuple(paradice), competition_ranks(scores), "paradice", notes)
     out = [s for s in seats if jelly[s] <= 0]
     if len(out) == len(love):
@@ -35,7 +36,18 @@ def final_result(
     winners = tuple(s for s in compared if scores[s] == best)
     lines = [f"{names[s]} dripped to 0" for s in out]
     lines.append("scores are the lower of Love and Excitement; the highest wins, ties share")
+    lines += tracks(love, excite, jelly, names)
     return Result(scores, winners, competition_ranks(scores), "drip-out", tuple(lines))
+
+
+def tracks(
+    love: tuple[int, ...], excite: tuple[int, ...], jelly: tuple[int, ...], names: tuple[str, ...]
+) -> tuple[str, ...]:
+    """Each player's three tracks at the end (docs/rules/puru.md, *The end*)."""
+    return tuple(
+        f"{names[s]}: Love {love[s]}, Excitement {excite[s]}, Jelly {jelly[s]}"
+        for s in range(len(love))
+    )
 
 
 def _nobody_wins(names: tuple[str, ...]) -> Result:

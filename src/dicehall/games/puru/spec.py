@@ -17,7 +17,7 @@ SPEC = GameSpec(
     params=(
         ParamSpec("players", int, 2, "number of players (Solo: 2, you and AutoPuray)", (), 2, 5),
         ParamSpec("full", bool, False, "Full game: each player is a character with a power"),
-        ParamSpec("solo", bool, False, "Solo mode: seat 0 plays AutoPuray (seat 1)"),
+        ParamSpec("solo", bool, False, "Solo mode: Player 1 plays against AutoPuray (Player 2)"),
         ParamSpec("super", bool, False, "Solo mode against SuperAutoPuray (4 dice)"),
         ParamSpec(
             "characters",

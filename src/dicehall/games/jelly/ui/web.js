@@ -1,11 +1,11 @@
 // Attack of the Jelly Monster: the city's districts with zones, Target markers and entrances,
 // the city centre, your own roll behind your screen, and everyone's supplies.
-import { clickable, h, pipDie, s, seatColour, svgRoot } from "/static/js/svg.js";
+import { named, seatName } from "/static/js/common.js";
+import { boardWidth, clickable, h, pipDie, rolled, s, seatColour, svgRoot, tumbling } from "/static/js/svg.js";
 
 let chosen = null,
   chosenBy = null; // a district another seat opened says nothing to the next seat
 const PLACE = new Set(["Place", "PlaceRemove", "PlaceMove"]);
-const nameOf = (seats, p) => (seats && seats[p] && seats[p].name) || `Seat ${p + 1}`;
 
 function target(x, y) {
   return s(
@@ -71,9 +71,9 @@ function district(d, i, X, Y, w, seats, moves, picked) {
         stroke: on ? "#c8413b" : "none",
       }),
     );
-    wrapText(t, Math.floor((w - 50) / 7)).forEach((line, k, all) =>
+    wrapText(t, Math.floor((w - 50) / 7.2)).forEach((line, k, all) =>
       g.append(
-        s("text", { x: X + 16, y: zy + (all.length === 1 ? 23 : 15 + k * 14), "font-size": 12 }, line),
+        s("text", { x: X + 16, y: zy + (all.length === 1 ? 23 : 15 + k * 15), "font-size": 13 }, line),
       ),
     );
     if (on) g.append(target(X + w - 22, zy + 18));
@@ -86,8 +86,8 @@ function district(d, i, X, Y, w, seats, moves, picked) {
   g.append(
     s(
       "text",
-      { x: X + 14, y: ey + 13, "font-size": 10, fill: "#746d7c" },
-      locked ? `entrance locked by ${nameOf(seats, d.locked_by)}` : "entrance",
+      { x: X + 14, y: ey + 14, "font-size": 13, fill: "#5f5868" },
+      locked ? `entrance locked by ${seatName(seats, d.locked_by)}` : "entrance",
     ),
   );
   const dd = Math.min(20, (w - 24) / Math.max(1, d.dice.length) - 2);
@@ -104,14 +104,14 @@ function district(d, i, X, Y, w, seats, moves, picked) {
   g.append(
     s(
       "text",
-      { x: X + 14, y: ey + 52, "font-size": 11, fill: "#2d2a32" },
-      totals.length ? totals.map(([p, t]) => `${nameOf(seats, p)} ${t}`).join(" · ") : "no dice yet",
+      { x: X + 14, y: ey + 53, "font-size": 13, fill: "#2d2a32" },
+      totals.length ? totals.map(([p, t]) => `${seatName(seats, p)} ${t}`).join(" · ") : "no dice yet",
     ),
   );
   return g;
 }
 
-function screen(x, y, w, roll, mine) {
+function screen(x, y, w, roll, mine, still) {
   const g = s("g", { "data-screen": 1 });
   g.append(
     s("path", {
@@ -123,13 +123,14 @@ function screen(x, y, w, roll, mine) {
   g.append(
     s(
       "text",
-      { x: x + 10, y: y + 26, "font-size": 12, fill: "white", "font-weight": 800 },
+      { x: x + 10, y: y + 26, "font-size": 13, fill: "white", "font-weight": 800 },
       mine ? "Behind your screen" : "Screen",
     ),
   );
-  roll.forEach((v, i) => g.append(pipDie(x + 12 + i * 34, y + 36, 28, v, { fill: "white" })));
+  const fresh = rolled("jelly-screen", roll, still);
+  roll.forEach((v, i) => g.append(tumbling(pipDie(x + 12 + i * 34, y + 36, 28, v, { fill: "white" }), fresh)));
   if (mine && !roll.length)
-    g.append(s("text", { x: x + 12, y: y + 58, "font-size": 12, fill: "#e8dcff" }, "no dice rolled"));
+    g.append(s("text", { x: x + 12, y: y + 58, "font-size": 13, fill: "#f1eaff" }, "no dice rolled"));
   return g;
 }
 
@@ -145,10 +146,13 @@ export function render(root, ctx) {
   if (ctx.seat !== chosenBy) [chosen, chosenBy] = [null, ctx.seat];
   if (!byDistrict.has(chosen)) chosen = null;
   const n = view.districts.length,
-    perRow = Math.ceil(n / 2),
-    W = 940,
-    w = (W - 20 - (perRow - 1) * 10) / perRow;
-  const svg = svgRoot(W, 2 * 242 + 250, "Jelly Monster city");
+    W = boardWidth(root),
+    narrow = W < 700,
+    perRow = narrow ? 1 : Math.ceil(n / 2),
+    w = (W - 20 - (perRow - 1) * 10) / perRow,
+    rows = Math.ceil(n / perRow);
+  const by = rows * 242 + 14;
+  const svg = svgRoot(W, by + (narrow ? 230 : 110), "Jelly Monster city");
   view.districts.forEach((d, i) => {
     const X = 10 + (i % perRow) * (w + 10),
       Y = 10 + Math.floor(i / perRow) * 242;
@@ -157,7 +161,10 @@ export function render(root, ctx) {
     if (moves)
       svg.append(
         clickable(
-          { "aria-label": `district ${d.letter} ${d.name}`, "data-district": i },
+          {
+            "aria-label": `district ${d.letter} ${d.name}; Target on zone ${d.target + 1}: ${d.zone_text[d.target]}`,
+            "data-district": i,
+          },
           () => {
             chosen = i;
             render(root, ctx);
@@ -167,88 +174,58 @@ export function render(root, ctx) {
       );
     else svg.append(node);
   });
-  // the city centre and the players
-  const by = 2 * 242 + 14;
-  svg.append(s("rect", { x: 10, y: by, width: 220, height: 96, rx: 48, fill: "#fbe3ea", stroke: "#e0577e" }));
+  // the city centre and this seat's screen (stacked on a phone)
+  const cw = narrow ? W - 20 : 220;
+  svg.append(s("rect", { x: 10, y: by, width: cw, height: 96, rx: 48, fill: "#fbe3ea", stroke: "#e0577e" }));
   svg.append(
     s(
       "text",
-      { x: 120, y: by + 28, "text-anchor": "middle", "font-size": 13, "font-weight": 800, fill: "#c2255c" },
-      "City centre",
+      { x: 10 + cw / 2, y: by + 28, "text-anchor": "middle", "font-size": 13, "font-weight": 800, fill: "#a61e4d" },
+      "City centre: dice by player",
     ),
   );
+  const cx0 = 10 + cw / 2 - (view.table.length * 34) / 2;
   view.table.forEach((p, k) =>
     svg.append(
       s(
         "g",
         {},
-        s("rect", { x: 40 + k * 34, y: by + 42, width: 26, height: 26, rx: 6, fill: seatColour(p.seat) }),
+        s("rect", { x: cx0 + k * 34, y: by + 42, width: 26, height: 26, rx: 6, fill: seatColour(p.seat) }),
         s(
           "text",
-          {
-            x: 53 + k * 34,
-            y: by + 60,
-            "text-anchor": "middle",
-            "font-size": 13,
-            "font-weight": 800,
-            fill: "white",
-          },
+          { x: cx0 + k * 34 + 13, y: by + 60, "text-anchor": "middle", "font-size": 13, "font-weight": 800, fill: "white" },
           p.centre,
+        ),
+        s("title", {}, `${seatName(seats, p.seat)}: ${p.centre} in the centre`),
+      ),
+    ),
+  );
+  const mine = view.seat !== null && view.seat !== undefined;
+  svg.append(narrow ? screen(10, by + 112, W - 20, view.roll || [], mine, ctx.still) : screen(246, by, 270, view.roll || [], mine, ctx.still));
+  const extra = [];
+  if (summary && summary.shown) extra.push(summaryPanel(root, ctx));
+  extra.push(
+    h(
+      "p",
+      { class: "round-line" },
+      h("b", {}, `Round ${Math.min(view.round, view.rounds)} of ${view.rounds}`),
+      view.timer.flipped_by !== null ? ` · sand timer flipped by ${seatName(seats, view.timer.flipped_by)}` : "",
+      ` · Jelly-pods left: ${view.pod_stack}`,
+    ),
+    h(
+      "ul",
+      { class: "player-strip" },
+      view.table.map((p) =>
+        h(
+          "li",
+          { class: p.seat === view.seat ? "current" : "", style: `border-color:${seatColour(p.seat)}` },
+          h("span", { class: "swatch", style: `background:${seatColour(p.seat)};border-color:${seatColour(p.seat)}` }),
+          h("b", {}, seatName(seats, p.seat)),
+          ` · Jelly ${p.jelly} · pods ${p.pods} · dice ${p.unplaced}${p.rolled ? " (rolled)" : ""}${p.done ? " · done" : ""}`,
         ),
       ),
     ),
   );
-  svg.append(
-    s(
-      "text",
-      { x: 120, y: by + 86, "text-anchor": "middle", "font-size": 10, fill: "#746d7c" },
-      "dice sent to the centre, by player",
-    ),
-  );
-  const mine = view.seat !== null && view.seat !== undefined;
-  svg.append(screen(246, by, 270, view.roll || [], mine));
-  svg.append(
-    s(
-      "text",
-      { x: 540, y: by + 18, "font-size": 14, "font-weight": 800 },
-      `Round ${Math.min(view.round, view.rounds)} of ${view.rounds}` +
-        (view.timer.flipped_by !== null
-          ? ` · sand timer flipped by ${nameOf(seats, view.timer.flipped_by)}`
-          : ""),
-    ),
-  );
-  svg.append(
-    s("text", { x: 540, y: by + 36, "font-size": 12, fill: "#746d7c" }, `Jelly-pods left: ${view.pod_stack}`),
-  );
-  view.table.forEach((p, k) => {
-    const y = by + 50 + k * 40,
-      x = 540;
-    svg.append(
-      s("rect", {
-        x,
-        y,
-        width: 390,
-        height: 34,
-        rx: 8,
-        fill: "white",
-        stroke: p.seat === view.seat ? seatColour(p.seat) : "#e3d9c6",
-        "stroke-width": p.seat === view.seat ? 2.5 : 1,
-      }),
-    );
-    svg.append(s("circle", { cx: x + 14, cy: y + 17, r: 7, fill: seatColour(p.seat) }));
-    svg.append(
-      s("text", { x: x + 28, y: y + 22, "font-size": 13, "font-weight": 700 }, nameOf(seats, p.seat)),
-    );
-    svg.append(
-      s(
-        "text",
-        { x: x + 385, y: y + 22, "font-size": 12, "text-anchor": "end" },
-        `Jelly ${p.jelly} · pods ${p.pods} · dice ${p.unplaced}${p.rolled ? " (rolled)" : ""}${p.done ? " · done" : ""}`,
-      ),
-    );
-  });
-  svg.setAttribute("viewBox", `0 0 ${W} ${by + 60 + view.table.length * 40}`);
-  const extra = [];
   if (chosen !== null && byDistrict.get(chosen))
     extra.push(
       h(
@@ -257,11 +234,108 @@ export function render(root, ctx) {
         h("b", {}, `District ${view.districts[chosen].letter}: `),
         byDistrict
           .get(chosen)
-          .map((m) => h("button", { type: "button", class: "secondary", onclick: () => ctx.act(m) }, m.text)),
+          .map((m) =>
+            h("button", { type: "button", class: "secondary", onclick: () => ctx.act(m) }, named(m.text, seats)),
+          ),
       ),
     );
   else if (byDistrict.size)
-    extra.push(h("p", { class: "muted" }, "Click a highlighted district to place a die there."));
+    extra.push(h("p", { class: "muted" }, "Tap a highlighted district to place a die there."));
+  extra.push(rewardsList(view));
   root.replaceChildren(svg, ...extra);
   return { handled: [...PLACE] };
+}
+
+// Every district's zones in full (the drawing may shorten them), opened by tap or keyboard.
+function rewardsList(view) {
+  return h(
+    "details",
+    { class: "rewards" },
+    h("summary", {}, "What each district rewards (zone 1 is nearest the entrance)"),
+    h(
+      "ul",
+      {},
+      view.districts.map((d) =>
+        h(
+          "li",
+          {},
+          h("b", {}, `${d.letter} ${d.name}: `),
+          d.zone_text.map((z, i) => `zone ${i + 1}: ${z}${i === d.target ? " (Target)" : ""}`).join(" · "),
+        ),
+      ),
+    ),
+  );
+}
+
+// Round ends: what each district scored, from the board as it stood before it cleared
+// (docs/rules/jelly.md, "Scoring a round"); shown over the board until skipped.
+let summary = null;
+
+function roundSummary(before, after, seats) {
+  const lines = [`Round ${before.round} scored:`];
+  for (const d of before.districts) {
+    const totals = d.totals
+      .map((t, p) => [p, t])
+      .filter(([, t]) => t > 0)
+      .sort((a, b) => b[1] - a[1]);
+    const dice = totals.length ? totals.map(([p, t]) => `${seatName(seats, p)} ${t}`).join(", ") : "no dice";
+    lines.push(
+      `${d.letter} ${d.name}: ${dice}; Target on zone ${d.target + 1} (${d.zone_text[d.target]})`,
+    );
+  }
+  for (const p of after.table) {
+    const old = before.table.find((q) => q.seat === p.seat);
+    const dj = p.jelly - old.jelly,
+      dp = p.pods - old.pods;
+    const parts = [`Jelly ${old.jelly} → ${p.jelly} (${dj >= 0 ? "+" : ""}${dj})`];
+    if (dp) parts.push(`pods ${dp > 0 ? "+" : ""}${dp}`);
+    lines.push(`${seatName(seats, p.seat)}: ${parts.join(", ")}`);
+  }
+  return lines;
+}
+
+export function logLines(before, after, seats) {
+  if (!before.districts.length || after.round === before.round || before.phase === "setup") return [];
+  const lines = roundSummary(before, after, seats);
+  summary = { lines, shown: true };
+  setTimeout(() => {
+    if (summary && summary.lines === lines) {
+      summary.shown = false;
+      const panel = document.getElementById("round-summary");
+      if (panel) panel.remove();
+    }
+  }, 15000);
+  return lines;
+}
+
+function summaryPanel(root, ctx) {
+  return h(
+    "div",
+    { id: "round-summary", class: "round-summary", role: "status" },
+    h("ul", {}, summary.lines.map((l, i) => (i === 0 ? h("li", {}, h("b", {}, l)) : h("li", {}, l)))),
+    h(
+      "button",
+      {
+        type: "button",
+        class: "secondary",
+        id: "summary-skip",
+        onclick: () => {
+          summary.shown = false;
+          render(root, ctx);
+        },
+      },
+      "Hide the round summary",
+    ),
+  );
+}
+
+// A first game's hint: what a player with dice or without does now.
+export function guide(view, legal) {
+  const types = new Set(legal.map((m) => m.action.type));
+  if ([...PLACE].some((t) => types.has(t)))
+    return "Tap a highlighted district to place one die of your roll there: the highest total at a district takes the reward under its Target (red circle). A 3 or 4 can move the Target.";
+  if (types.has("Roll")) return "Roll your dice: only you see them. Then place one, or roll again.";
+  if (types.has("Lock") || types.has("FlipTimer"))
+    return "Out of dice: lock a district you lead so nobody can beat you there, then flip the sand timer to end the round in 10 seconds.";
+  return null;
 }

@@ -1,6 +1,7 @@
 // Paradice: the Dispensing Machine in colour with legal picks highlighted, each player's stalls
 // with slots and conditions, the Plaza, the Storehouse, tickets, and the prize at the end.
-import { clickable, h, pipDie, s, seatColour, svgRoot } from "/static/js/svg.js";
+import { named, seatName } from "/static/js/common.js";
+import { boardWidth, clickable, h, pipDie, s, seatColour, shownText, svgRoot } from "/static/js/svg.js";
 
 const DIE = {
   pink: "#ee7fb0",
@@ -23,7 +24,6 @@ const HANDLED = [
   "Place",
 ];
 let chosen = null;
-const nameOf = (seats, p) => (seats && seats[p] && seats[p].name) || `Seat ${p + 1}`;
 
 function die(x, y, d, code, colours, extra = {}) {
   const colour = colours[Math.floor(code / 10)],
@@ -59,7 +59,7 @@ function cells(m, machine) {
   }
 }
 
-function card(c, x, y, w, colours, types, dice = null) {
+function card(c, x, y, w, colours, types, dice = null, label = "") {
   const g = s("g", { "data-card": c.id });
   g.append(
     s("rect", {
@@ -75,13 +75,17 @@ function card(c, x, y, w, colours, types, dice = null) {
   );
   g.append(s("rect", { x, y, width: w, height: 24, rx: 10, fill: TYPE[c.type] }));
   g.append(
-    s("text", { x: x + 8, y: y + 17, "font-size": 11, fill: "white", "font-weight": 800 }, types[c.type]),
+    s(
+      "text",
+      { x: x + 8, y: y + 17, "font-size": 13, fill: c.type === 2 ? "#2d2a32" : "white", "font-weight": 800 },
+      `${label}${types[c.type]}`,
+    ),
   );
   g.append(
     s(
       "text",
-      { x: x + w - 8, y: y + 17, "font-size": 13, fill: "white", "font-weight": 800, "text-anchor": "end" },
-      c.points,
+      { x: x + w - 8, y: y + 113, "font-size": 13, fill: "#2d2a32", "font-weight": 800, "text-anchor": "end" },
+      `${c.points} pts`,
     ),
   );
   const d = Math.min(30, (w - 24) / 3);
@@ -121,19 +125,32 @@ function card(c, x, y, w, colours, types, dice = null) {
           ),
         );
     }
-    g.append(s("title", {}, c.slot_text.join(" · ")));
   });
   const cond = c.condition_text === "none" ? "no condition" : c.condition_text;
-  g.append(
-    s(
-      "text",
-      { x: x + 8, y: y + 84, "font-size": 10.5, fill: "#555" },
-      cond.length > w / 6 ? cond.slice(0, Math.floor(w / 6) - 1) + "…" : cond,
-      s("title", {}, cond),
-    ),
+  wrap(cond, Math.floor((w - 12) / 6.6), 2).forEach((line, k) =>
+    g.append(s("text", { x: x + 8, y: y + 82 + k * 15, "font-size": 13, fill: "#4b4453" }, line)),
   );
-  g.append(s("text", { x: x + 8, y: y + 104, "font-size": 10, fill: "#999" }, c.id));
+  for (const text of g.querySelectorAll("text")) text.append(" "); // words apart when read as one
   return g;
+}
+
+function cardText(c, types) {
+  const cond = c.condition_text === "none" ? "no condition" : c.condition_text;
+  return `${types[c.type]}, ${c.points} points, slots ${c.slot_text.join(", ")}, ${cond}`;
+}
+
+function wrap(text, max, lines) {
+  const out = [""];
+  for (const word of String(text).split(" ")) {
+    const next = `${out.at(-1)} ${word}`.trim();
+    if (next.length > max && out.at(-1)) out.push(word);
+    else out[out.length - 1] = next;
+  }
+  if (out.length > lines) {
+    out.length = lines;
+    out[lines - 1] = `${out[lines - 1].slice(0, max - 1)}…`;
+  }
+  return out;
 }
 
 function pick(root, ctx, moves) {
@@ -148,7 +165,8 @@ export function render(root, ctx) {
   const { view, legal, seats } = ctx;
   const colours = view.colours,
     types = view.types,
-    W = 940;
+    W = boardWidth(root),
+    narrow = W < 700;
   if (chosen && !chosen.every((m) => legal.some((l) => l.i === m.i && l.text === m.text))) chosen = null;
   const byCell = new Map();
   for (const m of legal)
@@ -156,39 +174,28 @@ export function render(root, ctx) {
       if (!byCell.has(key)) byCell.set(key, []);
       byCell.get(key).push(m);
     }
-  const nPlayers = view.players,
-    H = 430 + nPlayers * 150;
-  const svg = svgRoot(W, H, "Paradice table");
-  // the Dispensing Machine: 5 columns, bottom row at the bottom
-  const d = 30,
-    gap = 6,
+  const svg = svgRoot(W, 100, "Paradice table");
+  // the Dispensing Machine: 5 numbered columns, bottom row at the bottom
+  const d = narrow ? Math.min(44, (W - 60) / 5 - 8) : 30,
+    gap = narrow ? 8 : 6,
     mx = 20,
     rows = Math.max(10, ...view.machine.map((c) => c.length)),
-    mBottom = 20 + rows * (d + gap);
-  svg.append(
-    s("rect", {
-      x: 8,
-      y: 8,
-      width: 5 * (d + gap) + 24,
-      height: mBottom + 8,
-      rx: 16,
-      fill: "#f6ecff",
-      stroke: "#b49be0",
-      "stroke-width": 2,
-    }),
-  );
+    mBottom = 20 + rows * (d + gap),
+    mW = 5 * (d + gap) + 24;
+  svg.append(s("rect", { x: 8, y: 8, width: mW, height: mBottom + 30, rx: 16, fill: "#f6ecff", stroke: "#b49be0", "stroke-width": 2 }));
+  for (let c = 0; c < 5; c++)
+    svg.append(
+      s(
+        "text",
+        { x: mx + c * (d + gap) + d / 2, y: mBottom + 20, "text-anchor": "middle", "font-size": 14, "font-weight": 800, fill: "#5b35b0" },
+        c + 1,
+      ),
+    );
   svg.append(
     s(
       "text",
-      {
-        x: 12 + (5 * (d + gap) + 24) / 2 - 4,
-        y: mBottom + 32,
-        "text-anchor": "middle",
-        "font-size": 12,
-        "font-weight": 800,
-        fill: "#7b4fd6",
-      },
-      "Dispensing Machine",
+      { x: 8 + mW / 2, y: mBottom + 56, "text-anchor": "middle", "font-size": 13, "font-weight": 800, fill: "#5b35b0" },
+      narrow ? "Dispensing Machine (columns 1–5)" : "Dispensing Machine",
     ),
   );
   view.machine.forEach((col, c) =>
@@ -201,7 +208,7 @@ export function render(root, ctx) {
         node.prepend(s("rect", { x: -3, y: -3, width: d + 6, height: d + 6, rx: 8, fill: "#ffe66d" }));
         svg.append(
           clickable(
-            { "data-cell": `${c},${r}`, "aria-label": `machine column ${c + 1} row ${r + 1}` },
+            { "data-cell": `${c},${r}`, "aria-label": `machine column ${c + 1}, row ${r + 1} from the bottom` },
             () => pick(root, ctx, moves),
             node,
           ),
@@ -209,175 +216,170 @@ export function render(root, ctx) {
       } else svg.append(node);
     }),
   );
-  // pending dice and the roulette
-  const px = 230;
+  // to the right of the machine on a desktop, below it on a phone
+  const px = narrow ? 10 : 230,
+    right = W - 10;
+  let y = narrow ? mBottom + 84 : 24;
   svg.append(
     s(
       "text",
-      { x: px, y: 24, "font-size": 13, "font-weight": 800 },
+      { x: px, y, "font-size": 14, "font-weight": 800 },
       view.pending.length
-        ? `Dice to place (${nameOf(seats, view.turn)})`
+        ? `Dice to place (${seatName(seats, view.turn)})`
         : view.roulette.length
           ? "Roulette"
-          : `Turn of ${nameOf(seats, view.turn)} · round ${view.round}`,
+          : `Turn of ${seatName(seats, view.turn)} · round ${view.round}`,
     ),
   );
+  const dd = narrow ? 36 : 30;
   [...view.pending, ...view.roulette].forEach((code, i) =>
-    svg.append(die(px + i * 36, 32, 30, code, colours)),
+    svg.append(die(px + (i % 8) * (dd + 6), y + 8 + Math.floor(i / 8) * (dd + 6), dd, code, colours)),
   );
+  y += 64;
   // the Plaza
-  svg.append(
-    s(
-      "text",
-      { x: px, y: 88, "font-size": 13, "font-weight": 800 },
-      `Plaza · ${view.deck_left} stall cards left`,
-    ),
-  );
-  const cw = Math.min(136, (W - px - 10) / Math.max(1, view.plaza.length) - 8);
+  svg.append(s("text", { x: px, y, "font-size": 14, "font-weight": 800 }, `Plaza · ${view.deck_left} stall cards left`));
+  const perRow = narrow ? 2 : Math.max(1, view.plaza.length);
+  const cw = Math.min(150, (right - px) / perRow - 8);
   view.plaza.forEach((c, i) => {
     if (!c) return;
+    const x = px + (i % perRow) * (cw + 8),
+      cy = y + 8 + Math.floor(i / perRow) * 130;
     const moves = legal.filter(
       (m) => (m.action.type === "TakeStall" || m.action.type === "ChooseStall") && m.action.slot === i,
     );
-    const node = card(c, px + i * (cw + 8), 96, cw, colours, types);
+    const node = card(c, x, cy, cw, colours, types, null, `${i + 1} · `);
     if (moves.length) {
-      node.prepend(
-        s("rect", { x: px + i * (cw + 8) - 4, y: 92, width: cw + 8, height: 126, rx: 12, fill: "#ffe66d" }),
-      );
+      node.prepend(s("rect", { x: x - 4, y: cy - 4, width: cw + 8, height: 126, rx: 12, fill: "#ffe66d" }));
       svg.append(
-        clickable(
-          { "data-plaza": i, "aria-label": `Plaza stall ${i + 1}` },
-          () => pick(root, ctx, moves),
-          node,
-        ),
+        clickable({ "data-plaza": i, "aria-label": `${shownText(node)}: Plaza stall ${i + 1}, ${cardText(c, types)}` }, () => pick(root, ctx, moves), node),
       );
     } else svg.append(node);
   });
-  // the Storehouse and tickets
-  const sy = 236,
-    st = view.storehouse;
-  svg.append(s("text", { x: px, y: sy, "font-size": 13, "font-weight": 800 }, "Storehouse"));
-  types.forEach((t, k) => {
-    const y = sy + 10 + k * 24;
-    svg.append(s("text", { x: px, y: y + 14, "font-size": 11 }, t));
-    for (let step = 0; step <= st.length; step++)
+  y += 8 + Math.ceil(view.plaza.length / perRow) * 130 + 20;
+  // the Storehouse: one token per type; the red box is "no stock"
+  const st = view.storehouse,
+    step = Math.min(26, (right - px - 110) / (st.length + 1));
+  svg.append(s("text", { x: px, y, "font-size": 14, "font-weight": 800 }, "Storehouse (red box: no stock)"));
+  types.forEach((tname, k) => {
+    const ry = y + 10 + k * 24;
+    svg.append(s("text", { x: px, y: ry + 14, "font-size": 13 }, tname));
+    for (let i = 0; i <= st.length; i++)
       svg.append(
         s("rect", {
-          x: px + 86 + step * 26,
-          y,
-          width: 22,
+          x: px + 104 + i * step,
+          y: ry,
+          width: step - 4,
           height: 18,
           rx: 4,
-          fill: step === st.positions[k] ? TYPE[k] : "#f1e8d8",
-          stroke: step === st.length ? "#c8413b" : "none",
+          fill: i === st.positions[k] ? TYPE[k] : "#f1e8d8",
+          stroke: i === st.length ? "#c8413b" : "none",
         }),
       );
-    const holder = view.tickets.stall[k];
-    svg.append(
-      s(
-        "text",
-        {
-          x: px + 86 + (st.length + 1) * 26 + 8,
-          y: y + 14,
-          "font-size": 11,
-          fill: holder !== null ? seatColour(holder) : "#999",
-        },
-        holder !== null ? `ticket: ${nameOf(seats, holder)}` : "ticket free",
-      ),
-    );
   });
-  svg.append(
-    s(
-      "text",
-      { x: px + 460, y: sy, "font-size": 12 },
-      `Golden ticket: ${view.tickets.golden !== null ? nameOf(seats, view.tickets.golden) : "free"}`,
-    ),
-  );
+  y += 10 + types.length * 24;
+  if (!narrow) y = Math.max(y, mBottom + 70);
   // the players' stalls
+  const infos = [];
   view.seats.forEach((p, k) => {
-    const y = 400 + k * 150,
-      me = k === view.you,
-      turn = k === view.turn;
+    const me = k === view.you,
+      turn = k === view.turn,
+      sPer = narrow ? 2 : 3,
+      sw = narrow ? (W - 40) / 2 - 6 : Math.min(150, (W - 250 - 16) / 3 - 10),
+      sx = narrow ? 20 : 250,
+      stallRows = narrow ? Math.max(1, Math.ceil(p.stalls.length / sPer)) : 1,
+      top = y + 8,
+      bh = narrow ? 40 + stallRows * 130 : 142;
     svg.append(
       s("rect", {
         x: 8,
-        y,
+        y: top,
         width: W - 16,
-        height: 142,
+        height: bh,
         rx: 12,
         fill: me ? "#fbf7ff" : "white",
         stroke: turn ? seatColour(k) : "#e3d9c6",
         "stroke-width": turn ? 3 : 1,
       }),
     );
-    svg.append(s("circle", { cx: 24, cy: y + 20, r: 7, fill: seatColour(k) }));
-    svg.append(
-      s(
-        "text",
-        { x: 38, y: y + 25, "font-size": 13, "font-weight": 800 },
-        `${nameOf(seats, k)} · ${p.score} pts`,
-      ),
-    );
-    // one short line each: completed stalls, powers by type, Surprise Bag prizes
-    const lines = [`${p.done.length} stall(s) completed`];
-    p.powers.forEach((n, t) => n && lines.push(`${types[t]} power ×${n}`));
-    for (const b of p.surprise) lines.push(`surprise: ${b.text}`);
-    lines.slice(0, 6).forEach((text, i) =>
-      svg.append(
-        s(
-          "text",
-          {
-            x: 38,
-            y: y + 44 + i * 15,
-            "font-size": 11,
-            fill: text.startsWith("surprise") ? "#8e6cd8" : "#746d7c",
-          },
-          text.length > 30 ? `${text.slice(0, 29)}…` : text,
-          s("title", {}, text),
-        ),
-      ),
-    );
-    const sw = Math.min(140, (W - 250 - 16) / Math.max(1, p.stalls.length) - 10);
+    svg.append(s("circle", { cx: 24, cy: top + 20, r: 7, fill: seatColour(k) }));
+    svg.append(s("text", { x: 38, y: top + 25, "font-size": 14, "font-weight": 800 }, `${seatName(seats, k)} · ${p.score} pts`));
     p.stalls.forEach((c, i) => {
-      const x = 250 + i * (sw + 10),
+      const x = sx + (i % sPer) * (sw + 10),
+        cy = narrow ? top + 36 + Math.floor(i / sPer) * 130 : top + 12,
         moves = legal.filter((m) => m.action.type === "Place" && m.action.stall === i);
-      const node = card(c, x, y + 12, sw, colours, types, c.dice);
+      const node = card(c, x, cy, sw, colours, types, c.dice, `${i + 1} · `);
       if (moves.length && me) {
-        node.prepend(s("rect", { x: x - 4, y: y + 8, width: sw + 8, height: 126, rx: 12, fill: "#ffe66d" }));
+        node.prepend(s("rect", { x: x - 4, y: cy - 4, width: sw + 8, height: 126, rx: 12, fill: "#ffe66d" }));
         svg.append(
-          clickable(
-            { "data-stall": i, "aria-label": `your stall ${i + 1}` },
-            () => pick(root, ctx, moves),
-            node,
-          ),
+          clickable({ "data-stall": i, "aria-label": `${shownText(node)}: your stall ${i + 1}, ${cardText(c, types)}` }, () => pick(root, ctx, moves), node),
         );
       } else svg.append(node);
     });
+    if (!narrow) {
+      const lines = [`${p.done.length} stall(s) completed`];
+      p.powers.forEach((n, t) => n && lines.push(`${types[t]} power ×${n}`));
+      lines.slice(0, 6).forEach((text, i) =>
+        svg.append(s("text", { x: 38, y: top + 46 + i * 16, "font-size": 13, fill: "#5f5868" }, text)),
+      );
+    }
+    infos.push(playerInfo(view, p, k, seats, types));
+    y = top + bh;
   });
+  svg.setAttribute("viewBox", `0 0 ${W} ${y + 10}`);
   const extra = [];
   if (chosen)
     extra.push(
       h(
         "div",
-        { id: "paradice-choices" },
+        { id: "paradice-choices", class: "board-controls" },
         h("b", {}, "Choose: "),
-        chosen.map((m) =>
-          h("button", { type: "button", class: "secondary", onclick: () => ctx.act(m) }, m.text),
-        ),
+        chosen.map((m) => h("button", { type: "button", class: "secondary", onclick: () => ctx.act(m) }, named(m.text, seats))),
       ),
     );
   else if (legal.some((m) => HANDLED.includes(m.action.type)))
-    extra.push(
-      h("p", { class: "muted" }, "Highlighted dice, stalls and Plaza cards are your legal picks: click one."),
-    );
+    extra.push(h("p", { class: "muted" }, "Highlighted dice, stalls and Plaza cards are your legal picks: tap one."));
   if (view.result)
     extra.push(
       h(
         "p",
         { class: "winner" },
-        `Prize: ${view.result.winners.map((w) => nameOf(seats, w)).join(" & ")} — ${view.result.reason}`,
+        `Prize: ${view.result.winners.map((w) => seatName(seats, w)).join(" & ")} — ${named(view.result.reason, seats)}`,
       ),
     );
+  extra.push(h("ul", { class: "player-strip paradice-players" }, infos));
+  extra.push(
+    h(
+      "p",
+      { class: "muted tickets" },
+      `Golden Ticket: ${view.tickets.golden !== null ? seatName(seats, view.tickets.golden) : "free"} · Stall Tickets: ` +
+        types.map((tname, k) => `${tname} ${view.tickets.stall[k] !== null ? seatName(seats, view.tickets.stall[k]) : "free"}`).join(", "),
+    ),
+  );
   root.replaceChildren(svg, ...extra);
   return { handled: HANDLED };
+}
+
+// A player's completed stalls, powers and Surprise Bag prizes, in words.
+function playerInfo(view, p, k, seats, types) {
+  const parts = [`${p.done.length} stall(s) completed`];
+  p.powers.forEach((n, t) => n && parts.push(`${types[t]} power ×${n}`));
+  for (const b of p.surprise) parts.push(`Surprise Bag: ${b.text}`);
+  return h(
+    "li",
+    { class: k === view.turn ? "current" : "", style: `border-color:${seatColour(k)}` },
+    h("b", {}, seatName(seats, k)),
+    ` · ${p.score} pts · ${parts.join(" · ")}`,
+  );
+}
+
+// A first game's hint for the player on turn.
+export function guide(view, legal) {
+  const types = new Set(legal.map((m) => m.action.type));
+  if (types.has("Place"))
+    return "Tap a highlighted stall to put the die there: a stall's slots may ask for a colour or a number, and the card's line for odd, even or a total.";
+  if (types.has("PickRow") || types.has("PickColumn"))
+    return "Highlighted machine dice are picks: a run of one colour or one number along the bottom row or up a column. Take dice that fit the empty slots of your stalls.";
+  if (types.has("TakeStall") || types.has("ChooseStall"))
+    return "Take a Plaza stall you can fill soon: its points count when all three slots hold dice.";
+  return legal.length ? "Choose one of the moves offered: each says what it does." : null;
 }

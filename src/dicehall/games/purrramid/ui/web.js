@@ -1,10 +1,30 @@
 // Purrramid: the pyramid with its numbers, tiles by owner, gold and wool, this turn's dice,
 // and (optionally) the exact odds of the next roll.
-import { clickable, h, pipDie, s, seatColour, svgRoot } from "/static/js/svg.js";
+import { seatName } from "/static/js/common.js";
+import {
+  boardWidth,
+  clickable,
+  h,
+  pipDie,
+  rolled,
+  s,
+  seatColour,
+  shownText,
+  svgRoot,
+  tumbling,
+} from "/static/js/svg.js";
 
 let chosen = null,
+  confirming = null,
   chosenAt = -1,
   showOdds = false;
+// Why a turn busted, in players' words (docs/rules/purrramid.md, "A turn").
+const BUSTS = {
+  "no placement": "no set of the rolled dice fitted a free space",
+  "not connected": "this turn's spaces did not touch in one group",
+  "not supported": "a space of this turn did not rest on tiles or this turn's dice",
+};
+const bustWhy = (reason) => BUSTS[reason] || reason || "no placement fitted";
 const pct = (p) => `${(100 * p).toFixed(p < 0.1 ? 1 : 0)}%`;
 
 function tint(hex, amount) {
@@ -27,12 +47,12 @@ function woolBall(x, y, r) {
   );
 }
 
-function spaceNode(sp, X, Y, w, hgt, placeable, picked) {
+function spaceNode(sp, X, Y, w, hgt, placeable, picked, seats) {
   const owner = sp.owner,
     g = s("g", { "data-space": sp.id, "data-number": sp.number });
   let fill = "#fbf3e0",
     stroke = "#d9c9a6",
-    ink = "#8a7a5a";
+    ink = "#6b5d40";
   if (owner === "setup") {
     fill = "#cfc6b5";
     ink = "#6d6454";
@@ -41,9 +61,7 @@ function spaceNode(sp, X, Y, w, hgt, placeable, picked) {
     stroke = seatColour(owner);
     ink = "#2d2a32";
   }
-  if (placeable) {
-    stroke = "#7b4fd6";
-  }
+  if (placeable) stroke = placeable === "safe" ? "#2f9e6b" : "#c8413b";
   g.append(
     s("rect", {
       x: X + 2,
@@ -54,7 +72,7 @@ function spaceNode(sp, X, Y, w, hgt, placeable, picked) {
       fill,
       stroke: picked ? "#e0577e" : stroke,
       "stroke-width": picked ? 4 : placeable ? 3 : 1.3,
-      "stroke-dasharray": placeable && !picked ? "6 3" : null,
+      "stroke-dasharray": placeable === "risky" && !picked ? "6 3" : null,
     }),
   );
   if (sp.gold)
@@ -88,7 +106,7 @@ function spaceNode(sp, X, Y, w, hgt, placeable, picked) {
     g.append(
       s(
         "text",
-        { x: X + w - 6, y: Y + 14, "text-anchor": "end", "font-size": 10, fill: ink },
+        { x: X + w - 4, y: Y + 14, "text-anchor": "end", "font-size": 13, fill: ink },
         `×${sp.tiles}`,
       ),
     );
@@ -103,16 +121,64 @@ function spaceNode(sp, X, Y, w, hgt, placeable, picked) {
     s(
       "title",
       {},
-      `"${sp.number}" row ${sp.row + 1}${owner === "setup" ? " (set-up tile)" : owner !== null ? ` — tile of seat ${owner + 1}` : ""}${sp.gold ? ", gold" : ""}${sp.wool ? ", wool" : ""}`,
+      `"${sp.number}" row ${sp.row + 1}${owner === "setup" ? " (set-up tile)" : owner !== null ? ` — tile of ${seatName(seats, owner)}` : ""}${sp.gold ? ", gold" : ""}${sp.wool ? ", wool" : ""}`,
     ),
   );
   return g;
+}
+
+// Would stopping after also covering `extra` succeed? The turn's spaces must be connected and
+// each supported (docs/rules/purrramid.md, "A turn", step 4).
+export function stopSafe(view, extra) {
+  const turn = new Set(view.spaces.filter((sp) => sp.dice.length).map((sp) => sp.id));
+  if (extra !== null && extra !== undefined) turn.add(extra);
+  if (!turn.size) return false;
+  const byId = new Map(view.spaces.map((sp) => [sp.id, sp]));
+  const filled = (id) => turn.has(id) || byId.get(id).owner !== null;
+  if (![...turn].every((id) => byId.get(id).below.every(filled))) return false;
+  const [first] = turn,
+    seen = new Set([first]),
+    todo = [first];
+  while (todo.length)
+    for (const n of byId.get(todo.pop()).neighbours)
+      if (turn.has(n) && !seen.has(n)) {
+        seen.add(n);
+        todo.push(n);
+      }
+  return seen.size === turn.size;
+}
+
+// A move that ends the turn in a bust: Stop when stopping is not safe, or a placement that
+// uses every die left (dicehall then stops for the player) on an unsafe space.
+function busts(view, move) {
+  const a = move.action;
+  if (a.type === "Stop") return !view.turn.stop_ok;
+  if (a.type === "Place") return a.dice.length === view.turn.left && !stopSafe(view, a.space);
+  return false;
+}
+
+function bustReason(view, move) {
+  return move.action.type === "Stop"
+    ? "this turn's spaces are not connected, or one is not supported"
+    : "that uses your last dice, and the turn's spaces would not be connected and supported";
+}
+
+// Busting moves ask first (a new player should not lose a turn to one tap).
+function act(root, ctx, move) {
+  if (busts(ctx.view, move) && confirming !== move.i) {
+    confirming = move.i;
+    render(root, ctx);
+    return;
+  }
+  confirming = null;
+  ctx.act(move);
 }
 
 export function render(root, ctx) {
   const { view, legal, seats } = ctx;
   if (chosenAt !== ctx.version) {
     chosen = null;
+    confirming = null;
     chosenAt = ctx.version;
   }
   const places = legal.filter((m) => m.action.type === "Place");
@@ -121,25 +187,34 @@ export function render(root, ctx) {
     if (!bySpace.has(m.action.space)) bySpace.set(m.action.space, []);
     bySpace.get(m.action.space).push(m);
   }
-  const W = 940,
+  const W = boardWidth(root),
+    narrow = W < 700,
     units = Math.max(...view.spaces.map((sp) => sp.x + sp.width)),
     u = (W - 20) / units,
-    rowH = 48;
+    rowH = narrow ? 44 : 48;
   const top = 10,
-    H = top + view.rows * rowH + 150;
+    pyramidH = top + view.rows * rowH,
+    H = pyramidH + 54;
   const svg = svgRoot(W, H, "Purrramid pyramid");
+  const lastSpaces = new Set(view.last_turn && view.last_turn.success ? view.last_turn.spaces : []);
   for (const sp of view.spaces) {
     const X = 10 + sp.x * u,
       Y = top + (view.rows - 1 - sp.row) * rowH,
       w = sp.width * u;
     const moves = bySpace.get(sp.id);
-    const node = spaceNode(sp, X, Y, w, rowH, !!moves, chosen === sp.id);
+    const safe = moves ? stopSafe(view, sp.id) : null;
+    const node = spaceNode(sp, X, Y, w, rowH, moves ? (safe ? "safe" : "risky") : null, chosen === sp.id, seats);
+    if (lastSpaces.has(sp.id)) node.classList.add("last-move");
     if (moves)
       svg.append(
         clickable(
-          { "aria-label": `place on the ${sp.number}, row ${sp.row + 1}`, "data-space": sp.id },
+          {
+            "aria-label": `${shownText(node)}: place here (row ${sp.row + 1}${sp.tiles > 1 ? `, ${sp.tiles} tiles` : ""}${sp.wool ? ", wool" : ""}), ${safe ? "safe to stop after" : "stopping after it would bust"}`,
+            "data-space": sp.id,
+            "data-safe": String(safe),
+          },
           () => {
-            if (moves.length === 1) ctx.act(moves[0]);
+            if (moves.length === 1) act(root, ctx, moves[0]);
             else {
               chosen = sp.id;
               render(root, ctx);
@@ -150,93 +225,113 @@ export function render(root, ctx) {
       );
     else svg.append(node);
   }
-  // this turn's roll and the players
-  const by = top + view.rows * rowH + 14;
+  // this turn's roll
+  const by = pyramidH + 10;
   svg.append(
     s(
       "text",
-      { x: 10, y: by + 14, "font-size": 14, "font-weight": 800 },
-      view.current === null ? "Game over" : `Roll of ${name(seats, view.current)}:`,
+      { x: 10, y: by + 24, "font-size": 14, "font-weight": 800 },
+      view.current === null ? "Game over" : `Roll of ${seatName(seats, view.current)}:`,
     ),
   );
-  (view.turn.roll || []).forEach((v, i) => svg.append(pipDie(180 + i * 40, by, 32, v, { fill: "#fff" })));
-  if (view.turn.placed.length)
-    svg.append(
-      s(
-        "text",
-        { x: 390, y: by + 22, "font-size": 13, fill: "#746d7c" },
-        `placed this turn: ${view.turn.placed.map((p) => p.dice.join("+")).join(", ")} · ${view.turn.tiles} tile(s)${view.turn.stop_ok ? " · stopping is safe" : " · stopping now busts"}`,
-      ),
-    );
-  for (let p = 0; p < view.players; p++) {
-    const x = 10 + p * (W / view.players),
-      y = by + 56,
-      me = p === view.current;
-    svg.append(
-      s("rect", {
-        x,
-        y,
-        width: W / view.players - 10,
-        height: 70,
-        rx: 10,
-        fill: "white",
-        stroke: me ? seatColour(p) : "#e3d9c6",
-        "stroke-width": me ? 3 : 1,
-      }),
-    );
-    svg.append(
-      s("rect", {
-        x: x + 10,
-        y: y + 12,
-        width: 14,
-        height: 14,
-        rx: 3,
-        fill: tint(seatColour(p), 0.35),
-        stroke: seatColour(p),
-      }),
-    );
-    svg.append(s("text", { x: x + 32, y: y + 24, "font-size": 14, "font-weight": 800 }, name(seats, p)));
-    svg.append(
-      s(
-        "text",
-        { x: x + 10, y: y + 46, "font-size": 13 },
-        `tiles left ${view.tiles_left[p]} · wool ${view.wool[p]} · score ${view.scores[p]}`,
-      ),
-    );
-    svg.append(woolBall(x + W / view.players - 30, y + 20, 7));
-    svg.append(
-      s(
-        "text",
-        { x: x + W / view.players - 42, y: y + 25, "font-size": 13, "text-anchor": "end" },
-        `×${view.wool[p]}`,
-      ),
-    );
-  }
+  const rx = narrow ? Math.min(W - 5 * 38 - 10, 170) : 200;
+  const fresh = rolled("purrramid", [view.turns_played, view.turn.roll || []], ctx.still);
+  (view.turn.roll || []).forEach((v, i) =>
+    svg.append(tumbling(pipDie(rx + i * 38, by + 2, 32, v, { fill: "#fff" }), fresh)),
+  );
   const extra = [];
+  if (view.turn.placed.length)
+    extra.push(
+      h(
+        "p",
+        { class: view.turn.stop_ok ? "safe-line" : "bust-line" },
+        `Placed this turn: ${view.turn.placed.map((p) => p.dice.join("+")).join(", ")} · ${view.turn.tiles} tile(s) · `,
+        view.turn.stop_ok ? "stopping now is safe" : "stopping now busts",
+      ),
+    );
+  if (places.length)
+    extra.push(
+      h(
+        "p",
+        { class: "legend" },
+        h("span", { class: "key safe" }, "solid green"),
+        " stopping after it is safe · ",
+        h("span", { class: "key risky" }, "dashed red"),
+        " stopping after it busts (you may still continue)",
+      ),
+    );
+  if (confirming !== null) {
+    const move = legal.find((m) => m.i === confirming);
+    if (move)
+      extra.push(
+        h(
+          "div",
+          { class: "confirm-bust", role: "alertdialog", "aria-label": "This move busts" },
+          h("p", {}, h("b", {}, "This busts: "), `${bustReason(view, move)}. You would lose this turn's dice.`),
+          h(
+            "button",
+            { type: "button", id: "bust-confirm", class: "danger", onclick: () => act(root, ctx, move) },
+            "Bust anyway",
+          ),
+          " ",
+          h(
+            "button",
+            {
+              type: "button",
+              id: "bust-cancel",
+              class: "secondary",
+              onclick: () => {
+                confirming = null;
+                render(root, ctx);
+              },
+            },
+            "Go back",
+          ),
+        ),
+      );
+  }
   if (chosen !== null && bySpace.get(chosen))
     extra.push(
       h(
         "p",
-        {},
+        { class: "choices" },
         "Which dice go there? ",
         bySpace
           .get(chosen)
           .map((m) =>
-            h(
-              "button",
-              { type: "button", class: "secondary", onclick: () => ctx.act(m) },
-              m.action.dice.join(" + "),
-            ),
+            h("button", { type: "button", class: "secondary", onclick: () => act(root, ctx, m) }, m.action.dice.join(" + ")),
           ),
       ),
     );
+  const stops = legal.filter((m) => m.action.type === "Stop" || m.action.type === "Continue");
+  if (stops.length)
+    extra.push(
+      h(
+        "p",
+        { class: "board-controls" },
+        stops.map((m) =>
+          h(
+            "button",
+            {
+              type: "button",
+              class: busts(view, m) ? "danger" : m.action.type === "Stop" ? "" : "secondary",
+              "data-move": m.action.type,
+              onclick: () => act(root, ctx, m),
+            },
+            m.action.type === "Stop" ? (busts(view, m) ? "Stop (busts!)" : "Stop and place tiles") : "Roll again",
+          ),
+        ),
+      ),
+    );
+  if (narrow && places.length) extra.push(spaceButtons(root, ctx, view, bySpace));
+  extra.push(players(view, seats));
   if (view.last_turn) {
     const l = view.last_turn;
     extra.push(
       h(
         "p",
-        { class: "muted" },
-        `Last turn: ${name(seats, l.seat)} ${l.success ? `placed ${l.tiles} tile(s)${l.gold ? `, ${l.gold} gold` : ""}${l.wool ? `, ${l.wool} wool` : ""}${l.bonus ? ", bonus turn" : ""}` : `busted${l.reason ? ` (${l.reason})` : ""}`}.`,
+        { class: "muted last-turn" },
+        `Last turn: ${seatName(seats, l.seat)} ${l.success ? `placed ${l.tiles} tile(s)${l.gold ? `, ${l.gold} gold` : ""}${l.wool ? `, ${l.wool} wool` : ""}${l.bonus ? ", bonus turn" : ""}` : `busted (${bustWhy(l.reason)})`}.`,
       ),
     );
   }
@@ -244,7 +339,7 @@ export function render(root, ctx) {
   extra.push(
     h(
       "label",
-      {},
+      { class: "odds-toggle" },
       h("input", {
         type: "checkbox",
         id: "odds-toggle",
@@ -268,9 +363,82 @@ export function render(root, ctx) {
       ),
     );
   root.replaceChildren(svg, ...extra);
-  return { handled: ["Place"] };
+  return { handled: ["Place", "Stop", "Continue"] };
 }
 
-function name(seats, s) {
-  return (seats && seats[s] && seats[s].name) || `Seat ${s + 1}`;
+// On a phone the pyramid's spaces are narrower than a fingertip: the spaces that take dice now
+// are also offered as touch-sized buttons, bottom row first (same marks: safe or busting).
+function spaceButtons(root, ctx, view, bySpace) {
+  const spaces = [...bySpace.keys()].map((id) => view.spaces[id]).sort((a, b) => a.row - b.row || a.x - b.x);
+  return h(
+    "div",
+    { class: "space-grid", role: "group", "aria-label": "Spaces you can fill" },
+    spaces.map((sp) => {
+      const safe = stopSafe(view, sp.id),
+        moves = bySpace.get(sp.id);
+      return h(
+        "button",
+        {
+          type: "button",
+          class: `space ${safe ? "safe" : "risky"}${chosen === sp.id ? " picked" : ""}`,
+          "data-space": sp.id,
+          onclick: () => {
+            if (moves.length === 1) act(root, ctx, moves[0]);
+            else {
+              chosen = sp.id;
+              render(root, ctx);
+            }
+          },
+        },
+        h("b", {}, sp.number),
+        " ",
+        h("small", {}, `row ${sp.row + 1}`),
+        h("span", { class: "sr-only" }, safe ? ", safe to stop after" : ", stopping after it busts"),
+      );
+    }),
+  );
+}
+
+// Each player's tiles, wool and score, as a list that wraps on a phone.
+function players(view, seats) {
+  return h(
+    "ul",
+    { class: "player-strip" },
+    Array.from({ length: view.players }, (_, p) =>
+      h(
+        "li",
+        { class: p === view.current ? "current" : "", style: `border-color:${seatColour(p)}` },
+        h("span", { class: "swatch", style: `background:${tint(seatColour(p), 0.35)};border-color:${seatColour(p)}` }),
+        h("b", {}, seatName(seats, p)),
+        ` · tiles left ${view.tiles_left[p]} · wool ${view.wool[p]} · score ${view.scores[p]}`,
+      ),
+    ),
+  );
+}
+
+// Log lines the table page adds when a turn ends: what it placed, or why it busted.
+export function logLines(before, view, seats) {
+  const l = view.last_turn;
+  if (!l || (before.last_turn && JSON.stringify(before.last_turn) === JSON.stringify(l))) return [];
+  const who = seatName(seats, l.seat);
+  if (!l.success) return [`${who} busted: ${bustWhy(l.reason)}; no tiles placed.`];
+  const parts = [`${l.tiles} tile(s)`];
+  if (l.gold) parts.push(`${l.gold} gold`);
+  if (l.wool) parts.push(`${l.wool} wool token(s) taken`);
+  return [`${who} stopped safely: ${parts.join(", ")}${l.bonus ? "; bonus turn with one die fewer" : ""}.`];
+}
+
+// A first game's hint for the player on turn.
+export function guide(view, legal) {
+  const types = new Set(legal.map((m) => m.action.type));
+  if (types.has("Place"))
+    return view.turn.placed.length
+      ? "Add dice to a space touching this turn's spaces (green outline) so you can still stop safely."
+      : "Pick a space whose number your dice add up to. Green outline: you could stop safely after it. Start low: spaces resting on tiles are safe.";
+  if (types.has("Stop"))
+    return view.turn.stop_ok
+      ? "Stopping now is safe: Stop to turn this turn's dice into tiles. Roll again only if you feel lucky — a roll that fits nowhere loses them all."
+      : "Stopping now would bust. Roll again and add dice so this turn's spaces touch and rest on tiles.";
+  if (types.has("SpendWool")) return "Nothing fits? Spend a wool token to reroll all the dice you just rolled.";
+  return legal.length ? "Roll the dice to start your turn." : null;
 }

@@ -1,6 +1,18 @@
 // Puru Puru Paradice: every jelly's three tracks, the six dice with their faces, keep/reroll
 // selection, and who receives the majority.
-import { clickable, h, s, seatColour, svgRoot } from "/static/js/svg.js";
+import { named, seatName } from "/static/js/common.js";
+import {
+  boardWidth,
+  clickable,
+  h,
+  infoBadge,
+  infoLine,
+  rolled,
+  s,
+  seatColour,
+  svgRoot,
+  tumbling,
+} from "/static/js/svg.js";
 
 const FACE_BG = { heart: "#ffd3de", star: "#fff0b0", crying: "#d4e9ff", angry: "#ffd2c4" };
 const FACE_INK = { heart: "#d6336c", star: "#e0a100", crying: "#2f7fd0", angry: "#c8413b" };
@@ -99,7 +111,7 @@ export function face(x, y, d, name, extra = {}) {
 
 function track(x, y, w, key, labelText, colour, value) {
   const g = s("g", { transform: `translate(${x},${y})` });
-  g.append(s("text", { x: 0, y: 11, "font-size": 12, fill: "#555" }, labelText));
+  g.append(s("text", { x: 0, y: 12, "font-size": 13, fill: "#555" }, labelText));
   const bx = 78,
     bw = w - bx - 30;
   g.append(s("rect", { x: bx, y: 0, width: bw, height: 14, rx: 7, fill: "#efe6d6" }));
@@ -145,7 +157,7 @@ function track(x, y, w, key, labelText, colour, value) {
 function playerCard(p, x, y, w, view, receivers, seats) {
   const roller = view.roller === p.seat && view.phase !== "over";
   const colour = seatColour(p.seat);
-  const name = (seats && seats[p.seat] && seats[p.seat].name) || (p.auto ? "AutoPuray" : p.name);
+  const name = p.auto ? "AutoPuray" : seatName(seats, p.seat);
   const g = s("g", { transform: `translate(${x},${y})`, "data-seat": p.seat });
   g.append(
     s("rect", {
@@ -159,20 +171,20 @@ function playerCard(p, x, y, w, view, receivers, seats) {
   );
   g.append(s("circle", { cx: 18, cy: 20, r: 8, fill: colour }));
   g.append(s("text", { x: 32, y: 25, "font-size": 15, "font-weight": 800 }, name));
-  if (p.character_name)
-    g.append(
-      s(
-        "text",
-        { x: 32, y: 42, "font-size": 12, fill: "#746d7c", "data-power": p.character },
-        `${p.character_name} ⓘ`,
-        s("title", {}, POWERS[p.character] || ""),
-      ),
+  if (p.character_name) {
+    const label = s(
+      "text",
+      { x: 32, y: 44, "font-size": 13, fill: "#5f5868", "data-power": p.character },
+      p.character_name,
     );
+    g.append(label);
+    g.append(infoBadge(40 + 7.5 * p.character_name.length, 40, POWERS[p.character] || "", p.character_name));
+  }
   if (roller)
     g.append(
       s(
         "text",
-        { x: w - 10, y: 25, "text-anchor": "end", "font-size": 12, fill: colour, "font-weight": 800 },
+        { x: w - 10, y: 25, "text-anchor": "end", "font-size": 13, fill: colour, "font-weight": 800 },
         "ROLLING",
       ),
     );
@@ -180,7 +192,7 @@ function playerCard(p, x, y, w, view, receivers, seats) {
     g.append(
       s(
         "text",
-        { x: w - 10, y: 42, "text-anchor": "end", "font-size": 12, fill: "#c8413b", "font-weight": 800 },
+        { x: w - 10, y: 44, "text-anchor": "end", "font-size": 13, fill: "#c8413b", "font-weight": 800 },
         "⇐ majority",
       ),
     );
@@ -190,6 +202,39 @@ function playerCard(p, x, y, w, view, receivers, seats) {
     ),
   );
   return g;
+}
+
+const sign = (n) => (n > 0 ? `+${n}` : `${n}`);
+
+// What the last resolved roll did, in players' words: the dice, then each player's gains and
+// drips (docs/rules/puru.md, "A turn").
+function lastRollLines(view, nm, seats) {
+  const last = view.last,
+    out = [];
+  const dice = Object.entries(last.dice)
+    .filter(([, c]) => c)
+    .map(([f, c]) => `${c} ${f}`)
+    .join(", ");
+  const majority = last.majority
+    ? `; majority ${last.majority} ${last.kept ? "kept" : `to ${last.receivers.map(nm).join(" & ")}`}`
+    : "";
+  out.push(`Last roll (${nm(last.roller)}): ${dice}${majority}.`);
+  view.players.forEach((_, p) => {
+    const parts = [];
+    if (last.love[p]) parts.push(`${sign(last.love[p])} Love`);
+    if (last.excitement[p]) parts.push(`${sign(last.excitement[p])} Excitement`);
+    if (last.jelly[p]) parts.push(`${sign(last.jelly[p])} Jelly${last.jelly[p] < 0 ? " (drips)" : ""}`);
+    if (parts.length) out.push(`${nm(p)}: ${parts.join(", ")}`);
+  });
+  for (const e of last.events || []) out.push(named(e, seats));
+  return out;
+}
+
+// Log lines the table page adds after an update: each resolved roll's gains and drips.
+export function logLines(before, view, seats) {
+  if (!view.last || (before && JSON.stringify(before.last) === JSON.stringify(view.last))) return [];
+  const nm = (i) => (view.players[i].auto ? "AutoPuray" : seatName(seats, i));
+  return lastRollLines(view, nm, seats).slice(1);
 }
 
 function receiversOf(view) {
@@ -213,13 +258,14 @@ export function render(root, ctx) {
     pickedAt = ctx.version;
   }
   const n = view.players.length,
-    W = 940,
-    perRow = n > 3 ? Math.ceil(n / 2) : n;
+    W = boardWidth(root),
+    narrow = W < 700,
+    perRow = narrow ? 1 : n > 3 ? Math.ceil(n / 2) : n;
   const cardW = Math.min(360, (W - 20 - (perRow - 1) * 12) / perRow),
     rowsH = Math.ceil(n / perRow) * 144;
   const receivers = receiversOf(view);
-  const nm = (i) => (seats && seats[i] && seats[i].name) || view.players[i].name;
-  const svg = svgRoot(W, 252 + rowsH, "Puru Puru table");
+  const nm = (i) => (view.players[i].auto ? "AutoPuray" : seatName(seats, i));
+  const svg = svgRoot(W, 140 + rowsH, "Puru Puru table");
   view.players.forEach((p, i) =>
     svg.append(
       playerCard(
@@ -235,14 +281,15 @@ export function render(root, ctx) {
   );
   // the dice tray
   const canPick = legal.some((m) => m.action.type === "Reroll");
-  const d = 62,
-    gap = 14,
+  const gap = narrow ? 8 : 14,
+    d = Math.min(62, (W - 40 - gap * 5) / 6),
     trayW = view.faces.length * (d + gap) - gap,
     tx = (W - trayW) / 2,
     ty = rowsH + 46;
   svg.append(
     s("rect", { x: tx - 20, y: ty - 18, width: trayW + 40, height: d + 52, rx: 18, fill: "#efe3f9" }),
   );
+  const fresh = rolled("puru", view.faces, ctx.still);
   view.faces.forEach((name, i) => {
     const up = picked.has(i),
       dy = up ? -10 : 0;
@@ -279,16 +326,16 @@ export function render(root, ctx) {
             else picked.add(i);
             render(root, ctx);
           },
-          die,
+          tumbling(die, fresh),
         ),
       );
-    else svg.append(die);
+    else svg.append(tumbling(die, fresh));
   });
   if (!view.faces.length)
     svg.append(
       s(
         "text",
-        { x: W / 2, y: ty + 30, "text-anchor": "middle", fill: "#746d7c" },
+        { x: W / 2, y: ty + 30, "text-anchor": "middle", fill: "#5f5868" },
         view.rolling ? `rolling ${view.rolling} dice…` : "waiting for the roll",
       ),
     );
@@ -305,36 +352,7 @@ export function render(root, ctx) {
     lines.push(
       `Rerolls left: ${view.rerolls_left}${view.next_reroll_cost ? " (the next one costs 1 Jelly)" : ""}`,
     );
-  if (view.last) {
-    const who = nm(view.last.roller);
-    lines.push(
-      `Last roll (${who}): ${Object.entries(view.last.dice)
-        .filter(([, c]) => c)
-        .map(([f, c]) => `${c} ${f}`)
-        .join(", ")}` +
-        (view.last.majority
-          ? `, majority ${view.last.majority} ${view.last.kept ? "kept" : `to ${view.last.receivers.map(nm).join(" & ")}`}`
-          : ""),
-    );
-    for (const e of view.last.events || []) lines.push(`· ${e}`);
-  }
-  lines
-    .slice(0, 5)
-    .forEach((t, i) =>
-      svg.append(
-        s(
-          "text",
-          {
-            x: W / 2,
-            y: rowsH + 162 + i * 17,
-            "text-anchor": "middle",
-            "font-size": 14,
-            fill: i === 0 && view.majority ? "#c8413b" : "#2d2a32",
-          },
-          t,
-        ),
-      ),
-    );
+  if (view.last) lines.push(...lastRollLines(view, nm, seats));
   // controls for the roller: reroll the marked dice, or resolve
   const controls = [];
   const resolve = legal.find((m) => m.action.type === "Resolve");
@@ -362,6 +380,23 @@ export function render(root, ctx) {
         ),
       );
   }
-  root.replaceChildren(svg, h("div", { style: "text-align:center;margin-top:.4rem" }, controls));
+  root.replaceChildren(
+    svg,
+    h("ul", { class: "board-notes", id: "puru-notes" }, lines.map((l) => h("li", {}, l))),
+    h("div", { class: "board-controls" }, controls),
+    infoLine(),
+  );
   return { handled: ["Reroll", "Resolve"] };
+}
+
+// A first game's hint for the roller (the table shows it while hints are on).
+export function guide(view, legal) {
+  if (!legal.some((m) => m.action.type === "Reroll" || m.action.type === "Resolve"))
+    return legal.length ? "Choose one of the moves offered: each says what it does." : null;
+  if (view.majority)
+    return `${view.majority.count} dice show ${view.majority.face}: that is the majority, and your neighbours get their effect. Tap some of them to mark them, then Reroll to break the majority — or Resolve if giving them away suits you.`;
+  const bad = view.faces.filter((f) => f === "crying" || f === "angry").length;
+  if (bad && view.rerolls_left)
+    return `${bad} crying or angry ${bad === 1 ? "die drips" : "dice drip"} your Jelly. Tap ${bad === 1 ? "it" : "them"} to mark, then Reroll (the first reroll is free).`;
+  return "No majority and nothing to fear: Resolve to take every die's effect (Heart +1 Love, Star +1 Excitement).";
 }

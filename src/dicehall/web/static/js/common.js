@@ -37,10 +37,20 @@ export async function renderer(gameId) {
   return renderers[gameId];
 }
 
+// The one naming scheme: a seat's chosen name, else "Player 2" / "Bot 2 (greedy)" (the server
+// fills those in); games write "Player N" in their texts and `named` puts the names in.
 export function seatName(seats, seat) {
   if (seat === null || seat === undefined) return "Spectator";
+  if (seat === -1) return "Dice";
+  if (seat === -2) return "Timer";
   const cfg = seats && seats[seat];
-  return (cfg && cfg.name) || `Seat ${seat + 1}`;
+  return (cfg && cfg.name) || `Player ${seat + 1}`;
+}
+
+export function named(text, seats) {
+  return String(text).replace(/\bPlayer (\d+)\b/g, (all, n) =>
+    seats && seats[Number(n) - 1] ? seatName(seats, Number(n) - 1) : all,
+  );
 }
 
 export function resultHtml(result, seats, h) {
@@ -52,7 +62,7 @@ export function resultHtml(result, seats, h) {
     "div",
     {},
     h("p", { class: "winner" }, `★ ${winners} ${result.winners.length > 1 ? "win" : "wins"}!`),
-    h("p", { class: "muted" }, result.reason),
+    h("p", { class: "muted" }, `Why the game ended: ${named(result.reason, seats)}`),
     h(
       "table",
       { class: "result-table" },
@@ -67,6 +77,10 @@ export function resultHtml(result, seats, h) {
         ),
       ),
     ),
-    (result.notes || []).map((n) => h("p", { class: "muted" }, n)),
+    h(
+      "ul",
+      { class: "result-notes" },
+      (result.notes || []).map((n) => h("li", {}, named(n, seats))),
+    ),
   );
 }

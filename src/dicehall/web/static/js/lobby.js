@@ -29,8 +29,19 @@ function paramInput(p) {
       style: "width:5em",
     });
   else input = h("input", { type: "text", id, name: p.name, value: p.default ?? "", maxlength: 64 });
-  input.addEventListener("change", refreshSeats);
-  return h("label", { title: p.help }, h("span", {}, p.help || p.name), input);
+  input.addEventListener("change", () => (p.kind === "bool" ? settleSwitches(p.name) : refreshSeats()));
+  return h(
+    "label",
+    { class: "param" },
+    input,
+    h("span", {}, h("b", {}, p.name.replace(/_/g, " ")), p.help ? ` — ${p.help}` : ""),
+  );
+}
+
+// Free-text options (file paths, die faces, character lists) are for the command line: the
+// lobby offers choices, numbers and switches, and the game's defaults stand for the rest.
+function inLobby(p) {
+  return !(p.kind === "str" && !p.choices.length);
 }
 
 function readParams() {
@@ -56,11 +67,44 @@ function pickGame(game) {
   ]
     .filter(Boolean)
     .join(" · ");
-  $("params").replaceChildren(...game.params.map(paramInput));
+  $("rules-link").href = `/rules/${game.id}`;
+  $("rules-link").textContent = `Read the rules of ${game.name}`;
+  $("params").replaceChildren(...game.params.filter(inLobby).map(paramInput));
   refreshSeats();
 }
 
 let asked = 0;
+
+// Switches that cannot go together (Full and Solo): turning one on turns the others off
+// until the server accepts the combination, so a contradictory set is never shown.
+async function settleSwitches(changed) {
+  const box = $(`param-${changed}`);
+  if (box.checked && !(await accepted())) {
+    const others = current.params.filter((p) => p.kind === "bool" && p.name !== changed);
+    const turnedOff = [];
+    for (const p of others) {
+      const other = $(`param-${p.name}`);
+      if (!other || !other.checked) continue;
+      other.checked = false;
+      turnedOff.push(p.name);
+      if (await accepted()) break;
+    }
+    if (!(await accepted())) {
+      for (const name of turnedOff) $(`param-${name}`).checked = true;
+      box.checked = false;
+    } else if (turnedOff.length) $("param-note").textContent = `${turnedOff.join(", ")} turned off: it does not go with ${changed}.`;
+  } else $("param-note").textContent = "";
+  refreshSeats();
+}
+
+async function accepted() {
+  try {
+    await api(`/api/games/${current.id}/check`, { method: "POST", body: { params: readParams() } });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 async function refreshSeats() {
   $("param-error").textContent = "";
@@ -90,7 +134,7 @@ async function refreshSeats() {
     };
     const select = h(
       "select",
-      { "aria-label": `Seat ${s + 1} player` },
+      { "aria-label": `Player ${s + 1}: person or bot` },
       h("option", { value: "human", selected: prev.kind === "human" }, "Person"),
       current.levels.map((l) =>
         h(
@@ -107,7 +151,7 @@ async function refreshSeats() {
     const open = h(
       "label",
       { class: "seat-open", title: "Anyone may take this seat from the lobby; no link needed" },
-      h("input", { type: "checkbox", checked: prev.open, "aria-label": `Seat ${s + 1} open to anyone` }),
+      h("input", { type: "checkbox", checked: prev.open, "aria-label": `Player ${s + 1} open to anyone` }),
       " open to anyone",
     );
     select.addEventListener("change", () => showOpenChoices());
@@ -115,7 +159,7 @@ async function refreshSeats() {
       h(
         "div",
         { class: "seat-row" },
-        h("span", { class: "n" }, `Seat ${s + 1}`),
+        h("span", { class: "n" }, `Player ${s + 1}`),
         select,
         h("input", {
           type: "text",
@@ -123,7 +167,7 @@ async function refreshSeats() {
           maxlength: 24,
           placeholder: "name (optional)",
           value: prev.name,
-          "aria-label": `Seat ${s + 1} name`,
+          "aria-label": `Player ${s + 1} name`,
         }),
         open,
       ),
@@ -254,6 +298,23 @@ async function join(id, seat) {
   }
 }
 
+// A live table is listed while someone can join it, someone is there, or it is new: tables
+// nobody joined leave the list after ten minutes.
+const FRESH_MS = 10 * 60 * 1000;
+function worthListing(t) {
+  const someone = (t.seats || []).some((s) => s.kind === "human" && s.connected) || t.watchers > 0;
+  const fresh = Date.now() - Date.parse(t.updated || t.created) < FRESH_MS;
+  return someone || fresh || (t.open_seats || []).length > 0;
+}
+
+function finishedText(t) {
+  const when = new Date(t.updated || t.created).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+  if (!t.result) return when;
+  const players = t.seats.map((s) => `${seatName(t.seats, s.seat)} ${t.result.scores[s.seat]}`).join(", ");
+  const won = t.result.winners.map((s) => seatName(t.seats, s)).join(" & ") || "nobody";
+  return h("span", {}, h("span", { class: "muted" }, when), " · ", players, " · ", h("b", {}, `${won} won`));
+}
+
 function gameName(id) {
   return (games.find((g) => g.id === id) || { name: id }).name;
 }
@@ -263,12 +324,13 @@ async function loadTables() {
     api("/api/tables?status=live"),
     api("/api/tables?status=finished&limit=20"),
   ]);
+  const listed = live.filter(worthListing);
   $("open").replaceChildren(
-    live.length
+    listed.length
       ? h(
           "table",
           { class: "list" },
-          live.map((t) =>
+          listed.map((t) =>
             h(
               "tr",
               {},
@@ -281,7 +343,7 @@ async function loadTables() {
                   h(
                     "button",
                     { type: "button", class: "secondary", onclick: () => join(t.id, s) },
-                    `Join as seat ${s + 1}`,
+                    `Join as ${seatName(t.seats, s)}`,
                   ),
                 ),
                 " ",
@@ -302,11 +364,7 @@ async function loadTables() {
               "tr",
               {},
               h("td", {}, h("b", {}, gameName(t.game))),
-              h(
-                "td",
-                {},
-                t.result ? (t.result.winners.map((s) => seatName(t.seats, s)).join(" & ") || "nobody") + " won" : "",
-              ),
+              h("td", {}, finishedText(t)),
               h(
                 "td",
                 {},

@@ -1,6 +1,6 @@
 // The replay page: step through a finished match (or an uploaded record) frame by frame.
 // The server sends the start view once and a delta per step (web/replay_build.py).
-import { api, renderer, resultHtml, seatName } from "/static/js/common.js";
+import { api, named, renderer, resultHtml, seatName } from "/static/js/common.js";
 import { ViewCache } from "/static/js/delta.js";
 import { load as loadReview } from "/static/js/review.js";
 import { h } from "/static/js/svg.js";
@@ -11,7 +11,7 @@ let data = null,
   draw = null,
   step = 0;
 
-const who = (seat) => (seat === -1 ? "Dice" : seat === -2 ? "Timer" : seatName(data.seats, seat));
+const who = (seat) => seatName(data.seats, seat);
 
 function show(n) {
   const last = data.frames.length;
@@ -19,7 +19,7 @@ function show(n) {
   $("slider").value = step;
   $("step").textContent = `step ${step} / ${last}`;
   const frame = data.frames[step - 1];
-  $("step-text").textContent = step === 0 ? "Start of the game" : `${who(frame[0])}: ${frame[1]}`;
+  $("step-text").textContent = step === 0 ? "Start of the game" : `${who(frame[0])}: ${named(frame[1], data.seats)}`;
   draw.render($("board"), {
     view: views.at(step),
     seat: null,
@@ -29,9 +29,17 @@ function show(n) {
     over: step === last,
     act: () => {},
     result: data.result,
+    still: true, // stepping through a record: no dice tumble
   });
   const items = $("log").children;
-  for (let i = 0; i < items.length; i++) items[i].style.fontWeight = i === step - 1 ? "800" : "";
+  for (let i = 0; i < items.length; i++) {
+    items[i].classList.toggle("current", i === step - 1);
+    if (i === step - 1) items[i].setAttribute("aria-current", "step");
+    else items[i].removeAttribute("aria-current");
+  }
+  const log = $("log"),
+    item = items[step - 1];
+  if (item) log.scrollTop = item.offsetTop - log.clientHeight / 2; // the current step in view
   $("result-body").replaceChildren(
     step === last && data.result ? resultHtml(data.result, data.seats, h) : "",
   );
@@ -68,7 +76,7 @@ async function open(replay) {
   $("slider").max = data.frames.length;
   $("log").replaceChildren(
     ...data.frames.map((f, i) =>
-      h("li", { onclick: () => show(i + 1), style: "cursor:pointer" }, h("b", {}, `${who(f[0])}: `), f[1]),
+      h("li", { onclick: () => show(i + 1), style: "cursor:pointer" }, h("b", {}, `${who(f[0])}: `), named(f[1], data.seats)),
     ),
   );
   show(data.frames.length);
@@ -122,6 +130,11 @@ async function main() {
     try {
       // sent as the file's own text: JSON.parse would round its 62-bit seed
       const record = await $("file").files[0].text();
+      try {
+        JSON.parse(record);
+      } catch {
+        throw new Error("That file is not a dicehall record: it is not JSON text.");
+      }
       await open(await api("/api/replays", { method: "POST", body: record }));
     } catch (e) {
       $("upload-error").textContent = e.message;

@@ -29,15 +29,17 @@ export function h(tag, attrs = {}, ...children) {
 }
 
 export function svgRoot(width, height, label, ...children) {
-  return s("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": label }, ...children);
+  // a group, not an image: it holds controls (an image's contents are not interactive)
+  return s("svg", { viewBox: `0 0 ${width} ${height}`, role: "group", "aria-label": label }, ...children);
 }
 
 // A focusable, clickable SVG group: Enter/Space act like a click (keyboard access).
+// Its drawing is hidden from assistive technology: the aria-label speaks for it.
 export function clickable(attrs, onPick, ...children) {
   const g = s(
     "g",
     { ...attrs, class: `clickable ${attrs.class || ""}`, tabindex: 0, role: "button" },
-    ...children,
+    s("g", { "aria-hidden": "true" }, ...children),
   );
   g.addEventListener("click", onPick);
   g.addEventListener("keydown", (e) => {
@@ -52,6 +54,11 @@ export function clickable(attrs, onPick, ...children) {
 export const PALETTE = ["#7b4fd6", "#e0577e", "#2f9e6b", "#e39a22", "#2f7fd0", "#8c6d4f"];
 export function seatColour(seat) {
   return seat === null || seat === undefined || seat < 0 ? "#888" : PALETTE[seat % PALETTE.length];
+}
+
+// The text a drawing shows, in order (an accessible name must contain it).
+export function shownText(node) {
+  return [...node.querySelectorAll("text")].map((n) => n.textContent).join(" ");
 }
 
 // A die with pips (values 1..6) at (x, y), size d.
@@ -107,4 +114,54 @@ export function pipDie(x, y, d, value, { fill = "white", pip = "#2d2a32", stroke
 
 export function label(x, y, text, attrs = {}) {
   return s("text", { x, y, "font-size": 14, fill: "#2d2a32", ...attrs }, text);
+}
+
+// The width to lay a board out for: the board's own width on a phone (drawn at 1:1, so text
+// keeps its size), else the desktop layout's 940 units scaled to fit.
+export function boardWidth(root) {
+  const cs = getComputedStyle(root);
+  const w = root.clientWidth - parseFloat(cs.paddingLeft || 0) - parseFloat(cs.paddingRight || 0);
+  return w > 0 && w < 700 ? Math.max(300, Math.floor(w)) : 940;
+}
+
+// An "i" badge: tap, click or focus it to read `text` in the board's info line (a hover title
+// alone reaches neither touch nor keyboard). The clear square around it is the touch target.
+export function infoBadge(x, y, text, name) {
+  const g = clickable(
+    { class: "info", "aria-label": `About ${name}: ${text}`, "data-info": text },
+    () => showInfo(g, name, text),
+    s("rect", { x: x - 20, y: y - 20, width: 40, height: 40, fill: "transparent" }),
+    s("circle", { cx: x, cy: y, r: 11, fill: "#efe7ff", stroke: "#7b4fd6", "stroke-width": 1.5 }),
+    s(
+      "text",
+      { x, y: y + 5, "text-anchor": "middle", "font-size": 15, "font-weight": 800, fill: "#5b35b0" },
+      "i",
+    ),
+  );
+  g.addEventListener("focus", () => showInfo(g, name, text));
+  return g;
+}
+
+function showInfo(node, name, text) {
+  const box = node.closest("#board") && node.closest("#board").querySelector(".board-info");
+  if (!box) return;
+  box.replaceChildren(h("b", {}, `${name}: `), text);
+  box.hidden = false;
+}
+
+// The line an "i" badge writes into (rendered below the board's drawing).
+export function infoLine() {
+  return h("p", { class: "board-info", role: "status", hidden: true });
+}
+
+// Dice that were just rolled tumble in (CSS `tumble`, off for people who ask for less motion).
+const lastRolls = new Map();
+export function rolled(key, values, still = false) {
+  const now = JSON.stringify(values),
+    fresh = !still && lastRolls.has(key) && lastRolls.get(key) !== now && values.length > 0;
+  lastRolls.set(key, now);
+  return fresh;
+}
+export function tumbling(node, on) {
+  return on ? s("g", { class: "tumble" }, node) : node;
 }

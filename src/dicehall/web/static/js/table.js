@@ -2,7 +2,7 @@
 // legal moves only, the game log, hot-seat cover screens, the sand timer and the result.
 // Hot-seat in a game with secrets: the server sends one seat's view and log at a time (the
 // `focus` this page asks for once that seat's player confirms the cover), none in between.
-import { api, renderer, resultHtml, seatName } from "/static/js/common.js";
+import { api, named, renderer, resultHtml, seatName } from "/static/js/common.js";
 import { renderCoach } from "/static/js/coach.js";
 import { h, seatColour } from "/static/js/svg.js";
 
@@ -49,11 +49,22 @@ function connect() {
     $("conn").textContent = "connected";
     ws.send(JSON.stringify({ type: "hello", tokens: loadTokens() }));
   };
-  ws.onmessage = (e) => receive(JSON.parse(e.data));
+  ws.onmessage = (e) => {
+    try {
+      receive(JSON.parse(e.data));
+    } catch (err) {
+      // a message this page cannot draw: say so and ask for a fresh copy of the table
+      console.error(err);
+      toast("The table could not be drawn; asking the server for a fresh copy…");
+      if (ws.readyState === 1) ws.send(JSON.stringify({ type: "resync" }));
+    }
+  };
   ws.onclose = (e) => {
     $("conn").textContent = "reconnecting…";
-    if (e.code === 4404) {
-      $("conn").textContent = "no such table";
+    const final = { 4404: "no such table", 4403: "refused: open this table from its own server" };
+    if (final[e.code]) {
+      $("conn").textContent = final[e.code];
+      $("turn").textContent = final[e.code];
       return;
     }
     setTimeout(connect, retry);
@@ -61,8 +72,45 @@ function connect() {
   };
 }
 
+// Bot pace (this table, this browser): others' moves in turn-based games are shown at least
+// `pace` ms apart, so a bot's turn can be followed; a real-time game is never held back.
+const paceKey = `dicehall.pace.${tableId}`;
+let pace = Number(localStorage.getItem(paceKey) ?? localStorage.getItem("dicehall.pace") ?? 1200),
+  held = [],
+  holding = false;
+
+// an update made by another player's (or bot's) move, with nothing of this device's in it
+function othersOnly(msg) {
+  const lines = msg.log || [];
+  return lines.some((l) => l.seat >= 0) && lines.every((l) => !you.includes(l.seat));
+}
+
 function receive(msg) {
+  const paced = spec && !spec.real_time && pace > 0;
+  if (msg.type === "update" && (held.length || (paced && othersOnly(msg) && holding))) {
+    held.push(msg);
+    return;
+  }
+  show(msg);
+  if (msg.type === "update" && paced && othersOnly(msg)) holdNext();
+}
+
+function holdNext() {
+  holding = true;
+  setTimeout(() => {
+    const next = held.shift();
+    if (!next) {
+      holding = false;
+      return;
+    }
+    show(next);
+    holdNext();
+  }, pace);
+}
+
+function show(msg) {
   if (msg.type === "welcome") {
+    held = [];
     seats = msg.seats;
     you = msg.you;
     log = msg.log;
@@ -74,8 +122,10 @@ function receive(msg) {
     if (sharedSecrets() && revealed !== null && msg.focus !== revealed && asked !== revealed)
       askFocus(revealed); // reconnected: the same person is still in front of the device
   } else if (msg.type === "update") {
+    const before = state && state.panels && state.panels[0] && state.panels[0].view;
     state = { ...state, ...msg };
     log.push(...msg.log);
+    log.push(...explained(before, state.panels[0] && state.panels[0].view));
     pending = false;
     renderAll();
   } else if (msg.type === "note") {
@@ -92,6 +142,18 @@ function receive(msg) {
     }
     if (msg.code === "stale") ws.send(JSON.stringify({ type: "resync" }));
     renderMoves();
+  }
+}
+
+// Lines the game's renderer adds to the log from what a view shows changed (a roll's gains and
+// drips, a round's scoring): drawn from views this page may see, so they hold no secret.
+function explained(before, after) {
+  if (!draw || !draw.logLines || !before || !after) return [];
+  try {
+    return draw.logLines(before, after, seats).map((text) => ({ seat: null, who: "Table", text, kind: "explain" }));
+  } catch (e) {
+    console.error("log lines failed", e);
+    return [];
   }
 }
 
@@ -169,6 +231,7 @@ function renderAll() {
     drawBoard(panel);
   }
   renderStatus(panel);
+  renderGuide(panel);
   renderMoves();
   renderCoach(tableId, state, covered ? null : panel, loadTokens());
   renderSeats();
@@ -193,6 +256,20 @@ function drawBoard(panel) {
       hints: panel.hints,
     }) || {};
   panel.handled = out.handled || [];
+}
+
+// Hints for a first game: on until switched off, remembered per game in this browser.
+function hintsOn() {
+  return !!spec && localStorage.getItem(`dicehall.hints.${spec.id}`) !== "off";
+}
+
+function renderGuide(panel) {
+  const box = $("guide");
+  const me = panel.seat !== null && state.actors.includes(panel.seat) && $("cover").hidden;
+  const text = me && !state.over && hintsOn() && draw && draw.guide ? draw.guide(panel.view, panel.legal) : null;
+  $("guide-text").textContent = text || "";
+  box.hidden = !text;
+  $("hints-toggle").checked = hintsOn();
 }
 
 function renderStatus(panel) {
@@ -247,19 +324,26 @@ function renderMoves() {
       "button",
       { type: "button", class: "move", "data-i": m.i, disabled: pending, onclick: () => send(panel.seat, m) },
       k < 9 ? h("kbd", {}, k + 1) : null,
-      m.text,
+      named(m.text, seats),
     ),
   );
   const hint = !me
     ? h(
         "p",
         { class: "muted" },
-        state.over ? "The game is over." : panel.seat === null ? "Spectators cannot move." : "Not your turn.",
+        state.over
+          ? "The game is over."
+          : panel.seat === null
+            ? "Spectators cannot move."
+            : !$("cover").hidden
+              ? `Pass the device to ${seatName(seats, shown)}, then continue.`
+              : "Not your turn.",
       )
     : !items.length
       ? h("p", { class: "muted" }, "Choose on the board.")
       : null;
   box.replaceChildren(...[tabs, hint, ...items].filter(Boolean));
+  $("keys-hint").hidden = !items.length; // nothing to pick: no keys to explain
 }
 
 function renderSeats() {
@@ -296,7 +380,7 @@ function renderSeats() {
           h(
             "button",
             { type: "button", class: "secondary", onclick: () => claim(s.seat) },
-            `Take seat ${s.seat + 1}`,
+            `Play as ${seatName(seats, s.seat)}`,
           ),
         )
       : []),
@@ -313,15 +397,42 @@ async function claim(seat) {
   }
 }
 
+// Long runs of chance lines (Paradice's 56 set-up drops) fold into one line that opens.
+function logItems() {
+  const out = [];
+  for (let i = 0; i < log.length; ) {
+    let j = i;
+    while (j < log.length && log[j].seat === -1) j++;
+    if (j - i >= 5) {
+      out.push(
+        h(
+          "li",
+          { class: "chance-run" },
+          h(
+            "details",
+            {},
+            h("summary", {}, `Dice: ${j - i} chance results (set-up or refills)`),
+            h("ol", {}, log.slice(i, j).map((l) => h("li", {}, named(l.text, seats)))),
+          ),
+        ),
+      );
+      i = j;
+      continue;
+    }
+    const l = log[i];
+    out.push(h("li", { class: l.kind || (l.seat === null ? "note" : "") }, h("b", {}, `${l.who}: `), named(l.text, seats)));
+    i += 1;
+  }
+  return out;
+}
+
 function renderLog() {
   const ol = $("log");
   if (!$("cover").hidden) {
     ol.replaceChildren(); // the log can hold the last seat's secrets
     return;
   }
-  ol.replaceChildren(
-    ...log.map((l) => h("li", { class: l.seat === null ? "note" : "" }, h("b", {}, `${l.who}: `), l.text)),
-  );
+  ol.replaceChildren(...logItems());
   ol.scrollTop = ol.scrollHeight;
 }
 
@@ -386,9 +497,34 @@ $("cover-go").addEventListener("click", () => {
   if (sharedSecrets()) askFocus(shown);
   renderAll();
 });
+$("pace").value = String(pace);
+$("pace").addEventListener("change", () => {
+  pace = Number($("pace").value);
+  localStorage.setItem(paceKey, String(pace));
+});
+$("hints-toggle").addEventListener("change", () => {
+  if (spec) localStorage.setItem(`dicehall.hints.${spec.id}`, $("hints-toggle").checked ? "on" : "off");
+  if (state) renderGuide(activePanel());
+});
+let resizing = 0;
+window.addEventListener("resize", () => {
+  clearTimeout(resizing);
+  resizing = setTimeout(() => state && $("cover").hidden && drawBoard(activePanel()), 150);
+});
 $("result-close").addEventListener("click", () => {
   $("result").hidden = true;
 });
+
+async function loadQuickref(gameId) {
+  try {
+    const ref = await api(`/api/games/${encodeURIComponent(gameId)}/quickref`);
+    $("quickref").innerHTML = ref.html; // rendered on the server from the game's own file, raw HTML off
+    $("quickref").append(h("p", {}, h("a", { href: ref.rules }, "The full rules")));
+    if (window.matchMedia("(max-width: 700px)").matches) $("quickref-panel").open = false;
+  } catch {
+    $("quickref-panel").hidden = true;
+  }
+}
 
 async function main() {
   try {
@@ -396,8 +532,11 @@ async function main() {
     const games = await api("/api/games");
     spec = games.find((g) => g.id === info.game) || null;
     draw = await renderer(info.game);
+    $("rules-link").href = `/rules/${info.game}`;
+    loadQuickref(info.game);
   } catch (e) {
     $("turn").textContent = e.message;
+    $("conn").textContent = /404|no table|not found/i.test(e.message) ? "no such table" : "cannot load";
     return;
   }
   connect();
