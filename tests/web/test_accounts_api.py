@@ -162,3 +162,24 @@ def test_players_declare_the_achievements_the_game_cannot_see(server: Server) ->
     assert httpx.get(f"{server.url}/api/players/fairgoer").json()["achievements"] == []
     guest = httpx.post(f"{server.url}/api/account/achievements", json=body)
     assert guest.status_code == 401
+
+
+def test_rated_tables_show_no_hints(server: Server) -> None:
+    """Purrramid's exact bust odds coach an unrated table's player, never a rated one's."""
+    me = Session(server)
+    me.sign_up("no-coach")
+    seen = {}
+    for rated in (False, True):
+        made = me.create("purrramid", [{"kind": "human"}, {"kind": "bot", "level": "random"}],
+                         rated=rated)  # fmt: skip
+        seat = SeatClient(server, made["id"], [made["tokens"]["0"]], me.cookie_header())
+        deadline = time.monotonic() + 60
+        while not seat.my_turn(0) or seat.panel(0)["view"].get("phase") != "decide":
+            assert time.monotonic() < deadline and not seat.state.get("over")
+            if seat.my_turn(0):
+                seat.act(0, seat.panel(0)["legal"][0]["action"])
+            else:
+                seat.wait(lambda m: m["type"] == "update")
+        seen[rated] = seat.panel(0)["hints"]
+        seat.close()
+    assert seen[False] is not None and seen[True] is None

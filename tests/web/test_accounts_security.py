@@ -9,6 +9,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from dicehall.web.sessions import AccountLimits
 from tests.web.account_helpers import PASSWORD, SeatClient, Session
 from tests.web.helpers import Server
 
@@ -166,3 +167,9 @@ def test_no_password_or_session_id_in_the_server_log(server: Server) -> None:
     text = server.log_path.read_text(encoding="utf-8", errors="replace")
     assert password not in text and "wrong-password-here" not in text
     assert all(s and s not in text for s in secrets)
+
+
+def test_every_account_setting_is_documented_with_its_variable() -> None:
+    text = (Path(__file__).resolve().parents[2] / "docs" / "security.md").read_text("utf-8")
+    missing = [env for env in AccountLimits.variables() if f"`{env}`" not in text]
+    assert AccountLimits.variables() and missing == []

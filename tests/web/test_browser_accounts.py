@@ -53,7 +53,7 @@ def test_sign_up_play_rated_paradice_and_see_profile_and_leaderboard(
     page.goto(f"{base}/players/Player%20One")
     page.wait_for_selector("#matches table.data")
     assert "rated" in page.inner_text("#matches")
-    change = page.inner_text("#matches td:nth-child(5)")
+    change = page.inner_text("#matches td:nth-child(5)")  # Date, Game, Against, Result, Rating
     assert "→" in change and ("(+" in change or "(−" in change)
     assert page.is_visible("#matches a:has-text('replay')")
     earned = page.inner_text("#achievements li.earned[data-key=light_blue]")
@@ -79,6 +79,8 @@ def test_sign_up_play_rated_paradice_and_see_profile_and_leaderboard(
     small.wait_for_selector("#matches table.data")
     width = small.evaluate("document.documentElement.scrollWidth")
     assert width <= 390  # nothing pushes the page sideways
+    replay = small.locator("#matches a:has-text('replay')").bounding_box()
+    assert replay is not None and replay["x"] + replay["width"] <= 390  # not scrolled away
     shot(small, "accounts-profile-390")
     small.goto(f"{base}/leaderboard?game=paradice")
     small.wait_for_selector("#players a:has-text('Player One')")

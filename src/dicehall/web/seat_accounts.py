@@ -4,8 +4,9 @@ When a signed-in person opens a table with their seat's token (the websocket hel
 is linked to their account and shows their name; a hot-seat device holding several seats
 links none. A **rated** table admits at every person's seat only the account that holds it:
 a guest, a second account, or a device holding several seats is refused. Rated tables are
-online tables made by a signed-in person; there is no undo, and the web app offers no coach
-for any game, so a rated match is played by its players alone.
+online tables made by a signed-in person; there is no undo, and the hints a game may show
+beside a seat's view (Purrramid's exact odds) are left out, so a rated match is played by its
+players alone.
 """
 
 from __future__ import annotations

@@ -308,13 +308,16 @@ class Table:
 
     def state_json(self, conn: Conn, cache: dict[Any, Any]) -> dict[str, Any]:
         m = self.match
+        panels = seat_panels(m, viewing(m.game, conn.seats, conn.focus), cache)
+        if self.row.options.get("rated"):  # no coach at a rated table (web/seat_accounts.py)
+            panels = [{**panel, "hints": None} for panel in panels]
         return {
             "version": m.version,
             "actors": [s for s in m.actors() if s != CHANCE],
             "over": m.is_over,
             "result": result_json(m),
             "timer": self.timer_json(),
-            "panels": seat_panels(m, viewing(m.game, conn.seats, conn.focus), cache),
+            "panels": panels,
         }
 
     def welcome(self, conn: Conn) -> dict[str, Any]:

@@ -48,9 +48,9 @@ async function main() {
   $("matches").replaceChildren(
     p.matches.length
       ? h("table", { class: "data" },
-          h("tr", {}, h("th", {}, "Date"), h("th", {}, "Game"), h("th", { class: "hide-narrow" }, "Against"), h("th", {}, "Result"), h("th", {}, "Rating"), h("th", {}, "")),
+          h("tr", {}, h("th", { class: "hide-narrow" }, "Date"), h("th", {}, "Game"), h("th", { class: "hide-narrow" }, "Against"), h("th", {}, "Result"), h("th", {}, "Rating"), h("th", {}, "")),
           p.matches.map((m) => h("tr", {},
-            h("td", {}, m.created.slice(0, 10)),
+            h("td", { class: "hide-narrow" }, m.created.slice(0, 10)),
             h("td", {}, gameName(games, m.game), m.rated ? h("span", { class: "badge" }, "rated") : null),
             h("td", { class: "hide-narrow" }, m.opponents.join(", ")),
             h("td", {}, outcome(m)),
