@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: run test install lint typecheck system-deps bench bench-compare memory audit clean
+.PHONY: run test install lint typecheck system-deps bench bench-compare bench-adapters memory train audit clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,23 @@ bench: install
 REV ?= HEAD~1
 bench-compare: install
 	$(BIN)/dicehall bench --compare $(REV) --runs 5
+
+# The RL adapters' player actions/s next to the raw rules and PettingZoo's connect_four_v3
+# (with ADAPTERS_REV=rev: that revision's too, interleaved).
+bench-adapters: install
+	$(BIN)/dicehall bench --adapters --runs 3 $(if $(ADAPTERS_REV),--compare $(ADAPTERS_REV))
+
+# MaskablePPO on Puru Puru Solo (about 25 CPU minutes on one core): the curve goes to
+# docs/rl-ppo-puru-solo.{json,png}. A separate venv keeps torch out of the main one; torch
+# comes from its CPU-only index when that is reachable (PyPI's wheel pulls the CUDA libraries).
+TRAIN_VENV ?= .venv-train
+TORCH_INDEX ?= https://download.pytorch.org/whl/cpu
+TRAIN_STEPS ?= 600000
+train:
+	test -x $(TRAIN_VENV)/bin/python || $(PYTHON) -m venv $(TRAIN_VENV)
+	-$(TRAIN_VENV)/bin/pip install --quiet torch --index-url $(TORCH_INDEX)
+	$(TRAIN_VENV)/bin/pip install --quiet -e '.[rl,train]'
+	nice $(TRAIN_VENV)/bin/python -m dicehall.rl.train_ppo --steps $(TRAIN_STEPS) --out docs/rl-ppo-puru-solo
 
 # Resident memory after 1,000 and 10,000 random games of each game (takes a while).
 memory: install

@@ -2,7 +2,7 @@
 
 In tick mode the rules draw the order of a tick's seats (a `TickOrder` chance node), then the
 seats act one at a time. Here every seat of the tick chooses at the node, from the table as
-it stands; then the order is drawn (seeded as `engine.Match` would) and the choices are
+it stands; then the order is drawn (with the runner's seeding) and the choices are
 applied in that order. A choice that an earlier seat's action made illegal is replaced by
 placing the same die without its effect when that is legal, else by the first legal action.
 """
