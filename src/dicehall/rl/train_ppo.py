@@ -1,8 +1,9 @@
 """MaskablePPO (sb3-contrib) on Puru Puru Solo through the Gymnasium env, with a learning curve.
 
 The agent plays seat 0 of `DicehallEnv("puru", solo=True)` against AutoPuray and learns from
-the final result (`reward="win"`), choosing among the legal actions only (the env's
-`action_masks()`). Every `--every` steps the current policy (deterministic, masked) plays
+the final margin (`reward="margin"`: its final score minus AutoPuray's), choosing among the
+legal actions only (the env's `action_masks()`). The margin, not the win (+1/-1), because a
+random player never beats AutoPuray: learning from wins alone gets no signal to start from. Every `--every` steps the current policy (deterministic, masked) plays
 `--games` evaluation games; the curve of win rates, next to dicehall's greedy bot measured on
 the same seeds and the exact optimum (docs/analysis.md), goes to a JSON file and a plot.
 Training runs on one thread; the CPU seconds it took are recorded (evaluation excluded).
@@ -53,7 +54,7 @@ class Curve:
 
 
 def make_env(seed: int = 0) -> DicehallEnv:
-    env = DicehallEnv("puru", solo=True, reward="win")
+    env = DicehallEnv("puru", solo=True, reward="margin")
     env.reset(seed=seed)
     return env
 
