@@ -54,7 +54,7 @@ bench-adapters: install
 # comes from its CPU-only index when that is reachable (PyPI's wheel pulls the CUDA libraries).
 TRAIN_VENV ?= .venv-train
 TORCH_INDEX ?= https://download.pytorch.org/whl/cpu
-TRAIN_STEPS ?= 600000
+TRAIN_STEPS ?= 800000
 train:
 	test -x $(TRAIN_VENV)/bin/python || $(PYTHON) -m venv $(TRAIN_VENV)
 	-$(TRAIN_VENV)/bin/pip install --quiet torch --index-url $(TORCH_INDEX)

@@ -3,13 +3,14 @@
 The agent plays seat 0 of `DicehallEnv("puru", solo=True)` against AutoPuray and learns from
 the final margin (`reward="margin"`: its final score minus AutoPuray's), choosing among the
 legal actions only (the env's `action_masks()`). The margin, not the win (+1/-1), because a
-random player never beats AutoPuray: learning from wins alone gets no signal to start from. Every `--every` steps the current policy (deterministic, masked) plays
-`--games` evaluation games; the curve of win rates, next to dicehall's greedy bot measured on
+random player never beats AutoPuray: learning from wins alone gets no signal to start from.
+Every `--every` steps the current policy (deterministic, masked) plays `--games` evaluation
+games; the curve of win rates, next to dicehall's greedy bot measured on
 the same seeds and the exact optimum (docs/analysis.md), goes to a JSON file and a plot.
 Training runs on one thread; the CPU seconds it took are recorded (evaluation excluded).
 
 Needs the `train` extra (sb3-contrib, torch, matplotlib):
-`python -m dicehall.rl.train_ppo --steps 600000 --every 25000 --out docs/rl-ppo-puru-solo`.
+`python -m dicehall.rl.train_ppo --steps 800000 --every 40000 --games 500 --out docs/rl-ppo-puru-solo`.
 """
 
 from __future__ import annotations
@@ -152,9 +153,9 @@ def plot(curve: Curve, path: Path) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--steps", type=int, default=600_000, help="training steps in all")
-    parser.add_argument("--every", type=int, default=25_000, help="steps between evaluations")
-    parser.add_argument("--games", type=int, default=1000, help="games per evaluation")
+    parser.add_argument("--steps", type=int, default=800_000, help="training steps in all")
+    parser.add_argument("--every", type=int, default=40_000, help="steps between evaluations")
+    parser.add_argument("--games", type=int, default=500, help="games per evaluation")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=Path("rl-ppo-puru-solo"),
                         help="writes OUT.json (the curve) and OUT.png (the plot)")  # fmt: skip
