@@ -5,12 +5,13 @@ the final margin (`reward="margin"`: its final score minus AutoPuray's), choosin
 legal actions only (the env's `action_masks()`). The margin, not the win (+1/-1), because a
 random player never beats AutoPuray: learning from wins alone gets no signal to start from.
 Every `--every` steps the current policy (deterministic, masked) plays `--games` evaluation
-games; the curve of win rates, next to dicehall's greedy bot measured on
-the same seeds and the exact optimum (docs/analysis.md), goes to a JSON file and a plot.
+games; the curve of win rates, next to dicehall's greedy bot measured on the same seeds and
+the exact optimum (docs/analysis.md), goes to a JSON file and a plot.
 Training runs on one thread; the CPU seconds it took are recorded (evaluation excluded).
 
-Needs the `train` extra (sb3-contrib, torch, matplotlib):
-`python -m dicehall.rl.train_ppo --steps 800000 --every 40000 --games 500 --out docs/rl-ppo-puru-solo`.
+Needs the `train` extra (sb3-contrib, torch, matplotlib); `make train` runs
+`python -m dicehall.rl.train_ppo --out docs/rl-ppo-puru-solo` (800,000 steps, an evaluation of
+500 games every 40,000).
 """
 
 from __future__ import annotations
