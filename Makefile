@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed-$(shell cat pyproject.toml $(CONSTRAINTS) | cksum | 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run test install lint typecheck system-python system-deps constraints bench bench-compare \
-	memory audit clean
+	bench-adapters memory train audit clean
 
 # Debian ships `venv` and `ensurepip` apart from python3, in python3-venv: install them first,
 # so that a fresh machine never gets a half-made .venv.
@@ -56,6 +56,23 @@ bench: install
 REV ?= HEAD~1
 bench-compare: install
 	$(BIN)/dicehall bench --compare $(REV) --runs 5
+
+# The RL adapters' player actions/s next to the raw rules and PettingZoo's connect_four_v3
+# (with ADAPTERS_REV=rev: that revision's too, interleaved).
+bench-adapters: install
+	$(BIN)/dicehall bench --adapters --runs 3 $(if $(ADAPTERS_REV),--compare $(ADAPTERS_REV))
+
+# MaskablePPO on Puru Puru Solo (about 25 CPU minutes on one core): the curve goes to
+# docs/rl-ppo-puru-solo.{json,png}. A separate venv keeps torch out of the main one; torch
+# comes from its CPU-only index when that is reachable (PyPI's wheel pulls the CUDA libraries).
+TRAIN_VENV ?= .venv-train
+TORCH_INDEX ?= https://download.pytorch.org/whl/cpu
+TRAIN_STEPS ?= 800000
+train:
+	test -x $(TRAIN_VENV)/bin/python || $(PYTHON) -m venv $(TRAIN_VENV)
+	-$(TRAIN_VENV)/bin/pip install --quiet torch --index-url $(TORCH_INDEX)
+	$(TRAIN_VENV)/bin/pip install --quiet -e '.[rl,train]'
+	nice $(TRAIN_VENV)/bin/python -m dicehall.rl.train_ppo --steps $(TRAIN_STEPS) --out docs/rl-ppo-puru-solo
 
 # Resident memory after 1,000 and 10,000 random games of each game (takes a while).
 memory: install

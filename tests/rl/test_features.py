@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from dicehall.core import CHANCE, DicehallError, sample
 from dicehall.rl._common import make_game
 from dicehall.rl._spaces import BOUND, Observer
-from dicehall.rl.features import feature_size, featurizer
+from dicehall.rl.features import feature_size, featurizer, state_featurizer
 from dicehall.rl.outcomes import ChanceIds
 from tests.rl.cases import case_id, cases
 
@@ -43,6 +43,19 @@ def test_features_have_a_fixed_size_and_stay_in_bounds(case: tuple[str, dict[str
             vec = features(game.observe(state, seat))
             assert len(vec) == size
             assert all(-BOUND <= x <= BOUND for x in vec)
+
+
+@pytest.mark.parametrize("case", cases(), ids=case_id)
+def test_state_features_are_the_view_features(case: tuple[str, dict[str, Any]]) -> None:
+    """The environments' fast path (features read from the state) gives exactly the vector
+    of the view (features read from `game.observe`), for every seat of random states."""
+    game = make_game(case[0], **case[1])
+    from_view, from_state = featurizer(game), state_featurizer(game)
+    for seed in (3, 4):
+        for state in _walk(game, seed)[::2]:
+            for seat in range(game.num_players):
+                fast = [float(x) for x in from_state(state, seat)]
+                assert fast == from_view(game.observe(state, seat))
 
 
 @pytest.mark.parametrize("case", cases(), ids=case_id)

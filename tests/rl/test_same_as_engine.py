@@ -1,4 +1,5 @@
-"""The RL layer adds no rules: the same seed and actions give the same game as `engine.Match`."""
+"""The RL layer adds no rules: with `seeding="match"` the same seed and actions give the same
+game as `engine.Match`; with the default one random source per episode a seed replays itself."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ def _replay(game: Any, seed: int, moves: list[tuple[int, Any]]) -> Match:
 @pytest.mark.parametrize("case", main_cases(), ids=case_id)
 def test_aec_env_matches_the_engine(case: tuple[str, dict[str, Any]]) -> None:
     game_id, params = case
-    aec = env(game_id, **params)
+    aec = env(game_id, seeding="match", **params)
     aec.reset(seed=11)
     rng = np.random.default_rng(11)
     for _ in aec.agent_iter():
@@ -41,7 +42,7 @@ def test_aec_env_matches_the_engine(case: tuple[str, dict[str, Any]]) -> None:
 
 @pytest.mark.parametrize("game_id", ["puru", "jelly"])
 def test_gym_env_matches_a_match_with_bots(game_id: str) -> None:
-    gym_env = DicehallEnv(game_id, opponents="greedy")
+    gym_env = DicehallEnv(game_id, opponents="greedy", seeding="match")
     _, info = gym_env.reset(seed=7)
     done, agent_moves = False, []
     while not done:
@@ -59,7 +60,7 @@ def test_gym_env_matches_a_match_with_bots(game_id: str) -> None:
 
 
 def test_parallel_ticks_are_engine_moves() -> None:
-    par = parallel_env("jelly", players=3)
+    par = parallel_env("jelly", players=3, seeding="match")
     observations, _ = par.reset(seed=5)
     rng = np.random.default_rng(5)
     while par.agents:
@@ -90,3 +91,37 @@ def test_openspiel_replays_an_engine_match(case: tuple[str, dict[str, Any]]) -> 
     assert state.is_terminal()
     assert state.dicehall_state == match.state
     assert state.returns() == list(game.returns(match.state))
+
+
+def _aec_trace(game_id: str, params: dict[str, Any], seed: int) -> tuple[Any, list[Any]]:
+    aec = env(game_id, **params)
+    aec.reset(seed=seed)
+    rng, moves = np.random.default_rng(seed), []
+    for _ in aec.agent_iter():
+        obs, _, term, trunc, _ = aec.last()
+        action = None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        moves.append(action)
+        aec.step(action)
+    return aec.runner.state, moves
+
+
+@pytest.mark.parametrize("case", main_cases(), ids=case_id)
+def test_one_random_source_per_episode_replays_from_its_seed(
+    case: tuple[str, dict[str, Any]],
+) -> None:
+    first, again, other = (_aec_trace(*case, seed) for seed in (21, 21, 22))
+    assert first == again
+    assert first[0] != other[0]
+
+
+def test_gym_episode_seeding_replays_with_bots() -> None:
+    def play(seed: int) -> tuple[Any, list[tuple[int, Any]]]:
+        gym_env = DicehallEnv("jelly", opponents="random")
+        _, info = gym_env.reset(seed=seed)
+        done = False
+        while not done:
+            _, _, done, _, info = gym_env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        return gym_env.runner.state, gym_env.runner.moves
+
+    assert play(3) == play(3)
+    assert play(3) != play(4)

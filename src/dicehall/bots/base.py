@@ -16,6 +16,9 @@ class RandomBot:
     """Uniformly random among the legal actions; works for every game."""
 
     level = "random"
+    reads_view = False
+    """It never looks at the view, so callers that play many games may skip building it
+    (bots without this attribute read theirs)."""
 
     def __init__(self, game: Any = None, seat: int = 0) -> None:
         self.seat = seat

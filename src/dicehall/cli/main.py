@@ -304,6 +304,12 @@ def bench_command(
             help="Also time git revision REV (a temporary worktree), interleaved, in CPU seconds.",
         ),
     ] = None,
+    adapters: Annotated[
+        bool,
+        typer.Option(
+            "--adapters", help="Time the RL adapters (PettingZoo, Gymnasium, OpenSpiel) instead."
+        ),
+    ] = False,
 ) -> None:
     """Random-playout throughput on one core, and MCTS iterations per second.
 
@@ -318,6 +324,9 @@ def bench_command(
             fail("no games are installed")
         if runs < 1 or seconds < 0:
             fail("--runs must be >= 1 and --seconds >= 0")
+        if adapters:
+            _bench_adapters(compare, ids, param, seconds, runs, seed)
+            return
         if compare is not None:
             _bench_compare(compare, ids, param, seconds, runs, seed, mcts)
             return
@@ -344,6 +353,17 @@ def _bench_compare(
             rev, chosen, seconds, runs, seed, mcts, lambda text: status.update(text)
         )
     console().print(compare_table(results, rev, seconds, runs))
+
+
+def _bench_adapters(
+    rev: str | None, ids: list[str], param: list[str] | None, seconds: float, runs: int, seed: int
+) -> None:
+    from dicehall.cli import bench_adapters
+
+    chosen = {g: terminal_params(games.spec(g), opt.game_params(g, {}, param), False) for g in ids}
+    with error_console().status("timing…") as status:
+        table = bench_adapters.run(chosen, seconds, runs, seed, rev, status.update)
+    console().print(table)
 
 
 def _bench_one(

@@ -42,3 +42,31 @@ class Vec:
         """How many times each option occurs in `values`."""
         vals = list(values)
         self.out.extend(vals.count(o) / scale for o in options)
+
+
+_ROWS: dict[int, tuple[tuple[float, ...], ...]] = {}
+
+
+def _rows(size: int) -> tuple[tuple[float, ...], ...]:
+    """The one-hot rows of `size` entries, then the all-zeros row."""
+    rows = tuple(tuple(1.0 if i == at else 0.0 for i in range(size)) for at in range(size + 1))
+    _ROWS[size] = rows
+    return rows
+
+
+def hot(index: int | None, size: int) -> tuple[float, ...]:
+    """A one-hot row of `size` entries with 1 at `index` (all zeros for None or out of range).
+
+    The state featurizers use it: the same entries `Vec.one_hot` makes from a view."""
+    rows = _ROWS.get(size) or _rows(size)
+    if index is None or not 0 <= index < size:
+        return rows[size]
+    return rows[index]
+
+
+def padded(values: Sequence[float], length: int, scale: float) -> list[float]:
+    """`length` entries: the values divided by `scale` (cut to `length`), then zeros."""
+    out = [v / scale for v in values[:length]]
+    if len(out) < length:
+        out += [0.0] * (length - len(out))
+    return out

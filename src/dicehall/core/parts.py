@@ -34,6 +34,9 @@ class GameParts:
     - `terminal`: a module with `render(game, view, seat)` (`TerminalRenderer`) and the optional
       menu hooks `label`, `menu_note`, `parse_choice`, `warn` and `hint` (see `cli.menu`).
     - `features`: a `Features` function, the RL observation vector of a view.
+    - `state_features`: `(game, state, seat)` to the same vector as `features` of that seat's
+      view, read from the state without building the view (the fast path of the RL
+      environments; a game without it is featurized through its views).
     - `hints`: a `Hint` function, advice shown beside a seat's view in the browser.
     - `web_renderer`: a file of the package (`"ui/web.js"`), the browser's renderer module.
     - `tables`: a `Tables` object, the expert's solved tables.
@@ -50,6 +53,7 @@ class GameParts:
     search: str = ""
     terminal: str = ""
     features: str = ""
+    state_features: str = ""
     hints: str = ""
     web_renderer: str = ""
     tables: str = ""

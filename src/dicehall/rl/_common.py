@@ -1,20 +1,27 @@
-"""What every RL interface shares: making the game, resolving chance like the engine, rewards.
+"""What every RL interface shares: making the game, resolving chance, rewards.
 
-Chance is resolved exactly as `engine.Match` does it: the outcome of a chance node reached
-after `k` applied actions (chance outcomes included) is `core.sample` with
-`core.seeding.chance_rng(seed, k)`. So the same seed and the same player actions give the same
-game through an environment as through the engine.
+Chance is resolved in one of two ways (`seeding=`):
+- "episode" (the default): one `random.Random(seed)` per episode draws every chance outcome
+  and every bot's random choices; the same seed and the same player actions give the same
+  episode.
+- "match": exactly as `engine.Match` does it: the outcome of a chance node reached after `k`
+  applied actions (chance outcomes included) is `core.sample` with
+  `core.seeding.chance_rng(seed, k)`, and bots decide with `engine.Match`'s per-move random
+  sources. So the same seed and player actions give the same game as through the engine, at a
+  cost: seeding a Mersenne Twister takes longer than most actions of the rules.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from dicehall import games
 from dicehall.core import CHANCE, DicehallError, Game, sample
 from dicehall.core.seeding import bot_rng, chance_rng
 
+SEEDINGS = ("episode", "match")
 REWARDS = ("win", "score", "margin", "returns")
 """win: +1 for each winner, -1 for the others (0 for all when all win); score: the final
 scores; margin: a seat's final score minus the best final score of the other seats;
@@ -56,21 +63,64 @@ def final_rewards(game: Game[Any, Any], state: Any, reward: str) -> tuple[float,
     return tuple(1.0 if s in result.winners else -1.0 for s in range(game.num_players))
 
 
+def check_seeding(seeding: str) -> str:
+    if seeding not in SEEDINGS:
+        raise DicehallError(f"seeding must be one of {', '.join(SEEDINGS)}, got {seeding!r}")
+    return seeding
+
+
 def check_reward(reward: str) -> str:
     if reward not in REWARDS:
         raise DicehallError(f"reward must be one of {', '.join(REWARDS)}, got {reward!r}")
     return reward
 
 
-class Runner:
-    """One game in progress, with chance resolved from `seed` as `engine.Match` does."""
+def encoder(game: Game[Any, Any]) -> Callable[[Iterable[Any]], list[int]]:
+    """`actions -> [game.encode(a) for a in actions]`, through the game's action index in one
+    pass unless the game encodes actions its own way."""
+    if type(game).encode is Game.encode:
+        return game.action_index.encode_many
+    return lambda actions: [game.encode(a) for a in actions]
 
-    def __init__(self, game: Game[Any, Any], seed: int) -> None:
+
+class LegalIds:
+    """Ids of legal-action tuples, remembered per tuple object: games hand out the same tuple
+    for the same choices, so across the episodes of one environment most calls only look up."""
+
+    def __init__(self, game: Game[Any, Any], size: int = 4096) -> None:
+        self._encode_many = encoder(game)
+        self._size = size
+        self._made: dict[int, tuple[tuple[Any, ...], list[int]]] = {}
+
+    def __call__(self, legal: tuple[Any, ...]) -> list[int]:
+        found = self._made.get(id(legal))
+        if found is not None and found[0] is legal:
+            return found[1]
+        if len(self._made) >= self._size:
+            self._made.clear()
+        ids = self._encode_many(legal)
+        self._made[id(legal)] = (legal, ids)
+        return ids
+
+
+class Runner:
+    """One game in progress, with chance resolved from `seed` (see the module's `seeding`)."""
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        seed: int,
+        seeding: str = "episode",
+        ids: LegalIds | None = None,
+    ) -> None:
         self.game = game
         self.seed = seed
+        self.per_move = check_seeding(seeding) == "match"
+        self.rng = random.Random(seed)  # the episode's one random source ("episode" seeding)
         self.state: Any = game.initial_state()
         self.applied = 0
         self.moves: list[tuple[int, Any]] = []  # the player actions applied, in order
+        self._ids = ids or LegalIds(game)
         self.settle()
 
     @property
@@ -87,7 +137,8 @@ class Runner:
         return actors[0]
 
     def legal_ids(self, seat: int) -> list[int]:
-        return [self.game.encode(a) for a in self.game.legal_actions(self.state, seat)]
+        """The ids of `seat`'s legal actions (the list is shared: do not change it)."""
+        return self._ids(self.game.legal_actions(self.state, seat))
 
     def act(self, seat: int, action: Any) -> None:
         """Apply a player action (IllegalActionError if it is not legal), then settle chance."""
@@ -103,11 +154,14 @@ class Runner:
             self.settle_one()
 
     def settle_one(self) -> None:
-        """Resolve the chance node the game is at, seeded as `engine.Match._settle` does."""
-        rng = chance_rng(self.seed, self.applied)
+        """Resolve the chance node the game is at."""
+        rng = chance_rng(self.seed, self.applied) if self.per_move else self.rng
         self.state = self.game.apply(self.state, CHANCE, sample(self.game, self.state, rng))
         self.applied += 1
 
     def bot_rng(self, seat: int) -> random.Random:
-        """The random source `engine.Match.play_bot` gives a bot at this point."""
-        return bot_rng(self.seed, seat, self.applied)
+        """The random source a bot decides with: the episode's, or ("match" seeding) the one
+        `engine.Match.play_bot` gives a bot at this point."""
+        if self.per_move:
+            return bot_rng(self.seed, seat, self.applied)
+        return self.rng

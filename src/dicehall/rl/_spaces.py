@@ -10,7 +10,7 @@ import numpy as np
 from gymnasium import spaces
 
 from dicehall.core import DicehallError, Game
-from dicehall.rl.features import featurizer
+from dicehall.rl.features import featurizer, state_featurizer
 
 BOUND = 10.0
 """Features are scaled to about 0..1; the Box allows -10..10 and values are clipped to it."""
@@ -25,8 +25,8 @@ class Observer:
 
     def __init__(self, game: Game[Any, Any]) -> None:
         self.game = game
-        self._features = featurizer(game)
-        self.size = len(self._features(game.observe(game.initial_state(), 0)))
+        self.size = len(featurizer(game)(game.observe(game.initial_state(), 0)))
+        self._features = state_featurizer(game)
         self.box = spaces.Box(-BOUND, BOUND, (self.size,), np.float32)
 
         self._memo: dict[tuple[str, int, int | None], tuple[Any, Any]] = {}
@@ -45,12 +45,21 @@ class Observer:
         return value
 
     def vector(self, state: Any, seat: int) -> np.ndarray:
-        def make() -> np.ndarray:
-            values = np.asarray(self._features(self.game.observe(state, seat)), np.float32)
-            return np.clip(values, -BOUND, BOUND)
-
-        out: np.ndarray = self._remember("vector", state, seat, make).copy()
-        return out
+        """The features of `seat` at `state` (a fresh array the caller may change)."""
+        found = self._memo.get(("vector", id(state), seat))
+        if found is not None and found[0] is state:
+            out: np.ndarray = found[1].copy()
+            return out
+        features = self._features(state, seat)
+        if isinstance(features, np.ndarray):
+            values = features.astype(np.float32)
+        else:
+            values = np.fromiter(features, np.float32, len(features))
+        np.minimum(np.maximum(values, -BOUND, out=values), BOUND, out=values)
+        if len(self._memo) >= 16:
+            self._memo.clear()
+        self._memo["vector", id(state), seat] = (state, values)
+        return values.copy()
 
     def text(self, state: Any, seat: int | None) -> str:
         def make() -> str:
@@ -65,6 +74,25 @@ def mask(size: int, ids: list[int]) -> np.ndarray:
     out = np.zeros(size, dtype=np.int8)
     out[ids] = 1
     return out
+
+
+class Masks:
+    """Action masks remembered for the last lists of legal ids (`Runner.legal_ids` hands out
+    the same list for the same legal tuple); each call returns a fresh copy to change."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._made: dict[int, tuple[list[int], np.ndarray]] = {}
+
+    def __call__(self, ids: list[int]) -> np.ndarray:
+        found = self._made.get(id(ids))
+        if found is not None and found[0] is ids:
+            return found[1].copy()
+        made = mask(self.size, ids)
+        if len(self._made) >= 1024:
+            self._made.pop(next(iter(self._made)))  # the oldest
+        self._made[id(ids)] = (ids, made)
+        return made.copy()
 
 
 def check_illegal(illegal: str) -> str:

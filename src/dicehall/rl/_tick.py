@@ -2,9 +2,9 @@
 
 In such a game the rules draw the order of a tick's seats (a chance node whose outcomes order
 seats, as the part's `order_seats` tells), then the seats act one at a time. Here every seat of
-the tick chooses at the node, from the table as it stands; then the order is drawn (seeded as
-`engine.Match` would) and the choices are applied in that order. A choice that an earlier
-seat's action made illegal is replaced by the part's `substitute` when that is legal, else by
+the tick chooses at the node, from the table as it stands; then the order is drawn (with the
+runner's seeding) and the choices are applied in that order. A choice that an earlier seat's
+action made illegal is replaced by the part's `substitute` when that is legal, else by
 the first legal action. Games without the part are played one mover at a time.
 """
 
@@ -15,15 +15,21 @@ from typing import Any
 from dicehall import games
 from dicehall.core import CHANCE, Game
 from dicehall.core.parts import Ticks
-from dicehall.rl._common import Runner
+from dicehall.rl._common import LegalIds, Runner
 
 
 class TickRunner(Runner):
     """A `Runner` that stops at tick-order chance nodes, where a tick's seats choose together."""
 
-    def __init__(self, game: Game[Any, Any], seed: int) -> None:
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        seed: int,
+        seeding: str = "episode",
+        ids: LegalIds | None = None,
+    ) -> None:
         self.ticks: Ticks | None = games.part(game.id, "ticks")
-        super().__init__(game, seed)  # settles chance, which asks `ticks`
+        super().__init__(game, seed, seeding, ids)  # settles chance, which asks `ticks`
 
     def settle(self) -> None:
         game = self.game

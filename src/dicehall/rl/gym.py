@@ -4,8 +4,10 @@
 `gymnasium.make("dicehall/<game_id>-v0", ...)`) lets an agent play `seat`; every other seat is a
 `dicehall.bots.make_bot(level, game, seat)` bot. The observation is the seat's feature vector;
 `info["action_mask"]` and `action_masks()` give the legal actions over `game.num_actions`.
-The reward comes at the end (`reward="win"`, `"score"` or `"returns"`). Chance and the bots'
-random choices are seeded as in `engine.Match`, so a seed replays the same match.
+The reward comes at the end (`reward="win"`, `"score"` or `"returns"`). A seed replays the
+same episode: chance and the bots' random choices come from one random source per episode
+(`seeding="episode"`, the default), or are seeded exactly as in `engine.Match`
+(`seeding="match"`, slower), so that a seed and the agent's actions replay the same match.
 """
 
 from __future__ import annotations
@@ -19,8 +21,16 @@ from gymnasium import spaces
 from dicehall import games
 from dicehall.bots import Bot, make_bot
 from dicehall.core import DicehallError, IllegalActionError, View
-from dicehall.rl._common import Runner, automated_seats, check_reward, final_rewards, make_game
-from dicehall.rl._spaces import Observer, Seeds, check_illegal, mask
+from dicehall.rl._common import (
+    LegalIds,
+    Runner,
+    automated_seats,
+    check_reward,
+    check_seeding,
+    final_rewards,
+    make_game,
+)
+from dicehall.rl._spaces import Masks, Observer, Seeds, check_illegal
 
 
 class DicehallEnv(gymnasium.Env[np.ndarray, Any]):
@@ -37,8 +47,10 @@ class DicehallEnv(gymnasium.Env[np.ndarray, Any]):
         reward: str = "win",
         illegal: str = "raise",
         render_mode: str | None = None,
+        seeding: str = "episode",
         **params: Any,
     ) -> None:
+        self.seeding = check_seeding(seeding)
         self.game = make_game(game_id, **params)
         if not 0 <= seat < self.game.num_players or seat in automated_seats(self.game):
             raise DicehallError(f"{game_id}: seat {seat} is not a seat an agent can play")
@@ -50,7 +62,9 @@ class DicehallEnv(gymnasium.Env[np.ndarray, Any]):
         self.observation_space = self.observer.box
         self.action_space = spaces.Discrete(self.game.num_actions)
         self._seeds = Seeds()
-        self.runner = Runner(self.game, 0)
+        self._masks = Masks(self.game.num_actions)
+        self._legal_ids = LegalIds(self.game)
+        self.runner = Runner(self.game, 0, self.seeding, self._legal_ids)
 
     def _make_bots(self, opponents: str | dict[int, str]) -> dict[int, Bot]:
         auto = automated_seats(self.game)
@@ -65,20 +79,20 @@ class DicehallEnv(gymnasium.Env[np.ndarray, Any]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
-        self.runner = Runner(self.game, self._seeds.next(seed))
+        self.runner = Runner(self.game, self._seeds.next(seed), self.seeding, self._legal_ids)
         self._play_bots()
         return self._observation(), self._info()
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         if self.runner.over:
             raise DicehallError("the episode is over: call reset()")
-        legal = self.game.legal_actions(self.runner.state, self.seat)
-        chosen = self.game.decode(int(action))
-        illegal = chosen not in legal
+        illegal = int(action) not in self.runner.legal_ids(self.seat)
         if illegal:
             if self.illegal == "raise":
                 raise IllegalActionError(f"action {action} is not legal now", seat=self.seat)
-            chosen = legal[0]
+            chosen = self.game.legal_actions(self.runner.state, self.seat)[0]
+        else:
+            chosen = self.game.decode(int(action))
         self.runner.act(self.seat, chosen)
         self._play_bots()
         over = self.runner.over
@@ -89,17 +103,20 @@ class DicehallEnv(gymnasium.Env[np.ndarray, Any]):
         return self._observation(), float(reward), over, False, info
 
     def _play_bots(self) -> None:
-        """Bots act (seeded as `engine.Match.play_bot`) until the agent must act or the end."""
+        """Bots act until the agent must act or the end (no view for bots that read none)."""
         while not self.runner.over and (seat := self.runner.actor()) != self.seat:
+            bot = self.bots[seat]
             legal = self.game.legal_actions(self.runner.state, seat)
-            view = self.game.observe(self.runner.state, seat)
-            self.runner.act(seat, self.bots[seat].act(view, legal, self.runner.bot_rng(seat)))
+            reads = getattr(bot, "reads_view", True)
+            view = self.game.observe(self.runner.state, seat) if reads else {}
+            self.runner.act(seat, bot.act(view, legal, self.runner.bot_rng(seat)))
 
     def _observation(self) -> np.ndarray:
         return self.observer.vector(self.runner.state, self.seat)
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.action_masks().astype(np.int8)}
+        ids = [] if self.runner.over else self.runner.legal_ids(self.seat)
+        return {"action_mask": self._masks(ids)}
 
     def view(self) -> View:
         """The agent's view of the table (what the features are made from)."""
@@ -108,7 +125,7 @@ class DicehallEnv(gymnasium.Env[np.ndarray, Any]):
     def action_masks(self) -> np.ndarray:
         """Legal actions as booleans (the sb3-contrib MaskablePPO convention)."""
         ids = [] if self.runner.over else self.runner.legal_ids(self.seat)
-        return mask(self.game.num_actions, ids).astype(bool)
+        return self._masks(ids).astype(bool)
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":

@@ -22,11 +22,13 @@ import pyspiel  # type: ignore[import-not-found]
 
 from dicehall import games
 from dicehall.core import CHANCE, OMNISCIENT, Game
-from dicehall.rl._common import make_game, rl_params
+from dicehall.rl._common import encoder, make_game, rl_params
 from dicehall.rl._spaces import Observer
 from dicehall.rl.outcomes import ChanceIds
 
 PREFIX = "dicehall_"
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
 
 
 class _Shared:
@@ -37,6 +39,18 @@ class _Shared:
         self.ids = ChanceIds(game)
         self.observer = Observer(game)
         self._chance: dict[int, tuple[Any, list[tuple[int, float]]]] = {}
+        self._legal: dict[int, tuple[Any, list[int]]] = {}
+        self._encode_many = encoder(game)
+
+    def legal_ids(self, state: Any, player: int) -> list[int]:
+        """Sorted ids of the legal actions, memoised per legal tuple (games cache theirs)."""
+        legal = self.game.legal_actions(state, player)
+        found = self._legal.get(id(legal))
+        if found is None or found[0] is not legal:
+            if len(self._legal) > 4096:
+                self._legal.clear()
+            found = self._legal[id(legal)] = (legal, sorted(self._encode_many(legal)))
+        return list(found[1])
 
     def chance(self, state: Any) -> list[tuple[int, float]]:
         """(id, probability) pairs sorted by id, memoised per outcome list (games cache theirs)."""
@@ -127,35 +141,38 @@ class DicehallState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: DicehallGame) -> None:
         super().__init__(game)
         self._shared = game.shared
-        self._s = _Frozen(game.shared.game.initial_state())
+        self._set(game.shared.game.initial_state())
+
+    def _set(self, value: Any) -> None:
+        """Move to `value`, noting who acts there (OpenSpiel asks several times per move)."""
+        self._s = _Frozen(value)
+        actors = self._shared.game.actors(value)
+        if not actors:
+            self._player = _TERMINAL
+        elif actors == (CHANCE,):
+            self._player = _CHANCE
+        else:
+            self._player = int(actors[0])
 
     @property
     def dicehall_state(self) -> Any:
         return self._s.value
 
     def current_player(self) -> int:
-        game, s = self._shared.game, self._s.value
-        actors = game.actors(s)
-        if not actors:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if actors == (CHANCE,):
-            return int(pyspiel.PlayerId.CHANCE)
-        return int(actors[0])
+        return self._player
 
     def _legal_actions(self, player: int) -> list[int]:
-        game = self._shared.game
-        return sorted(game.encode(a) for a in game.legal_actions(self._s.value, player))
+        return self._shared.legal_ids(self._s.value, player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self._shared.chance(self._s.value)
 
     def _apply_action(self, action: int) -> None:
-        game, s = self._shared.game, self._s.value
-        if game.actors(s) == (CHANCE,):
-            self._s = _Frozen(game.apply(s, CHANCE, self._shared.ids.decode(action)))
+        game, s, seat = self._shared.game, self._s.value, self._player
+        if seat == _CHANCE:
+            self._set(game.apply(s, CHANCE, self._shared.ids.decode(action)))
         else:
-            seat = game.actors(s)[0]
-            self._s = _Frozen(game.apply(s, seat, game.decode(action)))
+            self._set(game.apply(s, seat, game.decode(action)))
 
     def _action_to_string(self, player: int, action: int) -> str:
         game = self._shared.game
@@ -164,7 +181,7 @@ class DicehallState(pyspiel.State):  # type: ignore[misc]
         return game.describe(game.decode(action), player)
 
     def is_terminal(self) -> bool:
-        return bool(self._shared.game.is_terminal(self._s.value))
+        return self._player == _TERMINAL
 
     def returns(self) -> list[float]:
         game, s = self._shared.game, self._s.value

@@ -10,6 +10,9 @@ simultaneous there: at the start of each tick every seat of the tick chooses fro
 table, then the tick order is drawn and the actions are applied in that order. Seats with
 nothing to choose (and every seat in turn-based games but the one to move) send the extra
 action `game.num_actions` ("wait"), the only one their mask allows.
+
+`seeding="episode"` (the default) draws chance from one random source per episode;
+`seeding="match"` resolves it exactly as `engine.Match` does (see `dicehall.rl._common`).
 """
 
 from __future__ import annotations
@@ -21,8 +24,16 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
 
 from dicehall.core import IllegalActionError
-from dicehall.rl._common import Runner, automated_seats, check_reward, final_rewards, make_game
-from dicehall.rl._spaces import Observer, Seeds, check_illegal, mask
+from dicehall.rl._common import (
+    LegalIds,
+    Runner,
+    automated_seats,
+    check_reward,
+    check_seeding,
+    final_rewards,
+    make_game,
+)
+from dicehall.rl._spaces import Masks, Observer, Seeds, check_illegal, mask
 from dicehall.rl._tick import TickRunner
 
 
@@ -36,9 +47,11 @@ class DicehallAEC(AECEnv):  # type: ignore[misc]
         reward: str = "win",
         illegal: str = "raise",
         render_mode: str | None = None,
+        seeding: str = "episode",
         **params: Any,
     ) -> None:
         super().__init__()
+        self.seeding = check_seeding(seeding)
         self.game = make_game(game_id, **params)
         self.metadata = {"render_modes": ["ansi"], "name": f"dicehall_{game_id}_v0"}
         self.reward, self.illegal = check_reward(reward), check_illegal(illegal)
@@ -48,6 +61,7 @@ class DicehallAEC(AECEnv):  # type: ignore[misc]
         seats = [s for s in range(self.game.num_players) if s not in auto]
         self.possible_agents = [f"player_{s}" for s in seats]
         self.seat_of = {f"player_{s}": s for s in seats}
+        self._names = [f"player_{s}" for s in range(self.game.num_players)]
         n = self.game.num_actions
         obs = spaces.Dict(
             {"observation": self.observer.box, "action_mask": spaces.Box(0, 1, (n,), np.int8)}
@@ -55,7 +69,10 @@ class DicehallAEC(AECEnv):  # type: ignore[misc]
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs)
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self._seeds = Seeds()
-        self.runner = Runner(self.game, 0)
+        self._masks = Masks(n)
+        self._none = np.zeros(n, np.int8)
+        self._legal_ids = LegalIds(self.game)
+        self.runner = Runner(self.game, 0, self.seeding, self._legal_ids)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -64,7 +81,7 @@ class DicehallAEC(AECEnv):  # type: ignore[misc]
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        self.runner = Runner(self.game, self._seeds.next(seed))
+        self.runner = Runner(self.game, self._seeds.next(seed), self.seeding, self._legal_ids)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -75,11 +92,11 @@ class DicehallAEC(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.seat_of[agent]
-        legal = self.runner.legal_ids(seat) if agent == self.agent_selection else []
-        return {
-            "observation": self.observer.vector(self.runner.state, seat),
-            "action_mask": mask(self.game.num_actions, legal),
-        }
+        if agent == self.agent_selection and not self.runner.over:
+            legal = self._masks(self.runner.legal_ids(seat))
+        else:
+            legal = self._none.copy()
+        return {"observation": self.observer.vector(self.runner.state, seat), "action_mask": legal}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -89,12 +106,13 @@ class DicehallAEC(AECEnv):  # type: ignore[misc]
         seat = self.seat_of[agent]
         self._cumulative_rewards[agent] = 0.0
         self.infos[agent] = {}
-        legal = self.game.legal_actions(self.runner.state, seat)
-        chosen = self.game.decode(int(action)) if action is not None else None
-        if chosen not in legal:
+        ids = self.runner.legal_ids(seat)
+        if action is not None and int(action) in ids:
+            chosen = self.game.decode(int(action))
+        else:
             if self.illegal == "raise":
                 raise IllegalActionError(f"action {action} is not legal now", seat=seat)
-            chosen = legal[0]
+            chosen = self.game.legal_actions(self.runner.state, seat)[0]
             self.infos[agent] = {"illegal_action": True}
         self.runner.act(seat, chosen)
         self._after_move()
@@ -108,7 +126,7 @@ class DicehallAEC(AECEnv):  # type: ignore[misc]
                 self.terminations[agent] = True
             self.agent_selection = self.agents[0]
         else:
-            self.agent_selection = f"player_{self.runner.actor()}"
+            self.agent_selection = self._names[self.runner.actor()]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
@@ -130,8 +148,10 @@ class DicehallParallel(ParallelEnv):  # type: ignore[misc]
         reward: str = "win",
         illegal: str = "raise",
         render_mode: str | None = None,
+        seeding: str = "episode",
         **params: Any,
     ) -> None:
+        self.seeding = check_seeding(seeding)
         self.game = make_game(game_id, **params)
         self.metadata = {"render_modes": ["ansi"], "name": f"dicehall_{game_id}_parallel_v0"}
         self.reward, self.illegal = check_reward(reward), check_illegal(illegal)
@@ -151,7 +171,7 @@ class DicehallParallel(ParallelEnv):  # type: ignore[misc]
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs)
         self.action_spaces = {a: spaces.Discrete(self.wait + 1) for a in self.possible_agents}
         self._seeds = Seeds()
-        self.runner = TickRunner(self.game, 0)
+        self.runner = TickRunner(self.game, 0, self.seeding)
         self.agents: list[str] = []
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -163,7 +183,7 @@ class DicehallParallel(ParallelEnv):  # type: ignore[misc]
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
-        self.runner = TickRunner(self.game, self._seeds.next(seed))
+        self.runner = TickRunner(self.game, self._seeds.next(seed), self.seeding)
         self.agents = list(self.possible_agents)
         return self._observations(), {a: {} for a in self.agents}
 

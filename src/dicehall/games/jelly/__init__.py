@@ -35,6 +35,7 @@ PARTS = GameParts(
     search="bots.determinize",
     terminal="ui.terminal",
     features="features:encode",
+    state_features="features:encode_state",
     web_renderer="ui/web.js",
     ticks="ticks",
     rl_params=(("mode", "tick"),),

@@ -8,7 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from dicehall.core import View
-from dicehall.core.features import Vec
+from dicehall.core.features import Vec, hot, padded
+from dicehall.games.jelly.rewards import standing
+from dicehall.games.jelly.state import NOBODY, Debt, Phase, RerollDie
 
 PHASES = ("setup", "play", "scoring", "pods", "over")
 PENDING = ("reroll", "give", "either")
@@ -56,3 +58,52 @@ def encode(game: Any, view: View) -> list[float]:
     v.one_hot(pending.get("district"), range(game.table.districts))
     v.mask(pending.get("seats", ()), n)
     return v.out
+
+
+def _district_state(s: Any, d: int, faces: int, n: int) -> list[float]:
+    entrance = s.entrances[d] if s.entrances else ()
+    out = [*hot(s.faces[d], faces), *hot(s.targets[d] if s.targets else 0, 3)]
+    out += padded(standing(entrance, n).totals, n, 20.0)
+    owners = [0.0] * n
+    for owner, _ in entrance:
+        owners[owner] += 1.0
+    out += [c / 7.0 for c in owners]
+    out += hot(None if not s.locks or s.locks[d] == NOBODY else s.locks[d], n)
+    return out
+
+
+def _pending_state(s: Any, districts: int, n: int) -> list[float]:
+    if s.phase != Phase.SCORING or not s.queue:
+        return [0.0] * (3 + districts + n)
+    head = s.queue[0]
+    if isinstance(head, RerollDie):
+        return [*hot(0, 3), *hot(head.district, districts), *([0.0] * n)]
+    if isinstance(head, Debt):
+        return [*hot(1, 3), *([0.0] * (districts + n))]
+    seats = [0.0] * n
+    for m in head.seats:
+        if 0 <= m < n:
+            seats[m] = 1.0
+    return [*hot(2, 3), *hot(head.district, districts), *seats]
+
+
+def encode_state(game: Any, s: Any, seat: int) -> list[float]:
+    """The same vector as `encode(game, game.observe(s, seat))`, read from the state: the
+    public table and `seat`'s own roll only (the other rolls are behind screens)."""
+    n, districts, faces = game.num_players, game.table.districts, len(game.table.faces)
+    out = [*hot(seat, n), *hot(int(s.phase), 5), *hot(s.round, 4)]
+    for d in range(districts):
+        if d < len(s.faces):
+            out += _district_state(s, d, faces, n)
+        else:
+            out += [0.0] * (faces + 3 + 3 * n)
+    for p in range(n):
+        out += (s.jelly[p] / 20.0, s.pods[p] / 5.0, sum(s.pod_values[p]) / 30.0)
+        out += (s.unplaced[p] / 7.0, 1.0 if s.rolls[p] else 0.0, s.rerolls[p] / 3.0)
+        out += (s.centre[p] / 7.0, float(s.done[p]))
+    roll = s.rolls[seat] if 0 <= seat < n else ()
+    out += [roll.count(x) / 7.0 for x in VALUES]
+    out += hot(None if s.flipped_by == NOBODY else s.flipped_by, n)
+    out += (max(s.ticks_left, 0) / 4.0, s.tick / 20.0, s.pod_stack / 30.0)
+    out += _pending_state(s, districts, n)
+    return out

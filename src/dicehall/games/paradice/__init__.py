@@ -27,6 +27,7 @@ PARTS = GameParts(
     search="bots.determinize",
     terminal="ui.terminal",
     features="features:encode",
+    state_features="features:encode_state",
     web_renderer="ui/web.js",
 )
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from dicehall.core import View
-from dicehall.core.features import Vec
+from dicehall.core.features import Vec, hot, padded
+from dicehall.games.paradice.observe import card_view
+from dicehall.games.paradice.scoring import breakdown
 
 COLUMNS, ROWS, COLOURS, TYPES, PLAZA, ACTIVE = 5, 10, 6, 5, 4, 5
 PHASES = ("setup", "pre", "main", "roulette", "place", "gains", "over")
@@ -82,3 +84,92 @@ def encode(game: Any, view: View) -> list[float]:
     for seat in view["seats"]:
         _seat(v, seat)
     return v.out
+
+
+_DIE_ROWS: tuple[tuple[float, ...], ...] = tuple(
+    (*hot(code // 10 if code else None, COLOURS), (code % 10 if code else 0) / 6.0)
+    for code in range(COLOURS * 10)
+)
+
+
+def _die_row(code: int) -> tuple[float, ...]:
+    return _DIE_ROWS[code] if 0 <= code < len(_DIE_ROWS) else _DIE_ROWS[0]
+
+
+_CARD_ROWS: dict[int, tuple[Any, tuple[tuple[float, ...], ...], tuple[float, ...]]] = {}
+
+
+def _card_rows(game: Any) -> tuple[tuple[tuple[float, ...], ...], tuple[float, ...]]:
+    """Each stall card's entries (made once per content from its view), and an empty slot's."""
+    content = game.cfg.content
+    found = _CARD_ROWS.get(id(content))
+    if found is None or found[0] is not content:
+
+        def entries(card: dict[str, Any] | None) -> tuple[float, ...]:
+            v = Vec()
+            _card(v, card)
+            return tuple(v.out)
+
+        if len(_CARD_ROWS) >= 8:
+            _CARD_ROWS.clear()
+        cards = tuple(entries(card_view(c)) for c in content.stalls)
+        found = _CARD_ROWS[id(content)] = (content, cards, entries(None))
+    return found[1], found[2]
+
+
+def _code_counts(codes: tuple[int, ...]) -> list[float]:
+    out = [0.0] * len(CODES)
+    for code in codes:
+        colour, value = divmod(code, 10)
+        if 0 <= colour < COLOURS and 1 <= value <= 6:
+            out[colour * 6 + value - 1] += 1.0
+    return [c / 3.0 for c in out]
+
+
+def _seat_state(game: Any, state: Any, seat: int, cards: Any, empty: Any) -> list[float]:
+    player, out = state.players[seat], []
+    stalls = player.stalls[:ACTIVE]
+    for card, dice in stalls:
+        out += cards[card]
+        for code in dice:
+            out += _die_row(code)
+    for _ in range(ACTIVE - len(stalls)):
+        out += empty
+        out += _DIE_ROWS[0] * 3
+    content = game.cfg.content.stalls
+    types = [content[c].type for c in player.done]
+    out += [types.count(t) / 5.0 for t in range(TYPES)]
+    out += padded(player.powers, TYPES, 3.0)
+    out += (len(player.bag) / 5.0, sum(breakdown(game.cfg, state, seat).values()) / 50.0)
+    return out
+
+
+def encode_state(game: Any, state: Any, seat: int) -> list[float]:
+    """The same vector as `encode(game, game.observe(state, seat))`, read from the state
+    (everything on the table is public; the decks' order is not in the state)."""
+    cfg, n = game.cfg, game.num_players
+    cards, empty = _card_rows(game)
+    round_ = max(1, (state.turns + cfg.players - 1) // cfg.players)
+    out = [*hot(seat, n), *hot(int(state.phase), len(PHASES)), *hot(state.turn, n)]
+    out.append(round_ / 60.0)
+    machine = state.machine
+    for col in range(COLUMNS):
+        column = machine[col] if col < len(machine) else ()
+        for row in range(ROWS):
+            out += _die_row(column[row]) if row < len(column) else _DIE_ROWS[0]
+    out += _code_counts(state.pending)
+    out += _code_counts(state.passed)
+    table = state.table
+    for col in range(COLUMNS):
+        out += _die_row(table[col]) if col < len(table) else _DIE_ROWS[0]
+    out += (sum(state.returns) / 20.0, state.gains / 3.0, state.moves / 3.0, float(state.powered))
+    for c in state.plaza:
+        out += cards[c] if c >= 0 else empty
+    out += (len(state.deck) / 50.0, len(state.bag_deck) / 10.0)
+    out += padded(state.store, TYPES, float(cfg.length))
+    out += (*hot(state.first_out, TYPES), *hot(state.second_out, TYPES), *hot(state.golden, n))
+    for holder in state.tickets:
+        out += hot(holder, n)
+    for s in range(cfg.players):
+        out += _seat_state(game, state, s, cards, empty)
+    return out

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from dicehall.core import View
-from dicehall.core.features import Vec
+from dicehall.core.features import Vec, hot, padded
+from dicehall.games.purrramid import scoring
+from dicehall.games.purrramid.board import is_connected, is_supported, levels
+from dicehall.games.purrramid.state import EMPTY, NO_WINNER, SETUP, Phase
 
 PHASES = ("roll", "place", "decide", "over")
 VALUES = (1, 2, 3, 4, 5, 6)
@@ -46,3 +51,64 @@ def encode(game: Any, view: View) -> list[float]:
     v.num(last.get("success"))
     v.num(last.get("tiles"), 10.0)
     return v.out
+
+
+_TILES_MEMO: list[Any] = [None, None]
+"""The last tiles part made: (the tuples it came from, its entries). Tiles change only when a
+turn ends, so consecutive states usually share these tuples."""
+
+
+def _tiles(n: int, state: Any) -> np.ndarray:
+    """Each space's owner, gold and wool, with zeros where its dice this turn go."""
+    key, found = _TILES_MEMO
+    same = key is not None and key[0] is state.owner and key[1] is state.gold
+    if same and key[2] == state.wool_mask and key[3] == n:
+        out: np.ndarray = found
+        return out
+    wool = state.wool_mask
+    entries: list[float] = []
+    for i, (owner, gold) in enumerate(zip(state.owner, state.gold, strict=True)):
+        entries += hot(0 if owner == EMPTY else 1 if owner == SETUP else owner + 2, n + 2)
+        entries += (float(gold), float(wool >> i & 1), 0.0, 0.0)
+    out = np.array(entries)
+    _TILES_MEMO[:] = [(state.owner, state.gold, state.wool_mask, n), out]
+    return out
+
+
+def _board(n: int, state: Any) -> np.ndarray:
+    out = _tiles(n, state).copy()
+    stride = n + 6
+    for space, dice in state.turn:
+        at = space * stride + n + 4
+        out[at], out[at + 1] = len(dice) / 5.0, sum(dice) / 30.0
+    return out
+
+
+def encode_state(game: Any, state: Any, seat: int) -> np.ndarray:
+    """The same vector as `encode(game, game.observe(state, seat))`, read from the state
+    (Purrramid has no hidden information), as an array: the board is most of it."""
+    n, phase, b = game.num_players, state.phase, game.board
+    over = phase is Phase.OVER
+    head = [*hot(seat, n), *hot(int(phase), 4), *hot(None if over else state.seat, n)]
+    out = padded(state.regular, n, 30.0)
+    out += padded(state.wool, n, 12.0)
+    out += (state.wool_mask.bit_count() / 12.0, state.gold_left / 12.0)
+    out += hot(None if state.winner == NO_WINNER else state.winner, n)
+    out += padded([game.budget(state, s) for s in range(n)], n, 30.0)
+    out += padded(scoring.scores(state), n, 100.0)
+    out.append(state.turns / 200.0)
+    mask = state.dice_mask
+    valid = bool(mask) and (
+        is_connected(mask, b.adjacent) and is_supported(mask, state.tile_mask | mask, b.below)
+    )
+    roll = state.roll
+    out += (state.dice / 5.0, 1.0 if state.dice < 5 else 0.0, state.left / 5.0)
+    out += [roll.count(x) / 5.0 for x in VALUES]
+    out += (len(state.turn) / 5.0, game.turn_cost(state) / 10.0, levels(mask, b.row_mask) / 5.0)
+    out += (1.0 if valid else 0.0, state.rerolls / 12.0)
+    last = state.last
+    if last is None:
+        out += [0.0] * (n + 2)
+    else:
+        out += (*hot(last.seat, n), float(last.success), last.tiles / 10.0)
+    return np.concatenate((head, _board(n, state), out))

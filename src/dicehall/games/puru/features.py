@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from dicehall.core import View
-from dicehall.core.features import Vec
+from dicehall.core.features import Vec, hot, padded
+from dicehall.games.puru.dice import NO_MAJORITY, pattern
+from dicehall.games.puru.state import PAID_REROLL, Phase, Power
 
 FACES = ("heart", "star", "crying", "angry")
 PHASES = ("deal", "roll", "choose", "keep", "power", "over")
@@ -58,3 +60,66 @@ def encode(game: Any, view: View) -> list[float]:
     for key in ("love", "excitement", "jelly"):
         v.nums(last.get(key, ()), n, 6.0)
     return v.out
+
+
+def _dice_counts(counts: tuple[int, ...] | None) -> list[float]:
+    return [c / 6.0 for c in counts] if counts else [0.0] * 4
+
+
+def encode_state(game: Any, state: Any, seat: int) -> list[float]:
+    """The same vector as `encode(game, game.observe(state, seat))`, read from the state
+    (Puru Puru has no hidden information: the view is the whole table)."""
+    n, phase = game.num_players, state.phase
+    mode = ("super-solo" if game.auto_dice == 4 else "solo") if game.solo else None
+    mode = mode or ("full" if game.full else "basic")
+    out = [*hot(seat, n), *hot(MODES.index(mode), 4), *hot(int(phase), 6), *hot(state.roller, n)]
+    acting = [0.0] * n
+    for s in game.actors(state):
+        if s >= 0:
+            acting[s] = 1.0
+    out += acting
+    chars = state.characters
+    for s in range(n):
+        out += (state.love[s] / TRACK, state.excite[s] / TRACK, state.jelly[s] / TRACK)
+        out += hot(chars[s] if chars else None, 6)
+        out.append(1.0 if game.solo and s == 1 else 0.0)
+    out += _dice_counts(state.dice)
+    auto = game.solo and state.roller == 1
+    left = 0 if auto else PAID_REROLL - state.rerolls
+    rolling = state.n_dice - sum(state.dice) if phase == Phase.ROLL else 0
+    out += (state.n_dice / 6.0, rolling / 6.0, state.rerolls / 3.0, left / 3.0)
+    out.append(1.0 if left == 1 else 0.0)
+    pat = None
+    if sum(state.dice) == state.n_dice and phase != Phase.ROLL:
+        pat = pattern(state.dice)
+    if pat is None or pat.majority == NO_MAJORITY:
+        out += (0.0,) * 5
+    else:
+        out += (*hot(pat.majority, 4), pat.majority_count / 6.0)
+    out += _pending_state(state, n)
+    res = state.res
+    if res is None:
+        out += [0.0] * (3 * n + 4)
+    else:
+        out += (*padded(res.love, n, 6.0), *padded(res.excite, n, 6.0))
+        out += (*padded(res.drips, n, 6.0), *hot(res.majority, 4))
+    last = state.last
+    if last is None:
+        out += [0.0] * (n + 8 + 3 * n)
+    else:
+        out += (*hot(last.roller, n), *_dice_counts(last.dice), *hot(last.majority, 4))
+        out += padded(last.love, n, 6.0)
+        out += padded(last.excite, n, 6.0)
+        out += padded(last.jelly, n, 6.0)
+    return out
+
+
+_POWER_KIND = {Power.JELLY_FISH: 1, Power.GRASS_JELLY: 2, Power.PURU_PURU: 3}
+
+
+def _pending_state(state: Any, n: int) -> list[float]:
+    if state.phase == Phase.KEEP:
+        return [*hot(0, 4), *hot(state.roller, n)]
+    if state.phase == Phase.POWER:
+        return [*hot(_POWER_KIND[state.power], 4), *hot(state.chooser, n)]
+    return [0.0] * (4 + n)

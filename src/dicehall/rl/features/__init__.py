@@ -4,11 +4,15 @@
 floats whose length is the same for every state of that game: one-hots for categories,
 numbers scaled to about 0..1, lists padded with zeros. Features come from the view alone,
 so they hold no more than the seat may see.
+
+`state_featurizer(game)` gives the same vectors straight from a state and a seat, without
+building the view (each game's `encode_state`, which reads only what that seat may see); the
+environments use it, and the tests check that both give the same vector.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from dicehall import games
@@ -16,6 +20,8 @@ from dicehall.core import DicehallError, Game, View
 from dicehall.core.parts import Features
 
 Featurizer = Callable[[View], list[float]]
+StateFeaturizer = Callable[[Any, int], Sequence[float]]
+"""A list of floats, or an array of them (a game whose vectors are mostly fixed blocks)."""
 
 
 def featurizer(game: Game[Any, Any]) -> Featurizer:
@@ -33,9 +39,26 @@ def featurizer(game: Game[Any, Any]) -> Featurizer:
     return features
 
 
+def state_featurizer(game: Game[Any, Any]) -> StateFeaturizer:
+    """`(state, seat) -> featurizer(game)(game.observe(state, seat))`, computed from the state
+    (the game's `state_features` part; through the view for a game that has none)."""
+    encode_state: Callable[[Any, Any, int], Sequence[float]] | None = games.part(
+        game.id, "state_features"
+    )
+    if encode_state is None:
+        from_view = featurizer(game)
+        return lambda state, seat: from_view(game.observe(state, seat))
+    fast = encode_state
+
+    def features(state: Any, seat: int) -> Sequence[float]:
+        return fast(game, state, seat)
+
+    return features
+
+
 def feature_size(game: Game[Any, Any]) -> int:
     """The length of `game`'s feature vectors (taken from the first state's view)."""
     return len(featurizer(game)(game.observe(game.initial_state(), 0)))
 
 
-__all__ = ["Featurizer", "feature_size", "featurizer"]
+__all__ = ["Featurizer", "StateFeaturizer", "feature_size", "featurizer", "state_featurizer"]

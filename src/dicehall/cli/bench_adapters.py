@@ -1,0 +1,56 @@
+"""`dicehall bench --adapters`: the research adapters' speed next to the raw rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+
+from dicehall.sim.bench_adapters import KINDS, YARDSTICK, Rates, measure
+
+NAMES = {"engine": "engine", "aec": "PettingZoo AEC", "gym": "Gymnasium", "openspiel": "OpenSpiel"}
+
+
+def adapters_table(rates: Rates, games: list[str], rev: str | None, seconds: float,
+                   runs: int) -> Table:  # fmt: skip
+    """Per game and kind: player actions/s (then and) now, and now as a share of the engine."""
+    versus = f"{rev} vs this checkout, " if rev else ""
+    table = Table(
+        title=f"{versus}player actions per CPU-second: median of {runs} interleaved run(s) "
+        f"of {seconds:g} s (random legal actions)",
+        title_justify="left",
+    )
+    names = ["game", "interface"]
+    names += [f"actions/s {rev}", "actions/s now", "speed-up"] if rev else ["actions/s"]
+    names += ["share of engine"]
+    for name in names:
+        table.add_column(name, justify="left" if name in ("game", "interface") else "right")
+
+    def cell(value: float | None, fmt: str, suffix: str = "") -> str:
+        return "-" if value is None else format(value, fmt) + suffix
+
+    for game in games:
+        engine = rates.median("head", game, "engine")
+        for kind in KINDS:
+            now = rates.median("head", game, kind)
+            row = [game, NAMES[kind]]
+            if rev:
+                then = rates.median("base", game, kind)
+                gain = now / then if now is not None and then else None
+                row += [cell(then, ",.0f"), cell(now, ",.0f"), cell(gain, ".2f", "×")]
+            else:
+                row.append(cell(now, ",.0f"))
+            share = now / engine if now is not None and engine else None
+            row.append(cell(None if kind == "engine" else share, ".0%"))
+            table.add_row(*row)
+    yardstick = rates.median("head", YARDSTICK, "aec")
+    if yardstick is not None:
+        figures = ["-", f"{yardstick:,.0f}", "-"] if rev else [f"{yardstick:,.0f}"]
+        table.add_row(YARDSTICK, NAMES["aec"], *figures, "-")
+    return table
+
+
+def run(games: dict[str, dict[str, Any]], seconds: float, runs: int, seed: int,
+        rev: str | None, progress: Any) -> Table:  # fmt: skip
+    rates = measure(games, seconds, runs, seed, rev, progress)
+    return adapters_table(rates, list(games), rev, seconds, runs)

@@ -1,0 +1,43 @@
+"""`dicehall bench --adapters`: each interface timed by the same worker, shown next to the rules."""
+
+from __future__ import annotations
+
+import pytest
+from rich.console import Console
+
+from dicehall.cli.bench_adapters import adapters_table
+from dicehall.sim.bench_adapters import KINDS, YARDSTICK, Rates, has_yardstick, run_worker
+from dicehall.sim.compare import source_root
+
+
+def _text(table: object) -> str:
+    console = Console(record=True, width=200)
+    console.print(table)
+    return console.export_text()
+
+
+def test_the_worker_plays_each_interface() -> None:
+    pytest.importorskip("pettingzoo")
+    for kind in KINDS:
+        assert run_worker(source_root(), kind, "puru", {}, 0.0, 1) > 0
+    if has_yardstick():
+        assert run_worker(source_root(), YARDSTICK, "", {}, 0.0, 1) > 0
+
+
+def test_the_table_gives_each_interface_as_a_share_of_the_engine() -> None:
+    rates = Rates()
+    for version, scale in (("base", 1.0), ("head", 2.0)):
+        for kind, rate in zip(KINDS, (1000.0, 250.0, 500.0, 400.0), strict=True):
+            rates.add(version, "puru", kind, rate * scale)
+    rates.add("head", YARDSTICK, "aec", 300.0)
+    text = _text(adapters_table(rates, ["puru"], "r1", 1.0, 1))
+    rows = {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.split("│")]
+        if len(cells) > 3:
+            rows[cells[1], cells[2]] = line
+    assert "25%" in rows["puru", "PettingZoo AEC"] and "2.00×" in rows["puru", "PettingZoo AEC"]
+    assert "50%" in rows["puru", "Gymnasium"] and "40%" in rows["puru", "OpenSpiel"]
+    assert "300" in rows[YARDSTICK, "PettingZoo AEC"]
+    plain = _text(adapters_table(rates, ["puru"], None, 1.0, 1))
+    assert "2,000" in plain and "r1" not in plain and YARDSTICK in plain
