@@ -47,4 +47,5 @@ def test_the_same_seed_and_bots_play_the_stored_game_again(game_id: str) -> None
         ]
 
     assert decoded(again) == decoded(data)
-    assert again["result"] == data["result"]
+    facts = ("winners", "scores", "ranks", "reason")  # notes are words, reworded over versions
+    assert {k: again["result"][k] for k in facts} == {k: data["result"][k] for k in facts}

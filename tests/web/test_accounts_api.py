@@ -158,7 +158,7 @@ def test_players_declare_the_achievements_the_game_cannot_see(server: Server) ->
     assert me.request("POST", "/api/account/achievements", json=observed).status_code == 422
     unknown = {"game": "nope", "key": "at_a_fair", "held": True}
     assert me.request("POST", "/api/account/achievements", json=unknown).status_code == 422
-    assert me.request("POST", "/api/account/achievements", json={**body, "held": False}).ok
+    assert me.request("POST", "/api/account/achievements", json={**body, "held": False}).is_success
     assert httpx.get(f"{server.url}/api/players/fairgoer").json()["achievements"] == []
     guest = httpx.post(f"{server.url}/api/account/achievements", json=body)
     assert guest.status_code == 401

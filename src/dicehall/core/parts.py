@@ -44,6 +44,8 @@ class GameParts:
       RL Parallel environment lets them choose at once).
     - `review`: a module with the game's exact review hooks (`dicehall.review.protocol`), for
       the decisions its solved tables or turn solver value exactly.
+    - `achievements`: a module with the rulebook's achievements (`ACHIEVEMENTS`, `detect` over
+      a match log, `from_results` over a player's results, `ATTESTED` keys a person declares).
     - `rl_params`: parameters that reinforcement-learning front ends set (e.g. a turn-based mode
       of a real-time game), as `"name=value"` pairs.
     """
@@ -59,6 +61,7 @@ class GameParts:
     tables: str = ""
     ticks: str = ""
     review: str = ""
+    achievements: str = ""
     rl_params: tuple[tuple[str, Any], ...] = ()
 
     @staticmethod

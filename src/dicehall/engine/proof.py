@@ -60,7 +60,7 @@ def check(record: Record, visit: Visit | None = None) -> Verdict:
         if visit is not None:
             visit(step + 1, state)
     result = game.result(state) if game.is_terminal(state) else None
-    if result != record.result:
+    if _facts(result) != _facts(record.result):
         raise CorruptRecordError(
             _result_difference(record.result, result), step=len(record.actions)
         )
@@ -174,6 +174,15 @@ def _bots(
     return bots, tuple(skipped)
 
 
+RESULT_FACTS = ("winners", "scores", "ranks", "reason")
+"""What a replay must reproduce of the recorded result. Its `notes` are explanations in words,
+which a newer version may word differently; a signature still covers them (`engine.signing`)."""
+
+
+def _facts(result: Result | None) -> tuple[Any, ...] | None:
+    return None if result is None else tuple(getattr(result, name) for name in RESULT_FACTS)
+
+
 def _result_difference(recorded: Result | None, replayed: Result | None) -> str:
     """Which fields of the result differ, with both values."""
     if recorded is None or replayed is None:
@@ -187,7 +196,7 @@ def _result_difference(recorded: Result | None, replayed: Result | None) -> str:
         )
     parts = [
         f"{name}: recorded {getattr(recorded, name)!r}, replayed {getattr(replayed, name)!r}"
-        for name in ("winners", "scores", "ranks", "reason")
+        for name in RESULT_FACTS
         if getattr(recorded, name) != getattr(replayed, name)
     ]
     return "the recorded result differs from the replay: " + "; ".join(parts)

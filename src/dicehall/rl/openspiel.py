@@ -177,7 +177,9 @@ class DicehallState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         game = self._shared.game
         if player == pyspiel.PlayerId.CHANCE:
-            return f"chance: {game.describe(self._shared.ids.decode(action), OMNISCIENT)}"
+            # two outcomes may read alike (two cards of one kind); OpenSpiel wants them distinct
+            text = game.describe(self._shared.ids.decode(action), OMNISCIENT)
+            return f"chance #{action}: {text}"
         return game.describe(game.decode(action), player)
 
     def is_terminal(self) -> bool:

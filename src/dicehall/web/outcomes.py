@@ -8,13 +8,13 @@ behind everyone, whatever the bot made of their seat.
 
 from __future__ import annotations
 
-import importlib
 import logging
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
 from dicehall import games
+from dicehall.core.errors import DicehallError
 from dicehall.core.types import Result
 from dicehall.engine.record import game_of
 from dicehall.store import MatchRow, Store
@@ -25,11 +25,12 @@ log = logging.getLogger("dicehall.web")
 
 
 def achievement_module(game_id: str) -> ModuleType | None:
-    """The game's achievements (`games/<id>/achievements.py`), if its rulebook has any."""
+    """The game's achievements (its `achievements` part), if its rulebook has any."""
     try:
-        return importlib.import_module(f"dicehall.games.{game_id}.achievements")
-    except ModuleNotFoundError:
+        found: ModuleType | None = games.part(game_id, "achievements")
+    except DicehallError:  # a game no longer installed
         return None
+    return found
 
 
 def catalogue() -> dict[str, list[dict[str, str]]]:
@@ -120,10 +121,11 @@ def _awards(
         log.exception("match of %s: achievements not detected", record.game)
         earned = {}
     won = {o.seat: o.won for o in outcomes}
+    abandoned = {o.seat for o in outcomes if o.abandoned}
     awards = []
     for seat, account_id in linked.items():
-        if account_id is None:
-            continue
+        if account_id is None or seat in abandoned:
+            continue  # a bot played the end for who abandoned: what it earned is not theirs
         keys = set(earned.get(seat, set()))
         if seat in won:
             keys |= module.from_results([*standings.results(account_id, record.game), won[seat]])

@@ -8,7 +8,7 @@ theirs. A new player starts at openskill's default (mu 25, sigma 25/3, ordinal 0
 from __future__ import annotations
 
 import json
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +21,7 @@ MODEL = PlackettLuce()
 Rating = tuple[float, float]  # (mu, sigma)
 
 
-@cache
+@lru_cache(maxsize=1)
 def reference() -> dict[str, Any]:
     """The file's games -> {"command", "games", "ratings": {level: {mu, sigma, ordinal}}}."""
     data: dict[str, Any] = json.loads(REFERENCE.read_text(encoding="utf-8"))

@@ -27,12 +27,14 @@ from dicehall.games.paradice.actions import (
     StoreMove,
     SurpriseBag,
 )  # fmt: skip
-from dicehall.games.paradice.state import Phase, Player, State, evolve
+from dicehall.games.paradice.state import ParadiceState, Phase, Player, evolve
 
 GAME = make(players=2)
 
 
-def play(game: ParadiceGame, watcher: Watcher, state: State, seat: int, action: Any) -> State:
+def play(
+    game: ParadiceGame, watcher: Watcher, state: ParadiceState, seat: int, action: Any
+) -> ParadiceState:
     """Apply a player's action and any chance that follows, each step watched."""
     after = game.apply(state, seat, action)
     watcher.step(state, seat, action, after)
@@ -97,7 +99,7 @@ def test_five_roulettes_in_a_row_and_four_do_not() -> None:
     """'Use the Roulette Move 5 times in a row in the same game'."""
 
     def roulette_first(limit: int) -> Any:
-        def choose(state: State, legal: tuple[Any, ...], rng: random.Random) -> Any:
+        def choose(state: ParadiceState, legal: tuple[Any, ...], rng: random.Random) -> Any:
             # seat 0 roulettes on its first `limit` turns, then once more after a break
             mine = state.turn == 0 and (
                 (state.turns + 1) // 2 <= limit or (state.turns + 1) // 2 == limit + 2
@@ -145,7 +147,7 @@ def test_finishing_with_a_wild_die_and_not_with_a_surprise_bag_move() -> None:
     assert over.phase == Phase.OVER and "wild_finish" not in by_bag.earned.get(0, set())
 
 
-def _finish_fries(state: State, done: tuple[int, ...], watcher: Watcher) -> State:
+def _finish_fries(state: ParadiceState, done: tuple[int, ...], watcher: Watcher) -> ParadiceState:
     """Seat 0 completes a fries stall holding blue 1 and blue 4 with a green 2."""
     mine = ((card(GAME, "fries-2"), (d("B1"), d("B4"), 0)),)
     player = Player(stalls=mine, done=done)
@@ -207,7 +209,7 @@ def test_six_powers_in_one_turn_and_five_are_not_enough() -> None:
     assert "six_powers" not in _use_powers(5).earned.get(0, set())
 
 
-def _ended(players: tuple[Player, ...], **changes: Any) -> State:
+def _ended(players: tuple[Player, ...], **changes: Any) -> ParadiceState:
     """A finished game: seat 0 won (Storehouse ended by the fries and duck tokens)."""
     state = scene(GAME, store=(0, 0, 5, 5, 0), first_out=2, second_out=3, phase=Phase.OVER)
     return evolve(state, players=players, **changes)

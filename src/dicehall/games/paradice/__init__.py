@@ -29,6 +29,7 @@ PARTS = GameParts(
     features="features:encode",
     state_features="features:encode_state",
     web_renderer="ui/web.js",
+    achievements="achievements",
 )
 
 

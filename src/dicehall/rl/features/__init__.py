@@ -13,6 +13,7 @@ environments use it, and the tests check that both give the same vector.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from dicehall import games
@@ -32,11 +33,7 @@ def featurizer(game: Game[Any, Any]) -> Featurizer:
         encode = None
     if encode is None:
         raise DicehallError(f"no RL features for game {game.id!r}")
-
-    def features(view: View) -> list[float]:
-        return encode(game, view)
-
-    return features
+    return partial(encode, game)  # a partial, not a closure: states and observers pickle
 
 
 def state_featurizer(game: Game[Any, Any]) -> StateFeaturizer:
@@ -46,14 +43,12 @@ def state_featurizer(game: Game[Any, Any]) -> StateFeaturizer:
         game.id, "state_features"
     )
     if encode_state is None:
-        from_view = featurizer(game)
-        return lambda state, seat: from_view(game.observe(state, seat))
-    fast = encode_state
+        return partial(_through_view, game, featurizer(game))
+    return partial(encode_state, game)
 
-    def features(state: Any, seat: int) -> Sequence[float]:
-        return fast(game, state, seat)
 
-    return features
+def _through_view(game: Game[Any, Any], features: Featurizer, state: Any, seat: int) -> list[float]:
+    return features(game.observe(state, seat))
 
 
 def feature_size(game: Game[Any, Any]) -> int:
