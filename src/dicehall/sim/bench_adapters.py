@@ -13,10 +13,7 @@ git worktree, as in `dicehall bench --compare`). Figures are reported, never ass
 
 from __future__ import annotations
 
-import json
 import statistics
-import subprocess
-import sys
 from collections.abc import Callable
 from contextlib import nullcontext
 from dataclasses import dataclass, field
@@ -24,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from dicehall.core import DicehallError
-from dicehall.sim.compare import checkout, source_root
+from dicehall.sim.compare import checkout, run_script, source_root
 
 KINDS = ("engine", "aec", "gym", "openspiel")
 YARDSTICK = "connect_four_v3"
@@ -130,17 +127,7 @@ def run_worker(src: Path, kind: str, game: str, params: dict[str, Any], seconds:
                seed: int) -> float:  # fmt: skip
     """Player actions per CPU-second of one timed run with the dicehall found in `src`."""
     args = {"kind": kind, "game": game, "params": params, "seconds": seconds, "seed": seed}
-    done = subprocess.run(
-        [sys.executable, "-c", WORKER, json.dumps(args)],
-        capture_output=True,
-        text=True,
-        env={"PYTHONPATH": str(src), "PATH": "/usr/bin:/bin", "PYTHONHASHSEED": "0"},
-        cwd=src,
-    )
-    if done.returncode != 0:
-        tail = done.stderr.strip().splitlines()[-1:] or ["no output"]
-        raise DicehallError(f"{kind} {game} at {src}: {tail[0]}")
-    out = json.loads(done.stdout.strip().splitlines()[-1])
+    out = run_script(src, WORKER, args, f"{kind} {game}")
     return float(out["moves"]) / float(out["seconds"]) if out["seconds"] > 0 else 0.0
 
 

@@ -119,12 +119,10 @@ def checkout(rev: str, repo: Path) -> Iterator[Path]:
             )
 
 
-def run_worker(src: Path, game: str, params: dict[str, Any], seconds: float, seed: int,
-               mcts: bool) -> dict[str, Any]:  # fmt: skip
-    """One timed run of `game` with the dicehall found in `src`."""
-    args = {"game": game, "params": params, "seconds": seconds, "seed": seed, "mcts": mcts}
+def run_script(src: Path, script: str, args: dict[str, Any], what: str) -> dict[str, Any]:
+    """Run `script` (given `args` as JSON) with the dicehall found in `src`; its last line."""
     done = subprocess.run(
-        [sys.executable, "-c", WORKER, json.dumps(args)],
+        [sys.executable, "-c", script, json.dumps(args)],
         capture_output=True,
         text=True,
         env={"PYTHONPATH": str(src), "PATH": "/usr/bin:/bin", "PYTHONHASHSEED": "0"},
@@ -132,9 +130,16 @@ def run_worker(src: Path, game: str, params: dict[str, Any], seconds: float, see
     )
     if done.returncode != 0:
         tail = done.stderr.strip().splitlines()[-1:] or ["no output"]
-        raise DicehallError(f"{game} at {src}: {tail[0]}")
+        raise DicehallError(f"{what} at {src}: {tail[0]}")
     found: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     return found
+
+
+def run_worker(src: Path, game: str, params: dict[str, Any], seconds: float, seed: int,
+               mcts: bool) -> dict[str, Any]:  # fmt: skip
+    """One timed run of `game` with the dicehall found in `src`."""
+    args = {"game": game, "params": params, "seconds": seconds, "seed": seed, "mcts": mcts}
+    return run_script(src, WORKER, args, game)
 
 
 def compare(
