@@ -6,10 +6,12 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page
 
+from dicehall.engine import Record, replay
 from tests.engine.tamper import played
 from tests.web.browser import shot
 from tests.web.helpers import Server
@@ -82,3 +84,57 @@ def test_the_servers_own_record_shows_as_signed(page: Page, server: Server, tmp_
     _open(page, server, path)  # sent as the file's text: its 62-bit seed stays exact
     assert "Signed by this server" in page.inner_text("#provenance")
     assert "checked against the record's seed" in page.inner_text("#provenance")
+
+
+def _most_stalls(data: dict[str, Any]) -> tuple[int, int]:
+    """The largest number of active stalls a seat holds in the record, and the first step."""
+    best = (0, 0)
+    for step, state in replay(Record.from_json(data)):
+        most = max(len(p.stalls) for p in state.players)
+        if most > best[0]:
+            best = (most, step)
+    return best
+
+
+def _a_record_with_five_stalls() -> tuple[dict[str, Any], int, int]:
+    for seed in range(200):
+        data = played("paradice", seed, ["greedy", "greedy"])
+        most, step = _most_stalls(data)
+        if most == 5:
+            return data, most, step
+    raise AssertionError("no greedy game in 200 seeds reaches five stalls")
+
+
+def _overlaps(page: Page) -> list[tuple[str, str]]:
+    boxes = page.eval_on_selector_all(
+        "#board g[data-card]",
+        "gs => gs.map(g => { const r = g.getBoundingClientRect();"
+        " return [g.dataset.card, r.left, r.top, r.right, r.bottom]; })",
+    )
+    return [
+        (a[0], b[0])
+        for i, a in enumerate(boxes)
+        for b in boxes[i + 1 :]
+        if a[1] < b[3] - 1 and b[1] < a[3] - 1 and a[2] < b[4] - 1 and b[2] < a[4] - 1
+    ]
+
+
+@pytest.mark.parametrize("width", [1300, 390])
+def test_a_paradice_player_with_five_stalls_shows_each_uncovered(
+    page: Page, server: Server, tmp_path: Path, width: int
+) -> None:
+    """Paradice: a player may hold up to five active stalls (docs/rules/paradice.md); a fourth
+    or fifth stall card starts a new row instead of covering the first (it once did on a
+    desktop, so the first stall could not be clicked)."""
+    data, most, step = _a_record_with_five_stalls()
+    path = tmp_path / "paradice-five-stalls.json"
+    path.write_text(json.dumps(data))
+    page.set_viewport_size({"width": width, "height": 860})
+    _open(page, server, path)
+    page.eval_on_selector(
+        "#slider", "(s, v) => { s.value = v; s.dispatchEvent(new Event('input')); }", step
+    )
+    assert page.inner_text("#step").startswith(f"step {step} /")
+    assert page.locator("#board g[data-card]").count() >= most
+    assert _overlaps(page) == []
+    shot(page, f"replay-paradice-five-stalls-{width}")

@@ -286,9 +286,10 @@ export function render(root, ctx) {
       sPer = narrow ? 2 : 3,
       sw = narrow ? (W - 40) / 2 - 6 : Math.min(150, (W - 250 - 16) / 3 - 10),
       sx = narrow ? 20 : 250,
-      stallRows = narrow ? Math.max(1, Math.ceil(p.stalls.length / sPer)) : 1,
+      // a fourth stall (a Surprise Bag's extra Plaza stall) starts a new row, never covers one
+      stallRows = Math.max(1, Math.ceil(p.stalls.length / sPer)),
       top = y + 8,
-      bh = narrow ? 40 + stallRows * 130 : 142;
+      bh = narrow ? 40 + stallRows * 130 : 12 + stallRows * 130;
     svg.append(
       s("rect", {
         x: 8,
@@ -305,7 +306,7 @@ export function render(root, ctx) {
     svg.append(s("text", { x: 38, y: top + 25, "font-size": 14, "font-weight": 800 }, `${seatName(seats, k)} · ${p.score} pts`));
     p.stalls.forEach((c, i) => {
       const x = sx + (i % sPer) * (sw + 10),
-        cy = narrow ? top + 36 + Math.floor(i / sPer) * 130 : top + 12,
+        cy = (narrow ? top + 36 : top + 12) + Math.floor(i / sPer) * 130,
         moves = legal.filter((m) => m.action.type === "Place" && m.action.stall === i);
       const node = card(c, x, cy, sw, colours, types, c.dice, `${i + 1} · `);
       if (moves.length && me) {
