@@ -126,7 +126,7 @@ def play_by_touch(browser: Browser, server: Server, game: str, params: dict[str,
 
 @pytest.mark.parametrize(
     ("game", "params"),
-    [("puru", {}), ("purrramid", {}), ("paradice", {}), ("jelly", {})],
+    [("puru", {}), ("purrramid", {}), ("paradice", {}), ("jelly", {"mode": "tick"})],
 )
 def test_a_whole_game_by_touch_on_a_phone(
     browser: Browser, server: Server, game: str, params: dict[str, Any]

@@ -1,7 +1,7 @@
 // Attack of the Jelly Monster: the city's districts with zones, Target markers and entrances,
 // the city centre, your own roll behind your screen, and everyone's supplies.
 import { named, seatName } from "/static/js/common.js";
-import { boardWidth, clickable, h, pipDie, rolled, s, seatColour, svgRoot, tumbling } from "/static/js/svg.js";
+import { boardWidth, clickable, h, pipDie, rolled, s, seatColour, shownText, svgRoot, tumbling } from "/static/js/svg.js";
 
 let chosen = null,
   chosenBy = null; // a district another seat opened says nothing to the next seat
@@ -162,7 +162,8 @@ export function render(root, ctx) {
       svg.append(
         clickable(
           {
-            "aria-label": `district ${d.letter} ${d.name}; Target on zone ${d.target + 1}: ${d.zone_text[d.target]}`,
+            // the name starts with the text shown (WCAG label-in-name), then says what it means
+            "aria-label": `${shownText(node)}: district ${d.letter} ${d.name}; Target on zone ${d.target + 1}: ${d.zone_text[d.target]}`,
             "data-district": i,
           },
           () => {

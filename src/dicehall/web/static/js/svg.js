@@ -11,6 +11,9 @@ export function s(tag, attrs = {}, ...children) {
   for (const c of children.flat())
     if (c !== null && c !== undefined && c !== false)
       node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  // a trailing space (not drawn) keeps words of neighbouring labels apart in the page's text,
+  // so an accessible name made of them matches what is shown (WCAG label-in-name)
+  if (tag === "text") node.append(" ");
   return node;
 }
 
@@ -58,7 +61,10 @@ export function seatColour(seat) {
 
 // The text a drawing shows, in order (an accessible name must contain it).
 export function shownText(node) {
-  return [...node.querySelectorAll("text")].map((n) => n.textContent).join(" ");
+  return [...node.querySelectorAll("text")]
+    .map((n) => n.textContent.trim())
+    .filter(Boolean)
+    .join(" ");
 }
 
 // A die with pips (values 1..6) at (x, y), size d.
