@@ -17,7 +17,9 @@ import pytest
 
 from tests.web.adversarial import run
 
-SECONDS = float(os.environ.get("DICEHALL_ADVERSARIAL_SECONDS", "20"))
+# every attack kind starts within the first seconds; the nightly run attacks for longer
+NIGHTLY = os.environ.get("DICEHALL_FUZZ") == "nightly"
+SECONDS = float(os.environ.get("DICEHALL_ADVERSARIAL_SECONDS", "60" if NIGHTLY else "12"))
 REPORT = Path(__file__).resolve().parents[2] / "test-artifacts" / "tmp" / "adversarial.json"
 
 

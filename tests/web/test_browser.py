@@ -142,7 +142,11 @@ def test_purrramid_vs_bots_to_result_by_clicking(page: Page, server: Server) -> 
 
 def test_paradice_vs_bots_to_result_by_clicking(page: Page, server: Server) -> None:
     create_from_lobby(
-        page, server.url, "paradice", ["human", "bot:greedy", "bot:random"], {"players": "3"}
+        page,
+        server.url,
+        "paradice",
+        ["human", "bot:greedy", "bot:random"],
+        {"players": "3", "storehouse": "3"},  # a shorter Storehouse: the phone game plays a whole one
     )
     page.click("#go")
     page.wait_for_selector("g[data-cell]")
