@@ -146,7 +146,7 @@ def test_paradice_vs_bots_to_result_by_clicking(page: Page, server: Server) -> N
         server.url,
         "paradice",
         ["human", "bot:greedy", "bot:random"],
-        {"players": "3", "storehouse": "3"},  # a shorter Storehouse: the phone game plays a whole one
+        {"players": "3", "storehouse": "3"},  # short: the phone game plays a default Storehouse
     )
     page.click("#go")
     page.wait_for_selector("g[data-cell]")
