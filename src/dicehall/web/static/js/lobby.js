@@ -199,7 +199,7 @@ async function create() {
   try {
     const made = await api("/api/tables", {
       method: "POST",
-      body: { game: current.id, params: readParams(), seats, mode, private: $("private").checked, rated: $("rated").checked },
+      body: { game: current.id, params: readParams(), seats, mode, private: $("private").checked, rated: $("rated").checked, coach: $("coach").checked },
     });
     showCreated(made, seats, mode);
     loadTables();
@@ -402,6 +402,9 @@ async function main() {
     ),
   );
   $("create").addEventListener("click", create);
+  // a rated table has no coach (the server refuses both): ticking one unticks the other
+  $("rated").addEventListener("change", () => $("rated").checked && ($("coach").checked = false));
+  $("coach").addEventListener("change", () => $("coach").checked && ($("rated").checked = false));
   for (const radio of document.querySelectorAll("input[name=mode]"))
     radio.addEventListener("change", showOpenChoices);
   if (games.length) pickGame(games[0]);
