@@ -47,6 +47,7 @@ def test_sign_up_play_rated_paradice_and_see_profile_and_leaderboard(
     page.click("#create")
     page.click("#go")
     page.wait_for_selector("#board svg")
+    assert page.inner_text("#game-name") == "Paradice · rated"
     play_to_result(page, board_strategy)
     shot(page, "accounts-rated-result")
     # the profile: history with the rating change, and the achievements of the match

@@ -27,6 +27,7 @@ def test_a_table_made_with_the_coach_advises_its_seat(page: Page, server: Server
     page.click("#create")
     page.click("#go")
     page.wait_for_selector("#coach-panel:not([hidden])", timeout=60_000)
+    assert page.inner_text("#game-name") == "Purrramid · coach on"
     page.click("#coach-ask")
     page.wait_for_selector("#coach ol.coach-moves li")
     advice = page.inner_text("#coach")

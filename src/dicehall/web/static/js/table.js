@@ -116,7 +116,10 @@ function show(msg) {
     log = msg.log;
     state = msg;
     pending = false;
-    $("game-name").textContent = msg.game.name;
+    const options = (msg.table && msg.table.options) || {};
+    $("game-name").textContent = [msg.game.name, options.rated && "rated", options.coach && "coach on"]
+      .filter(Boolean)
+      .join(" · ");
     document.title = `dicehall — ${msg.game.name}`;
     renderAll();
     if (sharedSecrets() && revealed !== null && msg.focus !== revealed && asked !== revealed)
