@@ -19,6 +19,22 @@ def test_rate_json_has_ratings_and_matrix() -> None:
     assert cell["games"] == 4 and len(cell["ci95"]) == 2 and 0 <= cell["rate"] <= 1
 
 
+def test_rate_stores_reference_ratings_with_the_command_that_made_them(tmp_path: Path) -> None:
+    file = tmp_path / "ratings.json"
+    file.write_text(json.dumps({"paradice": {"kept": True}}))
+    args = ["rate", "puru", "--bots", "random,greedy", "--games", "2", "-p", "full=true"]
+    result = run([*args, "--players", "2", "--reference", str(file)])
+    assert result.exit_code == 0, result.output
+    stored = json.loads(file.read_text())
+    assert stored["paradice"] == {"kept": True}  # other games' entries stay
+    puru = stored["puru"]
+    assert puru["command"] == (
+        "dicehall rate puru --bots random,greedy --games 2 --players 2 -p full=true --seed 0"
+    )
+    assert puru["params"]["full"] is True and puru["games"] >= 2
+    assert set(puru["ratings"]) == {"random", "greedy"}
+
+
 def test_rate_prints_tables_and_accepts_budgets() -> None:
     result = run(["rate", "puru", "--bots", "random,mcts:2", "--games", "2", "--workers", "1"])
     assert result.exit_code == 0, result.output

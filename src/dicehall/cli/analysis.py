@@ -93,8 +93,11 @@ def rate(
         with progress_bar(f"rating on {game}", games_played) as advance:
             result = run_rate(game, params, names, n_games, seed, count, target, advance)
         if reference is not None:
-            command = (
-                f"dicehall rate {game} --bots {','.join(names)} --games {n_games} --seed {seed}"
+            # the command that makes these figures again (the run's own players and params)
+            again = ([f"--players {players}"] if players else []) + [f"-p {p}" for p in param or []]
+            command = " ".join(
+                [f"dicehall rate {game} --bots {','.join(names)} --games {n_games}", *again]
+                + [f"--seed {seed}"]
             )
             save_reference(reference, result, command)
         if as_json:
