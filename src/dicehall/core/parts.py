@@ -38,6 +38,8 @@ class GameParts:
       view, read from the state without building the view (the fast path of the RL
       environments; a game without it is featurized through its views).
     - `hints`: a `Hint` function, advice shown beside a seat's view in the browser.
+    - `explain`: an `Explain` function, the log lines that say why one logged action changed
+      what they changed (a roll's gains, a bust's reason, a round's scoring), for a viewer.
     - `web_renderer`: a file of the package (`"ui/web.js"`), the browser's renderer module.
     - `tables`: a `Tables` object, the expert's solved tables.
     - `ticks`: a `Ticks` module, for games whose chance orders seats that act together (the
@@ -57,6 +59,7 @@ class GameParts:
     features: str = ""
     state_features: str = ""
     hints: str = ""
+    explain: str = ""
     web_renderer: str = ""
     tables: str = ""
     ticks: str = ""
@@ -115,6 +118,15 @@ class Hint(Protocol):
     """Advice computed from a seat's own view only (so it reveals nothing), or None."""
 
     def __call__(self, game: Any, view: View) -> dict[str, Any] | None: ...
+
+
+class Explain(Protocol):
+    """Log lines explaining the change from `before` to `after` (one logged action) as `viewer`
+    (a seat, None for spectators, or `OMNISCIENT`) may read them: never more than that
+    viewer's `observe` views of the two states show. Players are named "Player 1", "Player 2"...
+    as in `Game.describe` (front ends show chosen names instead)."""
+
+    def __call__(self, game: Any, before: Any, after: Any, viewer: int | None) -> list[str]: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,7 @@ from dicehall.web.config import Settings
 from dicehall.web.conn import Conn
 from dicehall.web.moves import raise_refusal
 from dicehall.web.viewers import log_viewer, viewing
-from dicehall.web.views import log_lines, result_json, seat_name, seat_panels
+from dicehall.web.views import explained_log, result_json, seat_name, seat_panels
 from dicehall.web.workers import BotPool, BotSpec
 
 if TYPE_CHECKING:
@@ -144,7 +144,7 @@ class Table:
                 self.row.status, self.row.result = "finished", result_json(m)
                 if self.on_finish is not None:
                     self.on_finish(self)
-            self.broadcast(start)
+            self.broadcast(start, saved.state)
             self.wake.set()
             if self.cluster is not None:
                 self.cluster.moved(self)
@@ -323,7 +323,7 @@ class Table:
     def welcome(self, conn: Conn) -> dict[str, Any]:
         m = self.match
         viewer = log_viewer(m, conn.seats, conn.focus)
-        lines = log_lines(m.game, self.row.seats, m.log, viewer=viewer)
+        lines = explained_log(m, self.row.seats, viewer)
         return {
             "type": "welcome",
             "table": self.row.public(),
@@ -335,14 +335,15 @@ class Table:
             **self.state_json(conn, {}),
         }
 
-    def broadcast(self, start: int) -> None:
+    def broadcast(self, start: int, before: Any = None) -> None:
+        """Send the entries from `start` on (`before`: the state before them, if known)."""
         m = self.match
         cache: dict[Any, Any] = {}
         texts: dict[Seat | None, list[dict[str, Any]]] = {}
         for conn in self.conns:
             viewer = log_viewer(m, conn.seats, conn.focus)
             if viewer not in texts:
-                texts[viewer] = log_lines(m.game, self.row.seats, m.log, start, viewer=viewer)
+                texts[viewer] = explained_log(m, self.row.seats, viewer, start, before)
             conn.send({"type": "update", "log": texts[viewer], **self.state_json(conn, cache)})
 
     def broadcast_seats(self) -> None:

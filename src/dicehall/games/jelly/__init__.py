@@ -38,6 +38,7 @@ PARTS = GameParts(
     state_features="features:encode_state",
     web_renderer="ui/web.js",
     ticks="ticks",
+    explain="explain:explain",
     rl_params=(("mode", "tick"),),
 )
 

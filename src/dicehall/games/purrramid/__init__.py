@@ -23,6 +23,7 @@ PARTS = GameParts(
     expert="bots.expert:ExpertBot",
     hints="hints:hint",
     review="review",
+    explain="explain:explain",
 )
 
 

@@ -74,9 +74,16 @@ async function open(replay) {
   $("game-name").textContent = `Replay · ${spec ? spec.name : data.game}`;
   $("controls").hidden = false;
   $("slider").max = data.frames.length;
+  const why = new Map((data.explain || []).map(([step, lines]) => [step, lines]));
   $("log").replaceChildren(
     ...data.frames.map((f, i) =>
-      h("li", { onclick: () => show(i + 1), style: "cursor:pointer" }, h("b", {}, `${who(f[0])}: `), named(f[1], data.seats)),
+      h(
+        "li",
+        { onclick: () => show(i + 1), style: "cursor:pointer" },
+        h("b", {}, `${who(f[0])}: `),
+        named(f[1], data.seats),
+        ...(why.get(i + 1) || []).map((line) => h("span", { class: "explain" }, named(line, data.seats))),
+      ),
     ),
   );
   show(data.frames.length);

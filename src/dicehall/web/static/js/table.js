@@ -122,10 +122,8 @@ function show(msg) {
     if (sharedSecrets() && revealed !== null && msg.focus !== revealed && asked !== revealed)
       askFocus(revealed); // reconnected: the same person is still in front of the device
   } else if (msg.type === "update") {
-    const before = state && state.panels && state.panels[0] && state.panels[0].view;
     state = { ...state, ...msg };
     log.push(...msg.log);
-    log.push(...explained(before, state.panels[0] && state.panels[0].view));
     pending = false;
     renderAll();
   } else if (msg.type === "note") {
@@ -142,18 +140,6 @@ function show(msg) {
     }
     if (msg.code === "stale") ws.send(JSON.stringify({ type: "resync" }));
     renderMoves();
-  }
-}
-
-// Lines the game's renderer adds to the log from what a view shows changed (a roll's gains and
-// drips, a round's scoring): drawn from views this page may see, so they hold no secret.
-function explained(before, after) {
-  if (!draw || !draw.logLines || !before || !after) return [];
-  try {
-    return draw.logLines(before, after, seats).map((text) => ({ seat: null, who: "Table", text, kind: "explain" }));
-  } catch (e) {
-    console.error("log lines failed", e);
-    return [];
   }
 }
 
