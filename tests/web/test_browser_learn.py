@@ -31,7 +31,7 @@ LOG_LINE = {
     ),
     "purrramid": re.compile(r"(busted: .+|stopped safely: \d+ tile)"),
     "paradice": re.compile(r"stall \(\d+ points.*\) comes to the Plaza"),
-    "jelly": re.compile(r"Round 1 scored:"),
+    "jelly": re.compile(r"Round 1 scored \(.+\):"),
 }
 BREAKDOWN = {
     "puru": re.compile(r"Player 1.*: Love \d+, Excitement \d+, Jelly \d+"),
@@ -117,6 +117,10 @@ def play_by_touch(browser: Browser, server: Server, game: str, params: dict[str,
     assert BREAKDOWN[game].search(result), result
     no_seat_numbers(page)
     shot(page, f"{game}-phone-end")
+    page.reload()  # the explanations come from the server: a reload keeps them
+    page.wait_for_selector("#log li.explain")
+    assert LOG_LINE[game].search(page.inner_text("#log"))
+    page.wait_for_selector("#result-title")
     assert layout_problems(page) == []
     page.click("#result-close")
     shot(page, f"{game}-phone-end-board")

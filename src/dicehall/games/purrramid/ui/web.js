@@ -416,18 +416,6 @@ function players(view, seats) {
   );
 }
 
-// Log lines the table page adds when a turn ends: what it placed, or why it busted.
-export function logLines(before, view, seats) {
-  const l = view.last_turn;
-  if (!l || (before.last_turn && JSON.stringify(before.last_turn) === JSON.stringify(l))) return [];
-  const who = seatName(seats, l.seat);
-  if (!l.success) return [`${who} busted: ${bustWhy(l.reason)}; no tiles placed.`];
-  const parts = [`${l.tiles} tile(s)`];
-  if (l.gold) parts.push(`${l.gold} gold`);
-  if (l.wool) parts.push(`${l.wool} wool token(s) taken`);
-  return [`${who} stopped safely: ${parts.join(", ")}${l.bonus ? "; bonus turn with one die fewer" : ""}.`];
-}
-
 // A first game's hint for the player on turn.
 export function guide(view, legal) {
   const types = new Set(legal.map((m) => m.action.type));

@@ -230,13 +230,6 @@ function lastRollLines(view, nm, seats) {
   return out;
 }
 
-// Log lines the table page adds after an update: each resolved roll's gains and drips.
-export function logLines(before, view, seats) {
-  if (!view.last || (before && JSON.stringify(before.last) === JSON.stringify(view.last))) return [];
-  const nm = (i) => (view.players[i].auto ? "AutoPuray" : seatName(seats, i));
-  return lastRollLines(view, nm, seats).slice(1);
-}
-
 function receiversOf(view) {
   if (!view.majority || view.phase !== "choose") return [];
   const me = view.players[view.roller];
