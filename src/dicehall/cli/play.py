@@ -87,6 +87,7 @@ def resumed_match(record: Record, game_id: str) -> tuple[Match, dict[Seat, str]]
     game = game_of(record)
     bots = {seat: make_bot(level, game, seat) for seat, level in levels.items()}
     match = resume(record, bots=bots)
+    match.release()  # a web table's record may stop in a round's pause: the terminal goes on
     if match.is_over:
         raise DicehallError("--resume: that game is over; `dicehall replay` shows it")
     return match, levels

@@ -40,6 +40,8 @@ class GameParts:
     - `hints`: a `Hint` function, advice shown beside a seat's view in the browser.
     - `explain`: an `Explain` function, the log lines that say why one logged action changed
       what they changed (a roll's gains, a bust's reason, a round's scoring), for a viewer.
+    - `pause`: a `Pause` function: where a table holds for a while so that people can read
+      what just happened (a round's scoring) before the game goes on.
     - `web_renderer`: a file of the package (`"ui/web.js"`), the browser's renderer module.
     - `tables`: a `Tables` object, the expert's solved tables.
     - `ticks`: a `Ticks` module, for games whose chance orders seats that act together (the
@@ -60,6 +62,7 @@ class GameParts:
     state_features: str = ""
     hints: str = ""
     explain: str = ""
+    pause: str = ""
     web_renderer: str = ""
     tables: str = ""
     ticks: str = ""
@@ -127,6 +130,12 @@ class Explain(Protocol):
     as in `Game.describe` (front ends show chosen names instead)."""
 
     def __call__(self, game: Any, before: Any, after: Any, viewer: int | None) -> list[str]: ...
+
+
+class Pause(Protocol):
+    """Whether a table holds after the action that led from `before` to `after`."""
+
+    def __call__(self, game: Any, before: Any, after: Any) -> bool: ...
 
 
 @dataclass(frozen=True, slots=True)

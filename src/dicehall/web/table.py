@@ -23,7 +23,7 @@ from dicehall.core.errors import DicehallError
 from dicehall.core.types import CHANCE, Seat
 from dicehall.engine.match import Checkpoint, Match
 from dicehall.store import MatchRow, Store, StoreUnavailable
-from dicehall.web import replica, writes
+from dicehall.web import pauses, replica, writes
 from dicehall.web.config import Settings
 from dicehall.web.conn import Conn
 from dicehall.web.moves import raise_refusal
@@ -86,6 +86,8 @@ class Table:
         self.remote: dict[Seat, set[str]] = {}  # seats held through other processes
         self.on_finish: Callable[[Table], None] | None = None  # the accounts' records
         self.finishing: asyncio.Task[None] | None = None
+        self.match.pause = pauses.pause_rule(match.game)  # where the table holds (web/pauses.py)
+        self.pause: pauses.Pause | None = None
 
     @property
     def id(self) -> str:
@@ -111,7 +113,7 @@ class Table:
             m = self.match
             saved = m.checkpoint()
             m.submit(seat, action, self._checked_version(seat, version))
-            await self._commit(saved)
+            await self.commit(saved)
             self.acted_at[seat] = m.version  # only once saved: a refused move is not a move
             return m.version
 
@@ -123,7 +125,7 @@ class Table:
             return None
         return version
 
-    async def _commit(self, saved: Checkpoint) -> None:
+    async def commit(self, saved: Checkpoint) -> None:
         """Write the new entries (in a thread), then tell everyone; on a refusal put the match
         back as it was. Called with the lock held."""
         m, start = self.match, saved.log_length
@@ -144,6 +146,7 @@ class Table:
                 self.row.status, self.row.result = "finished", result_json(m)
                 if self.on_finish is not None:
                     self.on_finish(self)
+            pauses.hold(self, asyncio.get_running_loop().time())
             self.broadcast(start, saved.state)
             self.wake.set()
             if self.cluster is not None:
@@ -176,14 +179,14 @@ class Table:
                 action = legal[self.rng.randrange(len(legal))]
             saved = m.checkpoint()
             m.submit(seat, action)
-            await self._commit(saved)
+            await self.commit(saved)
 
     async def _fire_timer(self) -> None:
         async with self.lock:
             m = self.match
             saved = m.checkpoint()
             if m.fire_due_timers():
-                await self._commit(saved)
+                await self.commit(saved)
 
     # --- connections ----------------------------------------------------------------
     def join(self, conn: Conn) -> None:
@@ -317,6 +320,7 @@ class Table:
             "over": m.is_over,
             "result": result_json(m),
             "timer": self.timer_json(),
+            "pause": self.pause.to_json(asyncio.get_running_loop().time()) if self.pause else None,
             "panels": panels,
         }
 
@@ -386,6 +390,9 @@ class Table:
         deadline = m.timer_deadline()
         if deadline is not None and m.clock is not None:
             times.append(now + deadline - m.clock.now())
+        pauses.hold(self, now)
+        if self.pause is not None:
+            times.append(self.pause.until)
         return min(times) if times else None
 
     async def _drive(self) -> None:
@@ -406,6 +413,8 @@ class Table:
 
     async def _tick(self, now: float) -> None:
         self._cover_away(now)
+        if self.pause is not None and self.pause.done(now, pauses.present(self)):
+            await pauses.release(self)
         await self._fire_timer()
         for seat, due in sorted(self.bot_due.items(), key=lambda x: x[1]):
             if due <= now and seat in self.match.bots_to_act():

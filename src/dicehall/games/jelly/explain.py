@@ -76,3 +76,9 @@ def explain(
     bv, av = game.observe(before, None), game.observe(after, None)
     lines = _round_lines(before, after, bv) if done else []
     return lines + _changes(bv, av)
+
+
+def round_break(game: JellyGame, before: JellyState, after: JellyState) -> bool:
+    """A table holds once a round's scoring is over and the next round is set up (its board
+    cleared), so that people read the scoring before anyone rolls again."""
+    return after.round != before.round and after.phase == Phase.PLAY

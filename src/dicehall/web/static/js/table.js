@@ -217,6 +217,7 @@ function renderAll() {
     drawBoard(panel);
   }
   renderStatus(panel);
+  renderPause();
   renderGuide(panel);
   renderMoves();
   renderCoach(tableId, state, covered ? null : panel, loadTokens());
@@ -258,10 +259,37 @@ function renderGuide(panel) {
   $("hints-toggle").checked = hintsOn();
 }
 
+// The table holds (a round's scoring, web/pauses.py): what happened, and a Skip for the
+// people at this device; the game goes on when everyone present skipped or time is up.
+function renderPause() {
+  const pause = !state.over && $("cover").hidden ? state.pause : null;
+  $("pause").hidden = !pause;
+  if (!pause) return;
+  const last = log.filter((l) => l.kind === "explain").at(-1);
+  const lines = last ? log.filter((l) => l.kind === "explain" && l.index === last.index) : [];
+  $("pause-lines").replaceChildren(
+    ...lines.map((l, i) => h("li", {}, i === 0 ? h("b", {}, named(l.text, seats)) : named(l.text, seats))),
+  );
+  const skipped = you.length && you.every((s) => pause.skipped.includes(s));
+  $("pause-skip").hidden = !you.length || skipped;
+  tickPause();
+}
+
+function tickPause() {
+  const pause = state && state.pause;
+  if (!pause || $("pause").hidden) return;
+  const left = Math.max(0, pause.remaining - (performance.now() - timerAt) / 1000);
+  const mine = you.length && you.every((s) => pause.skipped.includes(s));
+  $("pause-left").textContent = mine
+    ? `Waiting for the others (at most ${Math.ceil(left)} s)…`
+    : `The game goes on in ${Math.ceil(left)} s.`;
+}
+
 function renderStatus(panel) {
   const t = $("turn");
   t.classList.toggle("mine", panel.seat !== null && state.actors.includes(panel.seat));
   if (state.over) t.textContent = "Game over";
+  else if (state.pause) t.textContent = "A short pause to read what happened";
   else if (!state.actors.length) t.textContent = "…";
   else if (panel.seat !== null && state.actors.includes(panel.seat))
     t.textContent =
@@ -488,6 +516,10 @@ $("pace").addEventListener("change", () => {
   pace = Number($("pace").value);
   localStorage.setItem(paceKey, String(pace));
 });
+$("pause-skip").addEventListener("click", () => {
+  if (ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "skip" }));
+  $("pause-skip").hidden = true;
+});
 $("hints-toggle").addEventListener("change", () => {
   if (spec) localStorage.setItem(`dicehall.hints.${spec.id}`, $("hints-toggle").checked ? "on" : "off");
   if (state) renderGuide(activePanel());
@@ -526,6 +558,9 @@ async function main() {
     return;
   }
   connect();
-  setInterval(tickTimer, 100);
+  setInterval(() => {
+    tickTimer();
+    tickPause();
+  }, 100);
 }
 main();
