@@ -144,6 +144,8 @@ def test_purrramid_asks_before_a_move_that_busts(page: Page, server: Server) -> 
     made = server.create("purrramid", [{"kind": "human"}, EASY])
     page.goto(server.url + made["links"]["0"])
     page.wait_for_selector("g[data-space]")
+    page.wait_for_selector("#guide:not([hidden])")  # a first game: the hint for placing
+    assert "Pick a space" in page.inner_text("#guide")
     deadline = time.monotonic() + 120
     # place on spaces where stopping busts when offered, then try to stop
     steps = [
@@ -169,6 +171,12 @@ def test_purrramid_asks_before_a_move_that_busts(page: Page, server: Server) -> 
     page.click("#bust-cancel")
     assert not page.is_visible("#bust-confirm")
     assert page.inner_text("#log") == version  # going back sent nothing
+    # each kind of decision has its hint until made once, remembered in this browser
+    done = page.evaluate("JSON.parse(localStorage.getItem('dicehall.guide.purrramid'))")
+    assert "place" in done
+    assert "Pick a space" not in page.inner_text("#guide")
+    page.uncheck("#hints-toggle")
+    assert page.is_hidden("#guide")
 
 
 def test_the_sand_timer_bar_empties(page: Page, server: Server) -> None:

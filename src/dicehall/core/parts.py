@@ -40,6 +40,8 @@ class GameParts:
     - `hints`: a `Hint` function, advice shown beside a seat's view in the browser.
     - `explain`: an `Explain` function, the log lines that say why one logged action changed
       what they changed (a roll's gains, a bust's reason, a round's scoring), for a viewer.
+    - `guide`: a `Guide` function, the first game's step-by-step hint for the decision in
+      front of a seat (the browser shows each kind once, until the player has made it).
     - `pause`: a `Pause` function: where a table holds for a while so that people can read
       what just happened (a round's scoring) before the game goes on.
     - `web_renderer`: a file of the package (`"ui/web.js"`), the browser's renderer module.
@@ -63,6 +65,7 @@ class GameParts:
     hints: str = ""
     explain: str = ""
     pause: str = ""
+    guide: str = ""
     web_renderer: str = ""
     tables: str = ""
     ticks: str = ""
@@ -130,6 +133,16 @@ class Explain(Protocol):
     as in `Game.describe` (front ends show chosen names instead)."""
 
     def __call__(self, game: Any, before: Any, after: Any, viewer: int | None) -> list[str]: ...
+
+
+class Guide(Protocol):
+    """A first game's hint for the decision in front of a seat: `{"key": kind of decision,
+    "text": what it means and how to make it}`, from the seat's view and the wire forms of
+    its legal actions only (so it reveals nothing), or None."""
+
+    def __call__(
+        self, game: Any, view: View, legal: Sequence[dict[str, Any]]
+    ) -> dict[str, str] | None: ...
 
 
 class Pause(Protocol):

@@ -313,7 +313,7 @@ class Table:
         m = self.match
         panels = seat_panels(m, viewing(m.game, conn.seats, conn.focus), cache)
         if self.row.options.get("rated"):  # no coach at a rated table (web/seat_accounts.py)
-            panels = [{**panel, "hints": None} for panel in panels]
+            panels = [{**panel, "hints": None, "guide": None} for panel in panels]
         return {
             "version": m.version,
             "actors": [s for s in m.actors() if s != CHANCE],

@@ -13,7 +13,7 @@ from dicehall.core.game import Game
 from dicehall.core.types import CHANCE, ENGINE, Seat
 from dicehall.engine.explain import explain_entries
 from dicehall.engine.match import LogEntry, Match
-from dicehall.web.hints import hints_for
+from dicehall.web.hints import guide_for, hints_for
 
 
 def seat_name(seats: list[dict[str, Any]], seat: Seat) -> str:
@@ -90,6 +90,7 @@ def seat_panels(match: Match, seats: tuple[Seat, ...], cache: dict[Any, Any]) ->
             panel: dict[str, Any] = {"seat": seat, "view": match.view(seat)}
             panel["legal"] = legal_moves(match, seat) if seat is not None else []
             panel["hints"] = hints_for(match.game, panel["view"])
+            panel["guide"] = guide_for(match.game, panel["view"], panel["legal"])
             cache[seat] = panel
         out.append(cache[seat])
     return out

@@ -39,6 +39,7 @@ PARTS = GameParts(
     web_renderer="ui/web.js",
     ticks="ticks",
     explain="explain:explain",
+    guide="guide:guide",
     pause="explain:round_break",
     rl_params=(("mode", "tick"),),
 )

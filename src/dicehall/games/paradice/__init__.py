@@ -31,6 +31,7 @@ PARTS = GameParts(
     web_renderer="ui/web.js",
     achievements="achievements",
     explain="explain:explain",
+    guide="guide:guide",
 )
 
 

@@ -24,6 +24,7 @@ PARTS = GameParts(
     hints="hints:hint",
     review="review",
     explain="explain:explain",
+    guide="guide:guide",
 )
 
 

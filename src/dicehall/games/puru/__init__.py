@@ -33,6 +33,7 @@ PARTS = GameParts(
     tables="bots.tables:TABLES",
     review="review",
     explain="explain:explain",
+    guide="guide:guide",
 )
 
 

@@ -267,13 +267,3 @@ function rewardsList(view) {
   );
 }
 
-// A first game's hint: what a player with dice or without does now.
-export function guide(view, legal) {
-  const types = new Set(legal.map((m) => m.action.type));
-  if ([...PLACE].some((t) => types.has(t)))
-    return "Tap a highlighted district to place one die of your roll there: the highest total at a district takes the reward under its Target (red circle). A 3 or 4 can move the Target.";
-  if (types.has("Roll")) return "Roll your dice: only you see them. Then place one, or roll again.";
-  if (types.has("Lock") || types.has("FlipTimer"))
-    return "Out of dice: lock a district you lead so nobody can beat you there, then flip the sand timer to end the round in 10 seconds.";
-  return null;
-}

@@ -382,14 +382,3 @@ export function render(root, ctx) {
   return { handled: ["Reroll", "Resolve"] };
 }
 
-// A first game's hint for the roller (the table shows it while hints are on).
-export function guide(view, legal) {
-  if (!legal.some((m) => m.action.type === "Reroll" || m.action.type === "Resolve"))
-    return legal.length ? "Choose one of the moves offered: each says what it does." : null;
-  if (view.majority)
-    return `${view.majority.count} dice show ${view.majority.face}: that is the majority, and your neighbours get their effect. Tap some of them to mark them, then Reroll to break the majority — or Resolve if giving them away suits you.`;
-  const bad = view.faces.filter((f) => f === "crying" || f === "angry").length;
-  if (bad && view.rerolls_left)
-    return `${bad} crying or angry ${bad === 1 ? "die drips" : "dice drip"} your Jelly. Tap ${bad === 1 ? "it" : "them"} to mark, then Reroll (the first reroll is free).`;
-  return "No majority and nothing to fear: Resolve to take every die's effect (Heart +1 Love, Star +1 Excitement).";
-}

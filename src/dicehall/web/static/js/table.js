@@ -146,6 +146,7 @@ function show(msg) {
 function send(seat, move) {
   if (pending || !ws || ws.readyState !== 1) return;
   pending = true;
+  guideFollowed();
   ws.send(
     JSON.stringify({
       type: "act",
@@ -250,13 +251,33 @@ function hintsOn() {
   return !!spec && localStorage.getItem(`dicehall.hints.${spec.id}`) !== "off";
 }
 
+// Each kind of decision gets its hint (the game's guide part, sent with the panel) until the
+// player has made that decision once; remembered per game in this browser.
+function guidesDone() {
+  try {
+    return new Set(JSON.parse(localStorage.getItem(`dicehall.guide.${spec.id}`) || "[]"));
+  } catch {
+    return new Set();
+  }
+}
+
+let guideShown = null;
+
 function renderGuide(panel) {
   const box = $("guide");
   const me = panel.seat !== null && state.actors.includes(panel.seat) && $("cover").hidden;
-  const text = me && !state.over && hintsOn() && draw && draw.guide ? draw.guide(panel.view, panel.legal) : null;
-  $("guide-text").textContent = text || "";
-  box.hidden = !text;
+  const g = me && !state.over && hintsOn() ? panel.guide : null;
+  guideShown = g && !guidesDone().has(g.key) ? g.key : null;
+  $("guide-text").textContent = guideShown ? g.text : "";
+  box.hidden = !guideShown;
   $("hints-toggle").checked = hintsOn();
+}
+
+function guideFollowed() {
+  if (!guideShown || !spec) return;
+  const done = guidesDone();
+  done.add(guideShown);
+  localStorage.setItem(`dicehall.guide.${spec.id}`, JSON.stringify([...done].slice(-64)));
 }
 
 // The table holds (a round's scoring, web/pauses.py): what happened, and a Skip for the
