@@ -74,7 +74,7 @@ async def release(table: Table) -> None:
         saved = m.checkpoint()
         m.release()
         if len(m.log) > saved.log_length:
-            await table.commit(saved)
+            await table._commit(saved)
         else:
             table.broadcast(len(m.log))
             table.wake.set()

@@ -113,7 +113,7 @@ class Table:
             m = self.match
             saved = m.checkpoint()
             m.submit(seat, action, self._checked_version(seat, version))
-            await self.commit(saved)
+            await self._commit(saved)
             self.acted_at[seat] = m.version  # only once saved: a refused move is not a move
             return m.version
 
@@ -125,7 +125,7 @@ class Table:
             return None
         return version
 
-    async def commit(self, saved: Checkpoint) -> None:
+    async def _commit(self, saved: Checkpoint) -> None:
         """Write the new entries (in a thread), then tell everyone; on a refusal put the match
         back as it was. Called with the lock held."""
         m, start = self.match, saved.log_length
@@ -179,14 +179,14 @@ class Table:
                 action = legal[self.rng.randrange(len(legal))]
             saved = m.checkpoint()
             m.submit(seat, action)
-            await self.commit(saved)
+            await self._commit(saved)
 
     async def _fire_timer(self) -> None:
         async with self.lock:
             m = self.match
             saved = m.checkpoint()
             if m.fire_due_timers():
-                await self.commit(saved)
+                await self._commit(saved)
 
     # --- connections ----------------------------------------------------------------
     def join(self, conn: Conn) -> None:
