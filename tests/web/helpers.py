@@ -20,6 +20,7 @@ from websockets.sync.client import ClientConnection, connect
 FAST_ENV = {
     "DICEHALL_BOT_DELAY": "0.005",
     "DICEHALL_GRACE": "1.5",
+    "DICEHALL_ROUND_PAUSE": "0.3",
     "DICEHALL_REALTIME_MIN": "0.05",
     "DICEHALL_REALTIME_MAX": "0.15",
     "DICEHALL_PREPARE_SOLVERS": "0",  # no 3.4 GB background solve per test server

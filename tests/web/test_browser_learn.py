@@ -31,7 +31,7 @@ LOG_LINE = {
     ),
     "purrramid": re.compile(r"(busted: .+|stopped safely: \d+ tile)"),
     "paradice": re.compile(r"stall \(\d+ points.*\) comes to the Plaza"),
-    "jelly": re.compile(r"Round 1 scored:"),
+    "jelly": re.compile(r"Round 1 scored \(.+\):"),
 }
 BREAKDOWN = {
     "puru": re.compile(r"Player 1.*: Love \d+, Excitement \d+, Jelly \d+"),
@@ -117,6 +117,10 @@ def play_by_touch(browser: Browser, server: Server, game: str, params: dict[str,
     assert BREAKDOWN[game].search(result), result
     no_seat_numbers(page)
     shot(page, f"{game}-phone-end")
+    page.reload()  # the explanations come from the server: a reload keeps them
+    page.wait_for_selector("#log li.explain")
+    assert LOG_LINE[game].search(page.inner_text("#log"))
+    page.wait_for_selector("#result-title")
     assert layout_problems(page) == []
     page.click("#result-close")
     shot(page, f"{game}-phone-end-board")
@@ -140,6 +144,8 @@ def test_purrramid_asks_before_a_move_that_busts(page: Page, server: Server) -> 
     made = server.create("purrramid", [{"kind": "human"}, EASY])
     page.goto(server.url + made["links"]["0"])
     page.wait_for_selector("g[data-space]")
+    page.wait_for_selector("#guide:not([hidden])")  # a first game: the hint for placing
+    assert "Pick a space" in page.inner_text("#guide")
     deadline = time.monotonic() + 120
     # place on spaces where stopping busts when offered, then try to stop
     steps = [
@@ -165,6 +171,12 @@ def test_purrramid_asks_before_a_move_that_busts(page: Page, server: Server) -> 
     page.click("#bust-cancel")
     assert not page.is_visible("#bust-confirm")
     assert page.inner_text("#log") == version  # going back sent nothing
+    # each kind of decision has its hint until made once, remembered in this browser
+    done = page.evaluate("JSON.parse(localStorage.getItem('dicehall.guide.purrramid'))")
+    assert "place" in done
+    assert "Pick a space" not in page.inner_text("#guide")
+    page.uncheck("#hints-toggle")
+    assert page.is_hidden("#guide")
 
 
 def test_the_sand_timer_bar_empties(page: Page, server: Server) -> None:

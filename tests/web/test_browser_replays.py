@@ -3,6 +3,7 @@ steps, slides and jumps to the end, and uploads say where they come from."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import time
 from pathlib import Path
@@ -11,7 +12,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
+from dicehall.core import OMNISCIENT
 from dicehall.engine import Record, replay
+from dicehall.engine.explain import explain_step
+from dicehall.engine.record import game_of
 from tests.engine.tamper import played
 from tests.web.browser import shot
 from tests.web.helpers import Server
@@ -29,6 +33,14 @@ def _board(page: Page) -> str:
     return page.inner_html("#board")
 
 
+def _explanations(data: dict[str, Any]) -> int:
+    """How many explanation lines the record's steps have (`engine.explain`)."""
+    record = Record.from_json(data)
+    game = game_of(record)
+    states = [state for _, state in replay(record)]
+    return sum(len(explain_step(game, a, b, OMNISCIENT)) for a, b in itertools.pairwise(states))
+
+
 @pytest.mark.parametrize("game_id", ["puru", "purrramid", "paradice", "jelly"])
 def test_replays_of_all_four_games_step_and_label_uploads(
     page: Page, server: Server, tmp_path: Path, game_id: str
@@ -43,6 +55,8 @@ def test_replays_of_all_four_games_step_and_label_uploads(
     assert "Unsigned record" in page.inner_text("#provenance")
     assert "checked against the record's seed" in page.inner_text("#provenance")
     assert len(page.query_selector_all("#log li")) == total
+    explained = page.query_selector_all("#log li span.explain")  # the server's explanations
+    assert len(explained) == _explanations(data) > 0
     page.keyboard.press("Home")
     assert page.inner_text("#step") == f"step 0 / {total}"
     assert page.inner_text("#step-text") == "Start of the game"

@@ -33,6 +33,7 @@ from dicehall.cli.screen import NEXT_PAGE, Decision, Screen
 from dicehall.cli.turns import ChanceTurns
 from dicehall.core import CHANCE, OMNISCIENT, DicehallError, Game, GameSpec, ParamError, Seat
 from dicehall.engine import Match, Record
+from dicehall.engine.explain import explain_entries
 from dicehall.engine.record import game_of, resume
 
 Ask = Callable[[str], str]
@@ -86,6 +87,7 @@ def resumed_match(record: Record, game_id: str) -> tuple[Match, dict[Seat, str]]
     game = game_of(record)
     bots = {seat: make_bot(level, game, seat) for seat, level in levels.items()}
     match = resume(record, bots=bots)
+    match.release()  # a web table's record may stop in a round's pause: the terminal goes on
     if match.is_over:
         raise DicehallError("--resume: that game is over; `dicehall replay` shows it")
     return match, levels
@@ -126,6 +128,7 @@ class PlaySession:
     last_person: Seat | None = None  # the person who chose last (hot-seat hand-over)
     turns: ChanceTurns | None = None
     recent_lines: list[str] = field(default_factory=list)
+    shown_state: Any = None  # the state after the entries shown (None: replay the log)
 
     def __post_init__(self) -> None:
         self.turns = ChanceTurns(self.match)
@@ -215,12 +218,27 @@ class PlaySession:
     def _recent_lines(self, viewer: Seat | None) -> list[str]:
         """What happened since the last screen, as `viewer` (at the keyboard) may read it."""
         events = self.match.events_since(self.shown, viewer)
+        why = self._explained(viewer)
         self.shown = len(self.match.log)
         most = RECENT_REDRAWN if self.redraw else RECENT
-        lines = [escape(f"{self._actor(e.seat, e.index)}: {e.text}") for e in events[-most:]]
+        lines = []
+        for e in events[-most:]:
+            lines.append(escape(f"{self._actor(e.seat, e.index)}: {e.text}"))
+            lines += [escape(f"  → {text}") for text in why.get(e.index, ())]
         if len(events) > most:
             lines.insert(0, f"… {len(events) - most} earlier")
         return lines
+
+    def _explained(self, viewer: Seat | None) -> dict[int, list[str]]:
+        """What the entries not shown yet changed (`engine.explain`), by log index."""
+        log, start = self.match.log, self.shown
+        if self.shown_state is None:
+            why = explain_entries(self.game, self.game.initial_state(), log, viewer, start)
+        else:
+            later = explain_entries(self.game, self.shown_state, log[start:], viewer)
+            why = {start + i: lines for i, lines in later.items()}
+        self.shown_state = self.match.state
+        return why
 
     def _recent(self, viewer: Seat | None) -> Panel | None:
         lines = self._recent_lines(viewer)

@@ -25,6 +25,7 @@ from dicehall.cli.common import (
 )
 from dicehall.core import OMNISCIENT, CorruptRecordError, DicehallError, Game
 from dicehall.engine import Record, replay
+from dicehall.engine.explain import explain_step
 from dicehall.engine.record import game_of
 
 Ask = Callable[[str], str]
@@ -79,10 +80,18 @@ class Replay:
         names = view_names(self.game.observe(self.states[step], None))
         return f"{seat_name(entry.seat, self.levels(), names)}: {text}"
 
+    def explanation(self, step: int) -> list[str]:
+        """What the action on the way to `step` changed (`engine.explain`)."""
+        if step == 0:
+            return []
+        return explain_step(self.game, self.states[step - 1], self.states[step], OMNISCIENT)
+
     def show(self, console: Console, step: int) -> None:
         total = len(self.record.actions)
         console.rule(f"step {step}/{total}")
         console.print(f"[bold]{escape(self.action_text(step))}[/]")
+        for line in self.explanation(step):
+            console.print(escape(f"  → {line}"))
         state = self.states[step]
         console.print(render_view(self.game, self.game.observe(state, None), None))
         if self.game.is_terminal(state):

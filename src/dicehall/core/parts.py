@@ -38,6 +38,12 @@ class GameParts:
       view, read from the state without building the view (the fast path of the RL
       environments; a game without it is featurized through its views).
     - `hints`: a `Hint` function, advice shown beside a seat's view in the browser.
+    - `explain`: an `Explain` function, the log lines that say why one logged action changed
+      what they changed (a roll's gains, a bust's reason, a round's scoring), for a viewer.
+    - `guide`: a `Guide` function, the first game's step-by-step hint for the decision in
+      front of a seat (the browser shows each kind once, until the player has made it).
+    - `pause`: a `Pause` function: where a table holds for a while so that people can read
+      what just happened (a round's scoring) before the game goes on.
     - `web_renderer`: a file of the package (`"ui/web.js"`), the browser's renderer module.
     - `tables`: a `Tables` object, the expert's solved tables.
     - `ticks`: a `Ticks` module, for games whose chance orders seats that act together (the
@@ -57,6 +63,9 @@ class GameParts:
     features: str = ""
     state_features: str = ""
     hints: str = ""
+    explain: str = ""
+    pause: str = ""
+    guide: str = ""
     web_renderer: str = ""
     tables: str = ""
     ticks: str = ""
@@ -115,6 +124,31 @@ class Hint(Protocol):
     """Advice computed from a seat's own view only (so it reveals nothing), or None."""
 
     def __call__(self, game: Any, view: View) -> dict[str, Any] | None: ...
+
+
+class Explain(Protocol):
+    """Log lines explaining the change from `before` to `after` (one logged action) as `viewer`
+    (a seat, None for spectators, or `OMNISCIENT`) may read them: never more than that
+    viewer's `observe` views of the two states show. Players are named "Player 1", "Player 2"...
+    as in `Game.describe` (front ends show chosen names instead)."""
+
+    def __call__(self, game: Any, before: Any, after: Any, viewer: int | None) -> list[str]: ...
+
+
+class Guide(Protocol):
+    """A first game's hint for the decision in front of a seat: `{"key": kind of decision,
+    "text": what it means and how to make it}`, from the seat's view and the wire forms of
+    its legal actions only (so it reveals nothing), or None."""
+
+    def __call__(
+        self, game: Any, view: View, legal: Sequence[dict[str, Any]]
+    ) -> dict[str, str] | None: ...
+
+
+class Pause(Protocol):
+    """Whether a table holds after the action that led from `before` to `after`."""
+
+    def __call__(self, game: Any, before: Any, after: Any) -> bool: ...
 
 
 @dataclass(frozen=True, slots=True)

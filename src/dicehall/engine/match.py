@@ -8,6 +8,7 @@ tests) goes through `submit`, so they all enforce the same checks in the same or
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -70,6 +71,7 @@ class Checkpoint:
     version: int
     log_length: int
     timer: _Timer | None
+    held: bool = False
 
 
 @dataclass
@@ -85,6 +87,11 @@ class Match:
     log: list[LogEntry] = field(default_factory=list)
     _timer: _Timer | None = None
     _t0: float = 0.0
+    pause: Callable[[Any, Any], bool] | None = None
+    """Where the match holds (a front end's pause, e.g. a round's summary): called with the
+    states before and after each action; True holds the match (nobody acts, no chance is
+    resolved, no timer runs) until `release`."""
+    held: bool = False
 
     def __post_init__(self) -> None:
         if self.seed < 0:
@@ -104,7 +111,7 @@ class Match:
         return self.game.result(self.state) if self.is_over else None
 
     def actors(self) -> tuple[Seat, ...]:
-        return self.game.actors(self.state)
+        return () if self.held else self.game.actors(self.state)
 
     def legal_actions(self, seat: Seat) -> tuple[Any, ...]:
         if seat not in self.actors():
@@ -181,6 +188,13 @@ class Match:
         self._settle()
         return self.events_since(start)
 
+    def release(self) -> list[Event]:
+        """End a hold (`pause`): resolve the chance it held back and arm the timers."""
+        start = len(self.log)
+        self.held = False
+        self._settle()
+        return self.events_since(start)
+
     def events_since(self, start: int, viewer: Seat | None = None) -> list[Event]:
         """The log from `start` on, each text as `viewer` may read it (`Game.describe`)."""
         out = []
@@ -193,12 +207,12 @@ class Match:
     # --- undo for callers that must save before a move counts ----------------------
     def checkpoint(self) -> Checkpoint:
         """The match as it is now, to `rollback` to if what follows cannot be kept."""
-        return Checkpoint(self.state, self.version, len(self.log), self._timer)
+        return Checkpoint(self.state, self.version, len(self.log), self._timer, self.held)
 
     def rollback(self, checkpoint: Checkpoint) -> None:
         """Put the match back as it was at `checkpoint`: state, version, log and timer."""
         self.state, self.version = checkpoint.state, checkpoint.version
-        self._timer = checkpoint.timer
+        self._timer, self.held = checkpoint.timer, checkpoint.held
         del self.log[checkpoint.log_length :]
 
     # --- internals ------------------------------------------------------------------
@@ -207,18 +221,20 @@ class Match:
         state = self.game.apply(self.state, seat, action)
         t = None if self.clock is None else round(self.clock.now() - self._t0, 3)
         entry = LogEntry(seat, self.game.action_to_json(action), t)
+        held = self.pause is not None and self.pause(self.state, state)
         self.state, self.version = state, self.version + 1
         self.log.append(entry)
+        self.held = self.held or held
 
     def _settle(self) -> None:
         """Resolve chance nodes with the match seed and arm any timer the rules request."""
-        while not self.is_over and self.game.actors(self.state) == (CHANCE,):
+        while not self.held and not self.is_over and self.game.actors(self.state) == (CHANCE,):
             rng = chance_rng(self.seed, len(self.log))
             self._apply(CHANCE, chance.sample(self.game, self.state, rng))
         self._arm_timer()
 
     def _arm_timer(self) -> None:
-        request = self.game.timer(self.state)
+        request = None if self.held else self.game.timer(self.state)
         if request is None:
             self._timer = None
         elif self._timer is None or self._timer.key != request.key:

@@ -193,4 +193,9 @@ def resume(record: Record, **match_options: Any) -> Match:
     game = game_of(record)
     state = final_state(record)
     log = list(record.actions)
-    return Match(game, record.seed, state=state, log=log, version=len(log), **match_options)
+    # a record that stops at a chance node was saved while its table held (`Match.pause`):
+    # it stays held, so that the chance it held back is resolved (and saved) on release
+    held = not game.is_terminal(state) and game.is_chance_node(state)
+    return Match(
+        game, record.seed, state=state, log=log, version=len(log), held=held, **match_options
+    )

@@ -25,6 +25,8 @@ class Settings:
     bot_delay: seconds a bot waits before a turn-based move, so people can follow it.
     realtime_delay: (low, high) seconds a bot takes per action in real-time games (human-like).
     grace: seconds a disconnected person keeps their seat before a bot plays for them.
+    round_pause: seconds a table holds where its game pauses (a Jelly Monster round's scoring)
+    before going on, unless everyone present skips (web/pauses.py).
     quick_workers / search_workers: bot worker processes for greedy bots (0: greedy decides in
     the server process, quicker than a trip to a worker) / for mcts and expert.
     unload_after: seconds a table with nobody connected stays in memory (it stays in the store
@@ -43,6 +45,7 @@ class Settings:
         )
     )
     grace: float = field(default_factory=lambda: _env_float("DICEHALL_GRACE", 30.0))
+    round_pause: float = field(default_factory=lambda: _env_float("DICEHALL_ROUND_PAUSE", 6.0))
     quick_workers: int = field(default_factory=lambda: _env_int("DICEHALL_QUICK_WORKERS", 0))
     search_workers: int = field(default_factory=lambda: _env_int("DICEHALL_SEARCH_WORKERS", 2))
     unload_after: float = field(default_factory=lambda: _env_float("DICEHALL_UNLOAD_AFTER", 120))

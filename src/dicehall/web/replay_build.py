@@ -1,16 +1,17 @@
 """A replay as the web serves it: the start view once, then one small delta per step.
 
-The answer (format `dicehall-replay`, version 2):
+The answer (format `dicehall-replay`, version 3):
 
-    {"format": "dicehall-replay", "version": 2, "game": ..., "params": {...},
+    {"format": "dicehall-replay", "version": 3, "game": ..., "params": {...},
      "seats": [...], "result": {...} | null, "provenance": {...},
      "start": <the spectators' view before the first action>,
-     "frames": [[seat, text, delta], ...]}
+     "frames": [[seat, text, delta], ...], "explain": [[step, [line, ...]], ...]}
 
 Frame `i` (0-based) is step `i + 1`: `seat` acted (-1 the dice, -2 the timer), `text` is its
 log line and `delta` (web/view_delta.py) turns the view of step `i` into that of step `i + 1`.
 Seat names appear once, in `seats`; views are never repeated whole, so the answer grows with
-what changes, not with the size of a view times the number of steps.
+what changes, not with the size of a view times the number of steps. `explain` holds the
+lines that say what a step changed (`engine.explain`), for the steps that have any.
 """
 
 from __future__ import annotations
@@ -20,13 +21,14 @@ from typing import Any
 
 from dicehall.core.game import Game
 from dicehall.core.types import OMNISCIENT
+from dicehall.engine.explain import explain_step, explainer
 from dicehall.engine.proof import Verdict, check
 from dicehall.engine.record import Record, game_of, replay
 from dicehall.web.view_delta import diff
 from dicehall.web.views import entry_text
 
 FORMAT = "dicehall-replay"
-VERSION = 2
+VERSION = 3
 
 
 class FrameWriter:
@@ -36,7 +38,10 @@ class FrameWriter:
         self.record, self.game = record, game
         self.start: Any = None
         self.frames: list[list[Any]] = []
+        self.explain: list[list[Any]] = []
         self._view: Any = None
+        self._state: Any = None
+        self._explainer = explainer(game)
 
     def visit(self, step: int, state: Any) -> None:
         view = self.game.observe(state, None)
@@ -46,7 +51,10 @@ class FrameWriter:
             entry = self.record.actions[step - 1]
             text = entry_text(self.game, entry, OMNISCIENT)  # a finished match hides nothing
             self.frames.append([entry.seat, text, diff(self._view, view)])
-        self._view = view
+            lines = explain_step(self.game, self._state, state, OMNISCIENT, self._explainer)
+            if lines:
+                self.explain.append([step, lines])
+        self._view, self._state = view, state
 
     def answer(self, provenance: dict[str, Any]) -> bytes:
         body = {
@@ -59,6 +67,7 @@ class FrameWriter:
             "provenance": provenance,
             "start": self.start,
             "frames": self.frames,
+            "explain": self.explain,
         }
         return json.dumps(body, separators=(",", ":")).encode()
 

@@ -28,7 +28,7 @@ async def refresh(table: Table) -> None:
         old = table.match
         start = len(old.log)
         if len(record.actions) > start:
-            table.match = resume(record, bots=old.bots, clock=old.clock)
+            table.match = resume(record, bots=old.bots, clock=old.clock, pause=old.pause)
         table.row.status, table.row.num_actions = row.status, row.num_actions
         if table.match.is_over:
             table.row.result = result_json(table.match)

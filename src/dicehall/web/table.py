@@ -23,12 +23,12 @@ from dicehall.core.errors import DicehallError
 from dicehall.core.types import CHANCE, Seat
 from dicehall.engine.match import Checkpoint, Match
 from dicehall.store import MatchRow, Store, StoreUnavailable
-from dicehall.web import replica, writes
+from dicehall.web import pauses, replica, writes
 from dicehall.web.config import Settings
 from dicehall.web.conn import Conn
 from dicehall.web.moves import raise_refusal
 from dicehall.web.viewers import log_viewer, viewing
-from dicehall.web.views import log_lines, result_json, seat_name, seat_panels
+from dicehall.web.views import explained_log, result_json, seat_name, seat_panels
 from dicehall.web.workers import BotPool, BotSpec
 
 if TYPE_CHECKING:
@@ -86,6 +86,8 @@ class Table:
         self.remote: dict[Seat, set[str]] = {}  # seats held through other processes
         self.on_finish: Callable[[Table], None] | None = None  # the accounts' records
         self.finishing: asyncio.Task[None] | None = None
+        self.match.pause = pauses.pause_rule(match.game)  # where the table holds (web/pauses.py)
+        self.pause: pauses.Pause | None = None
 
     @property
     def id(self) -> str:
@@ -144,7 +146,8 @@ class Table:
                 self.row.status, self.row.result = "finished", result_json(m)
                 if self.on_finish is not None:
                     self.on_finish(self)
-            self.broadcast(start)
+            pauses.hold(self, asyncio.get_running_loop().time())
+            self.broadcast(start, saved.state)
             self.wake.set()
             if self.cluster is not None:
                 self.cluster.moved(self)
@@ -310,20 +313,21 @@ class Table:
         m = self.match
         panels = seat_panels(m, viewing(m.game, conn.seats, conn.focus), cache)
         if self.row.options.get("rated"):  # no coach at a rated table (web/seat_accounts.py)
-            panels = [{**panel, "hints": None} for panel in panels]
+            panels = [{**panel, "hints": None, "guide": None} for panel in panels]
         return {
             "version": m.version,
             "actors": [s for s in m.actors() if s != CHANCE],
             "over": m.is_over,
             "result": result_json(m),
             "timer": self.timer_json(),
+            "pause": self.pause.to_json(asyncio.get_running_loop().time()) if self.pause else None,
             "panels": panels,
         }
 
     def welcome(self, conn: Conn) -> dict[str, Any]:
         m = self.match
         viewer = log_viewer(m, conn.seats, conn.focus)
-        lines = log_lines(m.game, self.row.seats, m.log, viewer=viewer)
+        lines = explained_log(m, self.row.seats, viewer)
         return {
             "type": "welcome",
             "table": self.row.public(),
@@ -335,14 +339,15 @@ class Table:
             **self.state_json(conn, {}),
         }
 
-    def broadcast(self, start: int) -> None:
+    def broadcast(self, start: int, before: Any = None) -> None:
+        """Send the entries from `start` on (`before`: the state before them, if known)."""
         m = self.match
         cache: dict[Any, Any] = {}
         texts: dict[Seat | None, list[dict[str, Any]]] = {}
         for conn in self.conns:
             viewer = log_viewer(m, conn.seats, conn.focus)
             if viewer not in texts:
-                texts[viewer] = log_lines(m.game, self.row.seats, m.log, start, viewer=viewer)
+                texts[viewer] = explained_log(m, self.row.seats, viewer, start, before)
             conn.send({"type": "update", "log": texts[viewer], **self.state_json(conn, cache)})
 
     def broadcast_seats(self) -> None:
@@ -385,6 +390,9 @@ class Table:
         deadline = m.timer_deadline()
         if deadline is not None and m.clock is not None:
             times.append(now + deadline - m.clock.now())
+        pauses.hold(self, now)
+        if self.pause is not None:
+            times.append(self.pause.until)
         return min(times) if times else None
 
     async def _drive(self) -> None:
@@ -405,6 +413,8 @@ class Table:
 
     async def _tick(self, now: float) -> None:
         self._cover_away(now)
+        if self.pause is not None and self.pause.done(now, pauses.present(self)):
+            await pauses.release(self)
         await self._fire_timer()
         for seat, due in sorted(self.bot_due.items(), key=lambda x: x[1]):
             if due <= now and seat in self.match.bots_to_act():

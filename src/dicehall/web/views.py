@@ -11,8 +11,9 @@ from typing import Any
 
 from dicehall.core.game import Game
 from dicehall.core.types import CHANCE, ENGINE, Seat
+from dicehall.engine.explain import explain_entries
 from dicehall.engine.match import LogEntry, Match
-from dicehall.web.hints import hints_for
+from dicehall.web.hints import guide_for, hints_for
 
 
 def seat_name(seats: list[dict[str, Any]], seat: Seat) -> str:
@@ -41,16 +42,36 @@ def log_lines(
     start: int = 0,
     *,
     viewer: Seat | None,
+    explained: dict[int, list[str]] | None = None,
 ) -> list[dict[str, Any]]:
-    return [
-        {
-            "index": i,
-            "seat": log[i].seat,
-            "who": seat_name(seats, log[i].seat),
-            "text": entry_text(game, log[i], viewer),
-        }
-        for i in range(start, len(log))
-    ]
+    """The log from `start` on; each entry's explanation lines (`engine.explain`) follow it."""
+    out: list[dict[str, Any]] = []
+    for i in range(start, len(log)):
+        who = seat_name(seats, log[i].seat)
+        out.append(
+            {"index": i, "seat": log[i].seat, "who": who, "text": entry_text(game, log[i], viewer)}
+        )
+        for text in (explained or {}).get(i, ()):
+            out.append({"index": i, "seat": None, "who": "Table", "text": text, "kind": "explain"})
+    return out
+
+
+def explained_log(
+    match: Match,
+    seats: list[dict[str, Any]],
+    viewer: Seat | None,
+    start: int = 0,
+    before: Any = None,
+) -> list[dict[str, Any]]:
+    """The log from `start` on with each entry's explanation (`engine.explain`), as `viewer` may
+    read it; `before` is the state before entry `start` (None: the log is replayed)."""
+    game, log = match.game, match.log
+    if before is None:
+        why = explain_entries(game, game.initial_state(), log, viewer, start)
+    else:
+        later = explain_entries(game, before, log[start:], viewer)
+        why = {start + i: lines for i, lines in later.items()}
+    return log_lines(game, seats, log, start, viewer=viewer, explained=why)
 
 
 def legal_moves(match: Match, seat: Seat) -> list[dict[str, Any]]:
@@ -69,6 +90,7 @@ def seat_panels(match: Match, seats: tuple[Seat, ...], cache: dict[Any, Any]) ->
             panel: dict[str, Any] = {"seat": seat, "view": match.view(seat)}
             panel["legal"] = legal_moves(match, seat) if seat is not None else []
             panel["hints"] = hints_for(match.game, panel["view"])
+            panel["guide"] = guide_for(match.game, panel["view"], panel["legal"])
             cache[seat] = panel
         out.append(cache[seat])
     return out

@@ -20,7 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from dicehall.core.errors import DicehallError, IllegalActionError, MalformedActionError
 from dicehall.engine.match import MatchOverError, StaleVersionError
-from dicehall.web import seat_accounts
+from dicehall.web import pauses, seat_accounts
 from dicehall.web.api import valid_table_id
 from dicehall.web.guard import Guards, client_key
 from dicehall.web.hall import Hall
@@ -174,6 +174,8 @@ async def _handle(table: Table, conn: Conn, data: dict[str, Any], resyncs: RateL
         if not resyncs.allow():  # a welcome holds the whole log: far dearer than a message
             raise BadMessage("rate_limited", "too many resyncs; slow down")
         table.resync(conn)
+    elif kind == "skip":  # done reading a pause's summary (web/pauses.py)
+        pauses.skip(table, conn)
     elif kind == "focus":  # only a device holding seats may hand over (the message rate bounds it)
         _focus(table, conn, data.get("seat"))
     else:

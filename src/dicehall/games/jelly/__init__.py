@@ -38,6 +38,9 @@ PARTS = GameParts(
     state_features="features:encode_state",
     web_renderer="ui/web.js",
     ticks="ticks",
+    explain="explain:explain",
+    guide="guide:guide",
+    pause="explain:round_break",
     rl_params=(("mode", "tick"),),
 )
 

@@ -30,6 +30,8 @@ PARTS = GameParts(
     state_features="features:encode_state",
     web_renderer="ui/web.js",
     achievements="achievements",
+    explain="explain:explain",
+    guide="guide:guide",
 )
 
 

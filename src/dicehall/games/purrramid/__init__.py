@@ -23,6 +23,8 @@ PARTS = GameParts(
     expert="bots.expert:ExpertBot",
     hints="hints:hint",
     review="review",
+    explain="explain:explain",
+    guide="guide:guide",
 )
 
 

@@ -32,6 +32,8 @@ PARTS = GameParts(
     expert="bots.expert:make_expert",
     tables="bots.tables:TABLES",
     review="review",
+    explain="explain:explain",
+    guide="guide:guide",
 )
 
 

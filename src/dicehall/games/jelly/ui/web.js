@@ -204,7 +204,6 @@ export function render(root, ctx) {
   const mine = view.seat !== null && view.seat !== undefined;
   svg.append(narrow ? screen(10, by + 112, W - 20, view.roll || [], mine, ctx.still) : screen(246, by, 270, view.roll || [], mine, ctx.still));
   const extra = [];
-  if (summary && summary.shown) extra.push(summaryPanel(root, ctx));
   extra.push(
     h(
       "p",
@@ -268,75 +267,3 @@ function rewardsList(view) {
   );
 }
 
-// Round ends: what each district scored, from the board as it stood before it cleared
-// (docs/rules/jelly.md, "Scoring a round"); shown over the board until skipped.
-let summary = null;
-
-function roundSummary(before, after, seats) {
-  const lines = [`Round ${before.round} scored:`];
-  for (const d of before.districts) {
-    const totals = d.totals
-      .map((t, p) => [p, t])
-      .filter(([, t]) => t > 0)
-      .sort((a, b) => b[1] - a[1]);
-    const dice = totals.length ? totals.map(([p, t]) => `${seatName(seats, p)} ${t}`).join(", ") : "no dice";
-    lines.push(
-      `${d.letter} ${d.name}: ${dice}; Target on zone ${d.target + 1} (${d.zone_text[d.target]})`,
-    );
-  }
-  for (const p of after.table) {
-    const old = before.table.find((q) => q.seat === p.seat);
-    const dj = p.jelly - old.jelly,
-      dp = p.pods - old.pods;
-    const parts = [`Jelly ${old.jelly} → ${p.jelly} (${dj >= 0 ? "+" : ""}${dj})`];
-    if (dp) parts.push(`pods ${dp > 0 ? "+" : ""}${dp}`);
-    lines.push(`${seatName(seats, p.seat)}: ${parts.join(", ")}`);
-  }
-  return lines;
-}
-
-export function logLines(before, after, seats) {
-  if (!before.districts.length || after.round === before.round || before.phase === "setup") return [];
-  const lines = roundSummary(before, after, seats);
-  summary = { lines, shown: true };
-  setTimeout(() => {
-    if (summary && summary.lines === lines) {
-      summary.shown = false;
-      const panel = document.getElementById("round-summary");
-      if (panel) panel.remove();
-    }
-  }, 15000);
-  return lines;
-}
-
-function summaryPanel(root, ctx) {
-  return h(
-    "div",
-    { id: "round-summary", class: "round-summary", role: "status" },
-    h("ul", {}, summary.lines.map((l, i) => (i === 0 ? h("li", {}, h("b", {}, l)) : h("li", {}, l)))),
-    h(
-      "button",
-      {
-        type: "button",
-        class: "secondary",
-        id: "summary-skip",
-        onclick: () => {
-          summary.shown = false;
-          render(root, ctx);
-        },
-      },
-      "Hide the round summary",
-    ),
-  );
-}
-
-// A first game's hint: what a player with dice or without does now.
-export function guide(view, legal) {
-  const types = new Set(legal.map((m) => m.action.type));
-  if ([...PLACE].some((t) => types.has(t)))
-    return "Tap a highlighted district to place one die of your roll there: the highest total at a district takes the reward under its Target (red circle). A 3 or 4 can move the Target.";
-  if (types.has("Roll")) return "Roll your dice: only you see them. Then place one, or roll again.";
-  if (types.has("Lock") || types.has("FlipTimer"))
-    return "Out of dice: lock a district you lead so nobody can beat you there, then flip the sand timer to end the round in 10 seconds.";
-  return null;
-}

@@ -373,14 +373,3 @@ function playerInfo(view, p, k, seats, types) {
   );
 }
 
-// A first game's hint for the player on turn.
-export function guide(view, legal) {
-  const types = new Set(legal.map((m) => m.action.type));
-  if (types.has("Place"))
-    return "Tap a highlighted stall to put the die there: a stall's slots may ask for a colour or a number, and the card's line for odd, even or a total.";
-  if (types.has("PickRow") || types.has("PickColumn"))
-    return "Highlighted machine dice are picks: a run of one colour or one number along the bottom row or up a column. Take dice that fit the empty slots of your stalls.";
-  if (types.has("TakeStall") || types.has("ChooseStall"))
-    return "Take a Plaza stall you can fill soon: its points count when all three slots hold dice.";
-  return legal.length ? "Choose one of the moves offered: each says what it does." : null;
-}

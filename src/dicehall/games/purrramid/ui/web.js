@@ -416,29 +416,3 @@ function players(view, seats) {
   );
 }
 
-// Log lines the table page adds when a turn ends: what it placed, or why it busted.
-export function logLines(before, view, seats) {
-  const l = view.last_turn;
-  if (!l || (before.last_turn && JSON.stringify(before.last_turn) === JSON.stringify(l))) return [];
-  const who = seatName(seats, l.seat);
-  if (!l.success) return [`${who} busted: ${bustWhy(l.reason)}; no tiles placed.`];
-  const parts = [`${l.tiles} tile(s)`];
-  if (l.gold) parts.push(`${l.gold} gold`);
-  if (l.wool) parts.push(`${l.wool} wool token(s) taken`);
-  return [`${who} stopped safely: ${parts.join(", ")}${l.bonus ? "; bonus turn with one die fewer" : ""}.`];
-}
-
-// A first game's hint for the player on turn.
-export function guide(view, legal) {
-  const types = new Set(legal.map((m) => m.action.type));
-  if (types.has("Place"))
-    return view.turn.placed.length
-      ? "Add dice to a space touching this turn's spaces (green outline) so you can still stop safely."
-      : "Pick a space whose number your dice add up to. Green outline: you could stop safely after it. Start low: spaces resting on tiles are safe.";
-  if (types.has("Stop"))
-    return view.turn.stop_ok
-      ? "Stopping now is safe: Stop to turn this turn's dice into tiles. Roll again only if you feel lucky — a roll that fits nowhere loses them all."
-      : "Stopping now would bust. Roll again and add dice so this turn's spaces touch and rest on tiles.";
-  if (types.has("SpendWool")) return "Nothing fits? Spend a wool token to reroll all the dice you just rolled.";
-  return legal.length ? "Roll the dice to start your turn." : null;
-}

@@ -230,13 +230,6 @@ function lastRollLines(view, nm, seats) {
   return out;
 }
 
-// Log lines the table page adds after an update: each resolved roll's gains and drips.
-export function logLines(before, view, seats) {
-  if (!view.last || (before && JSON.stringify(before.last) === JSON.stringify(view.last))) return [];
-  const nm = (i) => (view.players[i].auto ? "AutoPuray" : seatName(seats, i));
-  return lastRollLines(view, nm, seats).slice(1);
-}
-
 function receiversOf(view) {
   if (!view.majority || view.phase !== "choose") return [];
   const me = view.players[view.roller];
@@ -389,14 +382,3 @@ export function render(root, ctx) {
   return { handled: ["Reroll", "Resolve"] };
 }
 
-// A first game's hint for the roller (the table shows it while hints are on).
-export function guide(view, legal) {
-  if (!legal.some((m) => m.action.type === "Reroll" || m.action.type === "Resolve"))
-    return legal.length ? "Choose one of the moves offered: each says what it does." : null;
-  if (view.majority)
-    return `${view.majority.count} dice show ${view.majority.face}: that is the majority, and your neighbours get their effect. Tap some of them to mark them, then Reroll to break the majority — or Resolve if giving them away suits you.`;
-  const bad = view.faces.filter((f) => f === "crying" || f === "angry").length;
-  if (bad && view.rerolls_left)
-    return `${bad} crying or angry ${bad === 1 ? "die drips" : "dice drip"} your Jelly. Tap ${bad === 1 ? "it" : "them"} to mark, then Reroll (the first reroll is free).`;
-  return "No majority and nothing to fear: Resolve to take every die's effect (Heart +1 Love, Star +1 Excitement).";
-}

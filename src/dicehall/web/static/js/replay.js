@@ -7,6 +7,7 @@ import { h } from "/static/js/svg.js";
 
 const $ = (id) => document.getElementById(id);
 let data = null,
+  why = new Map(),
   views = null,
   draw = null,
   step = 0;
@@ -20,6 +21,7 @@ function show(n) {
   $("step").textContent = `step ${step} / ${last}`;
   const frame = data.frames[step - 1];
   $("step-text").textContent = step === 0 ? "Start of the game" : `${who(frame[0])}: ${named(frame[1], data.seats)}`;
+  $("step-why").replaceChildren(...(why.get(step) || []).map((l) => h("li", { class: "explain" }, named(l, data.seats))));
   draw.render($("board"), {
     view: views.at(step),
     seat: null,
@@ -74,9 +76,16 @@ async function open(replay) {
   $("game-name").textContent = `Replay · ${spec ? spec.name : data.game}`;
   $("controls").hidden = false;
   $("slider").max = data.frames.length;
+  why = new Map((data.explain || []).map(([step, lines]) => [step, lines]));
   $("log").replaceChildren(
     ...data.frames.map((f, i) =>
-      h("li", { onclick: () => show(i + 1), style: "cursor:pointer" }, h("b", {}, `${who(f[0])}: `), named(f[1], data.seats)),
+      h(
+        "li",
+        { onclick: () => show(i + 1), style: "cursor:pointer" },
+        h("b", {}, `${who(f[0])}: `),
+        named(f[1], data.seats),
+        ...(why.get(i + 1) || []).map((line) => h("span", { class: "explain" }, named(line, data.seats))),
+      ),
     ),
   );
   show(data.frames.length);

@@ -125,10 +125,8 @@ function show(msg) {
     if (sharedSecrets() && revealed !== null && msg.focus !== revealed && asked !== revealed)
       askFocus(revealed); // reconnected: the same person is still in front of the device
   } else if (msg.type === "update") {
-    const before = state && state.panels && state.panels[0] && state.panels[0].view;
     state = { ...state, ...msg };
     log.push(...msg.log);
-    log.push(...explained(before, state.panels[0] && state.panels[0].view));
     pending = false;
     renderAll();
   } else if (msg.type === "note") {
@@ -148,21 +146,10 @@ function show(msg) {
   }
 }
 
-// Lines the game's renderer adds to the log from what a view shows changed (a roll's gains and
-// drips, a round's scoring): drawn from views this page may see, so they hold no secret.
-function explained(before, after) {
-  if (!draw || !draw.logLines || !before || !after) return [];
-  try {
-    return draw.logLines(before, after, seats).map((text) => ({ seat: null, who: "Table", text, kind: "explain" }));
-  } catch (e) {
-    console.error("log lines failed", e);
-    return [];
-  }
-}
-
 function send(seat, move) {
   if (pending || !ws || ws.readyState !== 1) return;
   pending = true;
+  guideFollowed();
   ws.send(
     JSON.stringify({
       type: "act",
@@ -234,6 +221,7 @@ function renderAll() {
     drawBoard(panel);
   }
   renderStatus(panel);
+  renderPause();
   renderGuide(panel);
   renderMoves();
   renderCoach(tableId, state, covered ? null : panel, loadTokens());
@@ -266,19 +254,66 @@ function hintsOn() {
   return !!spec && localStorage.getItem(`dicehall.hints.${spec.id}`) !== "off";
 }
 
+// Each kind of decision gets its hint (the game's guide part, sent with the panel) until the
+// player has made that decision once; remembered per game in this browser.
+function guidesDone() {
+  try {
+    return new Set(JSON.parse(localStorage.getItem(`dicehall.guide.${spec.id}`) || "[]"));
+  } catch {
+    return new Set();
+  }
+}
+
+let guideShown = null;
+
 function renderGuide(panel) {
   const box = $("guide");
   const me = panel.seat !== null && state.actors.includes(panel.seat) && $("cover").hidden;
-  const text = me && !state.over && hintsOn() && draw && draw.guide ? draw.guide(panel.view, panel.legal) : null;
-  $("guide-text").textContent = text || "";
-  box.hidden = !text;
+  const g = me && !state.over && hintsOn() ? panel.guide : null;
+  guideShown = g && !guidesDone().has(g.key) ? g.key : null;
+  $("guide-text").textContent = guideShown ? g.text : "";
+  box.hidden = !guideShown;
   $("hints-toggle").checked = hintsOn();
+}
+
+function guideFollowed() {
+  if (!guideShown || !spec) return;
+  const done = guidesDone();
+  done.add(guideShown);
+  localStorage.setItem(`dicehall.guide.${spec.id}`, JSON.stringify([...done].slice(-64)));
+}
+
+// The table holds (a round's scoring, web/pauses.py): what happened, and a Skip for the
+// people at this device; the game goes on when everyone present skipped or time is up.
+function renderPause() {
+  const pause = !state.over && $("cover").hidden ? state.pause : null;
+  $("pause").hidden = !pause;
+  if (!pause) return;
+  const last = log.filter((l) => l.kind === "explain").at(-1);
+  const lines = last ? log.filter((l) => l.kind === "explain" && l.index === last.index) : [];
+  $("pause-lines").replaceChildren(
+    ...lines.map((l, i) => h("li", {}, i === 0 ? h("b", {}, named(l.text, seats)) : named(l.text, seats))),
+  );
+  const skipped = you.length && you.every((s) => pause.skipped.includes(s));
+  $("pause-skip").hidden = !you.length || skipped;
+  tickPause();
+}
+
+function tickPause() {
+  const pause = state && state.pause;
+  if (!pause || $("pause").hidden) return;
+  const left = Math.max(0, pause.remaining - (performance.now() - timerAt) / 1000);
+  const mine = you.length && you.every((s) => pause.skipped.includes(s));
+  $("pause-left").textContent = mine
+    ? `Waiting for the others (at most ${Math.ceil(left)} s)…`
+    : `The game goes on in ${Math.ceil(left)} s.`;
 }
 
 function renderStatus(panel) {
   const t = $("turn");
   t.classList.toggle("mine", panel.seat !== null && state.actors.includes(panel.seat));
   if (state.over) t.textContent = "Game over";
+  else if (state.pause) t.textContent = "A short pause to read what happened";
   else if (!state.actors.length) t.textContent = "…";
   else if (panel.seat !== null && state.actors.includes(panel.seat))
     t.textContent =
@@ -505,6 +540,10 @@ $("pace").addEventListener("change", () => {
   pace = Number($("pace").value);
   localStorage.setItem(paceKey, String(pace));
 });
+$("pause-skip").addEventListener("click", () => {
+  if (ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "skip" }));
+  $("pause-skip").hidden = true;
+});
 $("hints-toggle").addEventListener("change", () => {
   if (spec) localStorage.setItem(`dicehall.hints.${spec.id}`, $("hints-toggle").checked ? "on" : "off");
   if (state) renderGuide(activePanel());
@@ -543,6 +582,9 @@ async function main() {
     return;
   }
   connect();
-  setInterval(tickTimer, 100);
+  setInterval(() => {
+    tickTimer();
+    tickPause();
+  }, 100);
 }
 main();

@@ -1,0 +1,89 @@
+"""A table's pause: where the game says (its `pause` part, e.g. after a Jelly Monster round's
+scoring), the table holds for `Settings.round_pause` seconds so that people can read what
+happened before the board clears and the game goes on.
+
+While a table holds, its match has no actors: nobody may act, no bot moves, no chance is
+resolved and no timer runs (`Match.pause`). The pause ends when its time is up, or earlier
+once every seated person who is present has skipped it (one Skip on a shared device). Nothing
+is lost by a crash meanwhile: every action taken is saved, and a restarted server holds again
+for a fresh pause, then goes on.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from dicehall import games
+from dicehall.core.game import Game
+from dicehall.core.types import Seat
+
+if TYPE_CHECKING:
+    from dicehall.web.conn import Conn
+    from dicehall.web.table import Table
+
+
+def pause_rule(game: Game[Any, Any]) -> Callable[[Any, Any], bool] | None:
+    """The game's `pause` part for this game object (None: it never pauses)."""
+    found = games.part(game.id, "pause")
+    return None if found is None else functools.partial(found, game)
+
+
+@dataclass
+class Pause:
+    """A running pause: when it ends (event-loop time) and who skipped it."""
+
+    until: float
+    seconds: float
+    skipped: set[Seat] = field(default_factory=set)
+
+    def done(self, now: float, present: set[Seat]) -> bool:
+        """Time is up, or every seated person present has skipped (bots never wait)."""
+        return now >= self.until or (bool(present) and present <= self.skipped)
+
+    def to_json(self, now: float) -> dict[str, Any]:
+        return {
+            "remaining": max(0.0, self.until - now),
+            "total": self.seconds,
+            "skipped": sorted(self.skipped),
+        }
+
+
+def present(table: Table) -> set[Seat]:
+    """The seated people at the table now (a seat a bot stands in for is not a person there)."""
+    return {s for s in table.humans if table.connected(s) and s not in table.covered}
+
+
+def hold(table: Table, now: float) -> None:
+    """Start the pause of a match that holds, unless it runs already (after a restart the
+    resumed match holds again: a fresh pause starts)."""
+    if table.match.held and table.pause is None:
+        seconds = table.settings.round_pause
+        table.pause = Pause(now + seconds, seconds)
+
+
+async def release(table: Table) -> None:
+    """End the pause: the match goes on (the chance it held back is resolved and saved)."""
+    async with table.lock:
+        m = table.match
+        table.pause = None
+        if not m.held:
+            return
+        saved = m.checkpoint()
+        m.release()
+        if len(m.log) > saved.log_length:
+            await table._commit(saved)
+        else:
+            table.broadcast(len(m.log))
+            table.wake.set()
+
+
+def skip(table: Table, conn: Conn) -> None:
+    """The people at `conn` are done reading: on a shared device, one Skip is everyone's."""
+    if table.pause is None or not conn.seats:
+        return
+    table.pause.skipped |= set(conn.seats)
+    table.broadcast(len(table.match.log))
+    table.wake.set()
