@@ -29,6 +29,11 @@ from dicehall.games.jelly.actions import (
 from dicehall.games.jelly.scoring import end_round
 from dicehall.games.jelly.state import NOBODY, Die, JellyState, Phase, RoundEnd, Table
 
+# enum members as module constants: reading one from its class is slow (Python 3.11)
+_PLAY = Phase.PLAY
+_ROUNDEND_ALL_PLACED = RoundEnd.ALL_PLACED
+_ROUNDEND_TIMER = RoundEnd.TIMER
+
 Placing = Place | PlaceRemove | PlaceMove
 MAX_ROLLS_WITHOUT_PLACING = 20
 """Digital safeguard (rules.md, *A round*): a seat rolls at most 20 times without placing a die
@@ -152,7 +157,7 @@ def apply(table: Table, s: JellyState, seat: int, action: Any) -> JellyState:
         s = replace(s, flipped_by=seat, done=replace_at(s.done, seat, True), ticks_left=ticks)
     else:
         s = replace(s, done=replace_at(s.done, seat, True))
-    if table.tick and s.phase == Phase.PLAY:
+    if table.tick and s.phase == _PLAY:
         s = _next_in_tick(table, s)
     return s
 
@@ -197,7 +202,7 @@ def _place(table: Table, s: JellyState, seat: int, a: Placing) -> JellyState:
         round_placed=(*s.round_placed[:-1], s.round_placed[-1] + 1),
     )
     if not any(s.unplaced):
-        return end_round(table, s, RoundEnd.ALL_PLACED)  # every player is out of dice
+        return end_round(table, s, _ROUNDEND_ALL_PLACED)  # every player is out of dice
     return s
 
 
@@ -208,7 +213,7 @@ def _next_in_tick(table: Table, s: JellyState) -> JellyState:
         return replace(s, tick_queue=queue)
     ticks_left = s.ticks_left - 1 if s.ticks_left > 0 else s.ticks_left
     if ticks_left == 0:
-        return end_round(table, replace(s, ticks_left=0), RoundEnd.TIMER)
+        return end_round(table, replace(s, ticks_left=0), _ROUNDEND_TIMER)
     # the next tick's order is a chance node (TickOrder): who is quicker varies at random
     return replace(s, tick=s.tick + 1, tick_queue=(), ticks_left=ticks_left)
 
@@ -226,7 +231,7 @@ def tick_orders(seats: tuple[int, ...]) -> Distribution:
 
 def why_illegal(table: Table, s: JellyState, seat: int, action: Any) -> str:
     """A readable reason for an action that is not legal now."""
-    if s.phase != Phase.PLAY:
+    if s.phase != _PLAY:
         return f"{action} is not possible while scoring; choose where your Jelly goes"
     if isinstance(action, Place | PlaceRemove | PlaceMove):
         if not s.unplaced[seat]:
