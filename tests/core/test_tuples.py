@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dicehall.core.tuples import add_at, adder, replace_at
+from dicehall.core.tuples import add_at, adder, holds, replace_at
 
 VALUES = st.lists(st.integers(-5, 5), min_size=1, max_size=8).map(tuple)
 
@@ -43,3 +43,11 @@ def test_adder_sums_element_by_element(pairs: tuple[tuple[int, int], ...]) -> No
 def test_adder_lengths_are_bounded(length: int) -> None:
     with pytest.raises(ValueError):
         adder(length)
+
+
+def test_holds_finds_the_object_itself_or_an_equal_one() -> None:
+    first, second = object(), object()
+    assert holds((first, second), second)
+    assert not holds((first,), second)
+    assert holds((1, 2), 2.0)  # equal, not identical
+    assert not holds((1, 2), 3)

@@ -80,7 +80,28 @@ def _plain_and_moves(values: tuple[int, ...], d: int, zone: int) -> tuple[
 
 @lru_cache(maxsize=4096)
 def _removals(values: tuple[int, ...], d: int, targets: tuple[Die, ...]) -> tuple[PlaceRemove, ...]:
-    return tuple(_remove(v, d, o, t) for v in values if v <= 2 for o, t in targets)
+    out: tuple[PlaceRemove, ...] = ()
+    for v in values:
+        if v > 2:  # values are sorted; only a 1 or 2 removes
+            break
+        out += tuple(map(_removes_of(v, d).__getitem__, targets))
+    return out
+
+
+@lru_cache(maxsize=64)
+def _removes_of(value: int, d: int) -> dict[Die, PlaceRemove]:
+    """The removals `value` may make in district `d`, by the die removed."""
+    return _RemovesOf(value, d)
+
+
+class _RemovesOf(dict[Die, PlaceRemove]):
+    def __init__(self, value: int, d: int) -> None:
+        super().__init__()
+        self.value, self.d = value, d
+
+    def __missing__(self, die: Die) -> PlaceRemove:
+        found = self[die] = _remove(self.value, self.d, die[0], die[1])
+        return found
 
 
 def _remove(value: int, d: int, owner: int, target: int) -> PlaceRemove:
@@ -108,13 +129,32 @@ def actions(table: Table, s: JellyState, seat: int) -> tuple[Any, ...]:
     roll = s.rolls[seat]
     if not roll:
         return (ROLL,)
-    out: tuple[Any, ...] = (ROLL,) if may_roll_again(s, seat) else ()
-    values = tuple(sorted(set(roll)))
-    low = values[0] <= 2  # only a 1 or 2 can send a die to the centre
-    for d in range(table.districts):
-        if s.locks[d] == NOBODY:
-            targets = _targets(s.entrances[d]) if low else ()
-            out += _placements(values, d, targets, s.targets[d])
+    values = _values(roll)
+    # only a 1 or 2 can send a die to the centre
+    targets = tuple(map(_targets, s.entrances)) if values[0] <= 2 else ()
+    placing = _all_placements(values, s.locks, targets, s.targets)
+    return (ROLL, *placing) if may_roll_again(s, seat) else placing
+
+
+@lru_cache(maxsize=4096)
+def _values(roll: tuple[int, ...]) -> tuple[int, ...]:
+    """The distinct values of a roll, sorted."""
+    return tuple(sorted(set(roll)))
+
+
+@lru_cache(maxsize=4096)
+def _all_placements(
+    values: tuple[int, ...],
+    locks: tuple[int, ...],
+    targets: tuple[tuple[Die, ...], ...],
+    zones: tuple[int, ...],
+) -> tuple[Any, ...]:
+    """Every placement of `values` on the districts not locked, in id order; `targets` are
+    each entrance's dice a 1 or 2 may remove (empty when the roll has neither)."""
+    out: tuple[Any, ...] = ()
+    for d, lock in enumerate(locks):
+        if lock == NOBODY:
+            out += _placements(values, d, targets[d] if targets else (), zones[d])
     return out
 
 

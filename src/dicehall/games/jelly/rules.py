@@ -29,7 +29,7 @@ from dicehall.core import (
     uniform,
 )
 from dicehall.core.evolve import replace
-from dicehall.core.tuples import replace_at
+from dicehall.core.tuples import holds, replace_at
 from dicehall.games.jelly import chances, play, scoring
 from dicehall.games.jelly import describe as describe_mod
 from dicehall.games.jelly import observe as observe_mod
@@ -206,7 +206,7 @@ class JellyGame(Game[JellyState, JellyAction]):
         if seat not in self.actors(s):
             raise IllegalActionError(f"seat {seat} may not act now", seat=seat, action=action)
         legal = self.legal_actions(s, seat)
-        if not any(a is action for a in legal) and action not in legal:
+        if not holds(legal, action):
             reason = play.why_illegal(self.table, s, seat, action)
             raise IllegalActionError(reason, seat=seat, action=action)
         if isinstance(action, ChooseSide):
@@ -240,8 +240,8 @@ class JellyGame(Game[JellyState, JellyAction]):
             return (
                 s.to_roll[:1] == (outcome.seat,)
                 and len(v) == s.unplaced[outcome.seat]
-                and all(1 <= x <= 6 for x in v)
                 and list(v) == sorted(v)
+                and (not v or (v[0] >= 1 and v[-1] <= 6))  # sorted: the ends bound the rest
             )
         return any(o == outcome for o, _ in self.chance_outcomes(s))
 

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from dicehall.core import CHANCE, Distribution, Game, IllegalActionError, Result, Seat, View
+from dicehall.core.tuples import holds
 from dicehall.games.paradice import chances, draws, powers, turn
 from dicehall.games.paradice.actions import (
     CODEC,
@@ -128,7 +129,7 @@ class ParadiceGame(Game[ParadiceState, ParadiceAction]):
 
     def _is_legal(self, state: ParadiceState, action: Any) -> bool:
         found = self._legal(state)
-        return any(a is action for a in found) or action in found
+        return holds(found, action)
 
     def _legal(self, state: ParadiceState) -> list[Any]:
         """The legal actions in any order (remembered for the last state asked about)."""
