@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import bisect
 import random
 from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
+from itertools import accumulate
 
 import pytest
 from hypothesis import given
@@ -65,6 +67,19 @@ def test_distribution_sample_is_a_listed_outcome(weights: list[int], seed: int) 
     total = sum(weights)
     dist = Distribution((i, Fraction(w, total)) for i, w in enumerate(weights))
     assert 0 <= dist.sample(random.Random(seed)) < len(weights)
+
+
+@given(st.lists(st.integers(1, 70), min_size=1, max_size=9), st.integers(0, 2**32))
+def test_distribution_sample_draws_as_randrange_does(weights: list[int], seed: int) -> None:
+    """Saved seeds replay: a sample is `randrange(total)` on the cumulative weights, leaving
+    the generator where `randrange` leaves it (totals of 1 and powers of two included)."""
+    dist = Distribution.from_weights(enumerate(weights))
+    ours, theirs = random.Random(seed), random.Random(seed)
+    cumulative = list(accumulate(weights))
+    for _ in range(20):
+        expected = bisect.bisect_right(cumulative, theirs.randrange(cumulative[-1]))
+        assert dist.sample(ours) == expected
+    assert ours.getstate() == theirs.getstate()
 
 
 def test_codec_round_trip_and_errors() -> None:

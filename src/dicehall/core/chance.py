@@ -27,6 +27,7 @@ class Distribution(tuple):  # type: ignore[type-arg]
     outcomes: tuple[Any, ...]
     _cumulative: list[int]
     _total: int
+    _bits: int
 
     def __new__(cls, pairs: Iterable[tuple[Any, Fraction]]) -> Distribution:
         items = tuple((o, Fraction(p)) for o, p in pairs)
@@ -42,6 +43,7 @@ class Distribution(tuple):  # type: ignore[type-arg]
         self.outcomes = tuple(o for o, _ in items)
         self._cumulative = list(accumulate(weights))
         self._total = denominator
+        self._bits = denominator.bit_length()
         return self
 
     @classmethod
@@ -68,11 +70,25 @@ class Distribution(tuple):  # type: ignore[type-arg]
         self.outcomes = tuple(outcomes)
         self._cumulative = cumulative
         self._total = total
+        self._bits = total.bit_length()
         return self
 
     def sample(self, rng: random.Random) -> Any:
-        """One outcome drawn exactly with the listed probabilities."""
-        draw = rng.randrange(self._total)
+        """One outcome drawn exactly with the listed probabilities.
+
+        For a plain `random.Random` this is `rng.randrange(total)` without its Python layers:
+        the same `getrandbits(total.bit_length())` draws, retried while too large, so a seed
+        gives the same outcomes and leaves the generator in the same state.
+        """
+        total = self._total
+        if type(rng) is _PLAIN_RANDOM:
+            getrandbits = rng.getrandbits
+            bits = self._bits
+            draw = getrandbits(bits)
+            while draw >= total:
+                draw = getrandbits(bits)
+        else:
+            draw = rng.randrange(total)
         return self.outcomes[bisect.bisect_right(self._cumulative, draw)]
 
     def probability(self, outcome: Any) -> Fraction:
@@ -80,6 +96,9 @@ class Distribution(tuple):  # type: ignore[type-arg]
             if o == outcome:
                 return p  # type: ignore[no-any-return]
         return Fraction(0)
+
+
+_PLAIN_RANDOM = random.Random
 
 
 @functools.lru_cache(maxsize=4096)

@@ -29,6 +29,11 @@ from dicehall.games.jelly.actions import (
 from dicehall.games.jelly.scoring import end_round
 from dicehall.games.jelly.state import NOBODY, Die, JellyState, Phase, RoundEnd, Table
 
+# enum members as module constants: reading one from its class is slow (Python 3.11)
+_PLAY = Phase.PLAY
+_ROUNDEND_ALL_PLACED = RoundEnd.ALL_PLACED
+_ROUNDEND_TIMER = RoundEnd.TIMER
+
 Placing = Place | PlaceRemove | PlaceMove
 MAX_ROLLS_WITHOUT_PLACING = 20
 """Digital safeguard (rules.md, *A round*): a seat rolls at most 20 times without placing a die
@@ -75,7 +80,28 @@ def _plain_and_moves(values: tuple[int, ...], d: int, zone: int) -> tuple[
 
 @lru_cache(maxsize=4096)
 def _removals(values: tuple[int, ...], d: int, targets: tuple[Die, ...]) -> tuple[PlaceRemove, ...]:
-    return tuple(_remove(v, d, o, t) for v in values if v <= 2 for o, t in targets)
+    out: tuple[PlaceRemove, ...] = ()
+    for v in values:
+        if v > 2:  # values are sorted; only a 1 or 2 removes
+            break
+        out += tuple(map(_removes_of(v, d).__getitem__, targets))
+    return out
+
+
+@lru_cache(maxsize=64)
+def _removes_of(value: int, d: int) -> dict[Die, PlaceRemove]:
+    """The removals `value` may make in district `d`, by the die removed."""
+    return _RemovesOf(value, d)
+
+
+class _RemovesOf(dict[Die, PlaceRemove]):
+    def __init__(self, value: int, d: int) -> None:
+        super().__init__()
+        self.value, self.d = value, d
+
+    def __missing__(self, die: Die) -> PlaceRemove:
+        found = self[die] = _remove(self.value, self.d, die[0], die[1])
+        return found
 
 
 def _remove(value: int, d: int, owner: int, target: int) -> PlaceRemove:
@@ -103,13 +129,32 @@ def actions(table: Table, s: JellyState, seat: int) -> tuple[Any, ...]:
     roll = s.rolls[seat]
     if not roll:
         return (ROLL,)
-    out: tuple[Any, ...] = (ROLL,) if may_roll_again(s, seat) else ()
-    values = tuple(sorted(set(roll)))
-    low = values[0] <= 2  # only a 1 or 2 can send a die to the centre
-    for d in range(table.districts):
-        if s.locks[d] == NOBODY:
-            targets = _targets(s.entrances[d]) if low else ()
-            out += _placements(values, d, targets, s.targets[d])
+    values = _values(roll)
+    # only a 1 or 2 can send a die to the centre
+    targets = tuple(map(_targets, s.entrances)) if values[0] <= 2 else ()
+    placing = _all_placements(values, s.locks, targets, s.targets)
+    return (ROLL, *placing) if may_roll_again(s, seat) else placing
+
+
+@lru_cache(maxsize=4096)
+def _values(roll: tuple[int, ...]) -> tuple[int, ...]:
+    """The distinct values of a roll, sorted."""
+    return tuple(sorted(set(roll)))
+
+
+@lru_cache(maxsize=4096)
+def _all_placements(
+    values: tuple[int, ...],
+    locks: tuple[int, ...],
+    targets: tuple[tuple[Die, ...], ...],
+    zones: tuple[int, ...],
+) -> tuple[Any, ...]:
+    """Every placement of `values` on the districts not locked, in id order; `targets` are
+    each entrance's dice a 1 or 2 may remove (empty when the roll has neither)."""
+    out: tuple[Any, ...] = ()
+    for d, lock in enumerate(locks):
+        if lock == NOBODY:
+            out += _placements(values, d, targets[d] if targets else (), zones[d])
     return out
 
 
@@ -152,7 +197,7 @@ def apply(table: Table, s: JellyState, seat: int, action: Any) -> JellyState:
         s = replace(s, flipped_by=seat, done=replace_at(s.done, seat, True), ticks_left=ticks)
     else:
         s = replace(s, done=replace_at(s.done, seat, True))
-    if table.tick and s.phase == Phase.PLAY:
+    if table.tick and s.phase == _PLAY:
         s = _next_in_tick(table, s)
     return s
 
@@ -197,7 +242,7 @@ def _place(table: Table, s: JellyState, seat: int, a: Placing) -> JellyState:
         round_placed=(*s.round_placed[:-1], s.round_placed[-1] + 1),
     )
     if not any(s.unplaced):
-        return end_round(table, s, RoundEnd.ALL_PLACED)  # every player is out of dice
+        return end_round(table, s, _ROUNDEND_ALL_PLACED)  # every player is out of dice
     return s
 
 
@@ -208,7 +253,7 @@ def _next_in_tick(table: Table, s: JellyState) -> JellyState:
         return replace(s, tick_queue=queue)
     ticks_left = s.ticks_left - 1 if s.ticks_left > 0 else s.ticks_left
     if ticks_left == 0:
-        return end_round(table, replace(s, ticks_left=0), RoundEnd.TIMER)
+        return end_round(table, replace(s, ticks_left=0), _ROUNDEND_TIMER)
     # the next tick's order is a chance node (TickOrder): who is quicker varies at random
     return replace(s, tick=s.tick + 1, tick_queue=(), ticks_left=ticks_left)
 
@@ -226,7 +271,7 @@ def tick_orders(seats: tuple[int, ...]) -> Distribution:
 
 def why_illegal(table: Table, s: JellyState, seat: int, action: Any) -> str:
     """A readable reason for an action that is not legal now."""
-    if s.phase != Phase.PLAY:
+    if s.phase != _PLAY:
         return f"{action} is not possible while scoring; choose where your Jelly goes"
     if isinstance(action, Place | PlaceRemove | PlaceMove):
         if not s.unplaced[seat]:

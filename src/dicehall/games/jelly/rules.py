@@ -29,7 +29,7 @@ from dicehall.core import (
     uniform,
 )
 from dicehall.core.evolve import replace
-from dicehall.core.tuples import replace_at
+from dicehall.core.tuples import holds, replace_at
 from dicehall.games.jelly import chances, play, scoring
 from dicehall.games.jelly import describe as describe_mod
 from dicehall.games.jelly import observe as observe_mod
@@ -60,6 +60,14 @@ from dicehall.games.jelly.state import (
     RoundEnd,
     Table,
 )
+
+# enum members as module constants: reading one from its class is slow (Python 3.11)
+_OVER = Phase.OVER
+_PLAY = Phase.PLAY
+_PODS = Phase.PODS
+_ROUNDEND_TIMER = RoundEnd.TIMER
+_SCORING = Phase.SCORING
+_SETUP = Phase.SETUP
 
 SAND_SECONDS = 10.0
 FACE_DRAWS_KEPT = 1024  # setup distributions remembered per game object
@@ -116,7 +124,7 @@ class JellyGame(Game[JellyState, JellyAction]):
     def initial_state(self) -> JellyState:
         n = self.num_players
         return JellyState(
-            phase=Phase.SETUP, faces=(), round=0, targets=(), entrances=(), locks=(),
+            phase=_SETUP, faces=(), round=0, targets=(), entrances=(), locks=(),
             centre=(0,) * n, unplaced=(0,) * n, rolls=((),) * n, rerolls=(0,) * n,
             done=(False,) * n, flipped_by=NOBODY, to_roll=(), tick=0, tick_queue=(),
             ticks_left=-1, jelly=(START_JELLY,) * n, pods=(0,) * n, pod_stack=PODS, queue=(),
@@ -124,11 +132,11 @@ class JellyGame(Game[JellyState, JellyAction]):
         )  # fmt: skip
 
     def actors(self, s: JellyState) -> tuple[Seat, ...]:
-        if s.phase in (Phase.SETUP, Phase.PODS):
+        if s.phase in (_SETUP, _PODS):
             return (CHANCE,)
-        if s.phase == Phase.OVER:
+        if s.phase == _OVER:
             return ()
-        if s.phase == Phase.SCORING:
+        if s.phase == _SCORING:
             if isinstance(s.queue[0], RerollDie):
                 return (CHANCE,)
             return (scoring.chooser(s),)
@@ -146,7 +154,7 @@ class JellyGame(Game[JellyState, JellyAction]):
         memo = self._legal_memo  # asked again by `apply` for the same state and seat
         if memo[0] is s and memo[1] == seat:
             return memo[2]
-        scoring_ = s.phase == Phase.SCORING
+        scoring_ = s.phase == _SCORING
         found = self._choices(s) if scoring_ else play.actions(self.table, s, seat)
         self._legal_memo = (s, seat, found)
         return found
@@ -158,20 +166,20 @@ class JellyGame(Game[JellyState, JellyAction]):
         return (ChooseSide("left"), ChooseSide("right"))
 
     def _time_up_legal(self, s: JellyState) -> bool:
-        return not self.table.tick and s.phase == Phase.PLAY and s.flipped_by != NOBODY
+        return not self.table.tick and s.phase == _PLAY and s.flipped_by != NOBODY
 
     def chance_outcomes(self, s: JellyState) -> Sequence[tuple[Any, Fraction]]:
-        if s.phase == Phase.SETUP:
+        if s.phase == _SETUP:
             return self._face_distribution(s.faces)
-        if s.phase == Phase.SCORING and isinstance(s.queue[0], RerollDie):
+        if s.phase == _SCORING and isinstance(s.queue[0], RerollDie):
             return die_values(s.queue[0].district, s.queue[0].index)
-        if s.phase == Phase.PODS:
+        if s.phase == _PODS:
             seat = scoring.next_pod_owner(s)
             return pod_values(seat)
-        if s.phase == Phase.PLAY and s.to_roll:
+        if s.phase == _PLAY and s.to_roll:
             seat = s.to_roll[0]
             return roll_distribution(seat, s.unplaced[seat])
-        if s.phase == Phase.PLAY and self.table.tick and not s.tick_queue:
+        if s.phase == _PLAY and self.table.tick and not s.tick_queue:
             return play.tick_orders(play.tick_order_seats(s))
         raise IllegalActionError("this is not a chance node")
 
@@ -194,11 +202,11 @@ class JellyGame(Game[JellyState, JellyAction]):
             if action != TimeUp() or not self._time_up_legal(s):
                 raise IllegalActionError("the sand timer is not running", seat=seat, action=action)
             # the sand timer ran out: unplaced dice do not count this round
-            return scoring.end_round(self.table, s, RoundEnd.TIMER)
+            return scoring.end_round(self.table, s, _ROUNDEND_TIMER)
         if seat not in self.actors(s):
             raise IllegalActionError(f"seat {seat} may not act now", seat=seat, action=action)
         legal = self.legal_actions(s, seat)
-        if not any(a is action for a in legal) and action not in legal:
+        if not holds(legal, action):
             reason = play.why_illegal(self.table, s, seat, action)
             raise IllegalActionError(reason, seat=seat, action=action)
         if isinstance(action, ChooseSide):
@@ -232,16 +240,16 @@ class JellyGame(Game[JellyState, JellyAction]):
             return (
                 s.to_roll[:1] == (outcome.seat,)
                 and len(v) == s.unplaced[outcome.seat]
-                and all(1 <= x <= 6 for x in v)
                 and list(v) == sorted(v)
+                and (not v or (v[0] >= 1 and v[-1] <= 6))  # sorted: the ends bound the rest
             )
         return any(o == outcome for o, _ in self.chance_outcomes(s))
 
     def is_terminal(self, s: JellyState) -> bool:
-        return s.phase == Phase.OVER
+        return s.phase == _OVER
 
     def result(self, s: JellyState) -> Result:
-        if s.phase != Phase.OVER:
+        if s.phase != _OVER:
             raise IllegalActionError("the game is not over")
         scores = tuple(float(j + sum(v)) for j, v in zip(s.jelly, s.pod_values, strict=True))
         ranks = competition_ranks(scores)

@@ -27,6 +27,12 @@ from dicehall.games.jelly.state import (
     Table,
 )
 
+# enum members as module constants: reading one from its class is slow (Python 3.11)
+_OVER = Phase.OVER
+_PLAY = Phase.PLAY
+_PODS = Phase.PODS
+_SCORING = Phase.SCORING
+
 SIDES = (LEFT, RIGHT)
 
 
@@ -41,7 +47,7 @@ def start_round(table: Table, s: JellyState, number: int) -> JellyState:
     n, d = table.players, table.districts
     return replace(
         s,
-        phase=Phase.PLAY,
+        phase=_PLAY,
         round=number,
         targets=(0,) * d,
         entrances=((),) * d,
@@ -69,7 +75,7 @@ def end_round(table: Table, s: JellyState, how: RoundEnd) -> JellyState:
     ops: tuple[Op, ...] = tuple(ScoreDistrict(i) for i in range(table.districts))
     s = replace(
         s,
-        phase=Phase.SCORING,
+        phase=_SCORING,
         rolls=((),) * table.players,
         to_roll=(),
         tick_queue=(),
@@ -81,7 +87,7 @@ def end_round(table: Table, s: JellyState, how: RoundEnd) -> JellyState:
 
 def pending_choice(s: JellyState) -> Op | None:
     """The op at the head of the queue when it waits for a player."""
-    return s.queue[0] if s.phase == Phase.SCORING and s.queue else None
+    return s.queue[0] if s.phase == _SCORING and s.queue else None
 
 
 def chooser(s: JellyState) -> int:
@@ -192,7 +198,7 @@ def give_jelly(table: Table, s: JellyState, to: int) -> JellyState:
 def _after_scoring(table: Table, s: JellyState) -> JellyState:
     if s.round + 1 < ROUNDS:
         return start_round(table, s, s.round + 1)
-    phase = Phase.PODS if any(s.pods) else Phase.OVER
+    phase = _PODS if any(s.pods) else _OVER
     return replace(s, phase=phase, queue=(), votes=())
 
 
@@ -206,4 +212,4 @@ def next_pod_owner(s: JellyState) -> int:
 
 def roll_pod(s: JellyState, seat: int, value: int) -> JellyState:
     s = replace(s, pod_values=replace_at(s.pod_values, seat, (*s.pod_values[seat], value)))
-    return s if next_pod_owner(s) != NOBODY else replace(s, phase=Phase.OVER)
+    return s if next_pod_owner(s) != NOBODY else replace(s, phase=_OVER)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from dicehall.core import ActionCodec, ActionIndex
+from dicehall.core.tuples import holds
 from dicehall.games.paradice.spec import COLOURS, COLUMNS, ROWS, TYPES, die_name
 
 
@@ -292,4 +293,4 @@ ROULETTE_PICKS = {cols: INTERNED[RoulettePick(cols)] for cols in SUBSETS}
 
 def contains(actions: Sequence[object], action: object) -> bool:
     """`action in actions`, trying identity first (dataclass equality is slow)."""
-    return any(a is action for a in actions) or action in actions
+    return holds(actions, action)

@@ -18,6 +18,10 @@ from dicehall.games.paradice.config import Config
 from dicehall.games.paradice.spec import BLACK
 from dicehall.games.paradice.state import ParadiceState, Phase, evolve
 
+# enum members as module constants: reading one from its class is slow (Python 3.11)
+_ROULETTE = Phase.ROULETTE
+_SETUP = Phase.SETUP
+
 ROLLS = uniform([Roll(v) for v in range(1, 7)])
 
 
@@ -66,18 +70,18 @@ def _bag_draws(cfg: Config, bag_deck: tuple[int, ...]) -> Distribution:
 
 def _drop_columns(state: ParadiceState) -> tuple[int, ...]:
     cols = mc.emptiest(state.machine)
-    return cols[:1] if state.phase == Phase.SETUP else cols  # setup fills row by row
+    return cols[:1] if state.phase == _SETUP else cols  # setup fills row by row
 
 
 def outcomes(cfg: Config, state: ParadiceState) -> Distribution:
     """The distribution of the chance node `state` is at."""
     if any(state.returns):
-        return _drops(state.returns, _drop_columns(state), state.phase == Phase.SETUP)
-    if state.phase == Phase.ROULETTE and state.rolled < sum(1 for d in state.table if d):
+        return _drops(state.returns, _drop_columns(state), state.phase == _SETUP)
+    if state.phase == _ROULETTE and state.rolled < sum(1 for d in state.table if d):
         return ROLLS
     if state.bag_draw:
         return _bag_draws(cfg, state.bag_deck)
-    return _stall_draws(cfg, state.deck, state.phase == Phase.SETUP and state.dealt < cfg.players)
+    return _stall_draws(cfg, state.deck, state.phase == _SETUP and state.dealt < cfg.players)
 
 
 def apply_chance(cfg: Config, state: ParadiceState, outcome: object) -> ParadiceState:
@@ -86,7 +90,7 @@ def apply_chance(cfg: Config, state: ParadiceState, outcome: object) -> Paradice
         if not isinstance(outcome, Drop):
             raise IllegalActionError(f"{outcome!r} is not an outcome of this chance node")
         return _apply_drop(state, outcome)
-    rolling = state.phase == Phase.ROULETTE and state.rolled < sum(1 for d in state.table if d)
+    rolling = state.phase == _ROULETTE and state.rolled < sum(1 for d in state.table if d)
     if isinstance(outcome, Roll) and rolling and 1 <= outcome.value <= 6:
         return _apply_roll(state, outcome.value)
     if state.bag_draw:
@@ -95,7 +99,7 @@ def apply_chance(cfg: Config, state: ParadiceState, outcome: object) -> Paradice
             raise IllegalActionError(f"{outcome!r} is not an outcome of this chance node")
         return _apply_bag(cfg, state, bag)
     card = cfg.card_index.get(outcome.card) if isinstance(outcome, Draw) else None
-    starting = state.phase == Phase.SETUP and state.dealt < cfg.players
+    starting = state.phase == _SETUP and state.dealt < cfg.players
     if (
         card is None
         or card not in state.deck
@@ -107,7 +111,7 @@ def apply_chance(cfg: Config, state: ParadiceState, outcome: object) -> Paradice
 
 def _apply_drop(state: ParadiceState, drop: Drop) -> ParadiceState:
     counts = list(state.returns)
-    setup_order = state.phase == Phase.SETUP and drop.colour == BLACK and any(counts[:BLACK])
+    setup_order = state.phase == _SETUP and drop.colour == BLACK and any(counts[:BLACK])
     if (
         not 0 <= drop.colour < len(counts)
         or not counts[drop.colour]
@@ -131,7 +135,7 @@ def _apply_roll(state: ParadiceState, value: int) -> ParadiceState:
 
 def _apply_draw(cfg: Config, state: ParadiceState, card: int) -> ParadiceState:
     deck = tuple(c for c in state.deck if c != card)
-    if state.phase == Phase.SETUP and state.dealt < cfg.players:
+    if state.phase == _SETUP and state.dealt < cfg.players:
         seat = state.dealt
         player = state.players[seat]
         player = replace(player, stalls=(*player.stalls, (card, (0, 0, 0))))
@@ -164,8 +168,8 @@ def is_chance(cfg: Config, state: ParadiceState) -> bool:
     """Whether a chance event is due (checked before any player may act)."""
     if any(state.returns) or state.bag_draw:
         return True
-    if state.phase == Phase.ROULETTE and state.rolled < sum(1 for d in state.table if d):
+    if state.phase == _ROULETTE and state.rolled < sum(1 for d in state.table if d):
         return True
-    if state.phase == Phase.SETUP and state.dealt < cfg.players:
+    if state.phase == _SETUP and state.dealt < cfg.players:
         return True
     return -1 in state.plaza and bool(state.deck)

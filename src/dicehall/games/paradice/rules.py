@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from dicehall.core import CHANCE, Distribution, Game, IllegalActionError, Result, Seat, View
+from dicehall.core.tuples import holds
 from dicehall.games.paradice import chances, draws, powers, turn
 from dicehall.games.paradice.actions import (
     CODEC,
@@ -30,6 +31,15 @@ from dicehall.games.paradice.observe import observe
 from dicehall.games.paradice.scoring import add_returns, result
 from dicehall.games.paradice.spec import BLACK, DICE_PER_COLOUR, PLAZA_SIZE, SPEC
 from dicehall.games.paradice.state import ParadiceState, Phase, Player, evolve
+
+# enum members as module constants: reading one from its class is slow (Python 3.11)
+_GAINS = Phase.GAINS
+_MAIN = Phase.MAIN
+_OVER = Phase.OVER
+_PLACE = Phase.PLACE
+_PRE = Phase.PRE
+_ROULETTE = Phase.ROULETTE
+_SETUP = Phase.SETUP
 
 _POWERS = (CottonCandy, SurpriseBag, Fries, Balloon)
 _CHANCE = (CHANCE,)
@@ -73,7 +83,7 @@ class ParadiceGame(Game[ParadiceState, ParadiceAction]):
     def initial_state(self) -> ParadiceState:
         n = self.cfg.players
         return ParadiceState(
-            phase=Phase.SETUP,
+            phase=_SETUP,
             machine=((),) * 5,
             players=(Player(),) * n,
             plaza=(-1,) * PLAZA_SIZE,
@@ -86,7 +96,7 @@ class ParadiceGame(Game[ParadiceState, ParadiceAction]):
         memo = self._actors_memo  # asked several times per state: remember the last answer
         if memo[0] is state:
             return memo[1]
-        if state.phase == Phase.OVER:
+        if state.phase == _OVER:
             found: tuple[Seat, ...] = ()
         elif draws.is_chance(self.cfg, state):
             found = _CHANCE
@@ -119,7 +129,7 @@ class ParadiceGame(Game[ParadiceState, ParadiceAction]):
 
     def _is_legal(self, state: ParadiceState, action: Any) -> bool:
         found = self._legal(state)
-        return any(a is action for a in found) or action in found
+        return holds(found, action)
 
     def _legal(self, state: ParadiceState) -> list[Any]:
         """The legal actions in any order (remembered for the last state asked about)."""
@@ -132,11 +142,11 @@ class ParadiceGame(Game[ParadiceState, ParadiceAction]):
 
     def _compute_legal(self, state: ParadiceState) -> list[Any]:
         cfg, phase = self.cfg, state.phase
-        if phase == Phase.PRE:
+        if phase == _PRE:
             return list(turn.placements(cfg, state))
-        if phase == Phase.ROULETTE:
+        if phase == _ROULETTE:
             return list(turn.roulette_picks(state))
-        if phase == Phase.GAINS:
+        if phase == _GAINS:
             return list(turn.gain_choices(state))
         if turn.has_black(state):  # black dice are used the moment they are obtained
             blacks = tuple(d for d in state.pending if d // 10 == BLACK)
@@ -145,7 +155,7 @@ class ParadiceGame(Game[ParadiceState, ParadiceAction]):
             return [BagMove(k, step) for k, step in powers.token_moves(cfg, state)]
         out: list[Any] = turn.placements(cfg, state)
         out += powers.anytime_powers(cfg, state)
-        if phase == Phase.MAIN:
+        if phase == _MAIN:
             basic = turn.basic_actions(cfg, state)
             return out + (basic or [PASS])
         out += powers.dice_powers(cfg, state)
@@ -181,31 +191,31 @@ class ParadiceGame(Game[ParadiceState, ParadiceAction]):
         if isinstance(action, EndTurn):
             return turn.end_turn(state)
         if isinstance(action, Pass):
-            return evolve(state, phase=Phase.PLACE)  # no basic action is possible
+            return evolve(state, phase=_PLACE)  # no basic action is possible
         return turn.apply_basic(cfg, state, action)
 
     def _settle(self, state: ParadiceState) -> ParadiceState:
         """Automatic steps: start of play, unplaceable pre-turn dice, forced ends of turn."""
         cfg = self.cfg
         while self.actors(state) and self.actors(state) != _CHANCE:
-            if state.phase == Phase.SETUP:
-                state = evolve(state, phase=Phase.MAIN, turns=1)
-            elif state.phase == Phase.PRE and not turn.placements(cfg, state):
+            if state.phase == _SETUP:
+                state = evolve(state, phase=_MAIN, turns=1)
+            elif state.phase == _PRE and not turn.placements(cfg, state):
                 # pre-turn dice that cannot be placed go back to the machine
-                state = evolve(add_returns(state, state.pending), pending=(), phase=Phase.MAIN)
-            elif state.phase == Phase.PLACE and self._legal(state) == [END_TURN]:
+                state = evolve(add_returns(state, state.pending), pending=(), phase=_MAIN)
+            elif state.phase == _PLACE and self._legal(state) == [END_TURN]:
                 state = turn.end_turn(state)
-            elif state.phase == Phase.GAINS and not turn.gain_choices(state):
+            elif state.phase == _GAINS and not turn.gain_choices(state):
                 state = turn.next_turn(cfg, state)  # gains beyond 5 active stalls are lost
             else:
                 break
         return state
 
     def is_terminal(self, state: ParadiceState) -> bool:
-        return state.phase == Phase.OVER
+        return state.phase == _OVER
 
     def result(self, state: ParadiceState) -> Result:
-        if state.phase != Phase.OVER:
+        if state.phase != _OVER:
             raise IllegalActionError("the game is not over")
         return result(self.cfg, state)
 

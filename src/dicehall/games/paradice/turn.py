@@ -32,6 +32,14 @@ from dicehall.games.paradice.spec import BLACK, COLUMNS, DUCK, MAX_ACTIVE
 from dicehall.games.paradice.stalls import can_place, placeable
 from dicehall.games.paradice.state import ParadiceState, Phase, Player, evolve
 
+# enum members as module constants: reading one from its class is slow (Python 3.11)
+_GAINS = Phase.GAINS
+_MAIN = Phase.MAIN
+_OVER = Phase.OVER
+_PLACE = Phase.PLACE
+_PRE = Phase.PRE
+_ROULETTE = Phase.ROULETTE
+
 
 def with_player(state: ParadiceState, seat: int, player: Player) -> ParadiceState:
     return evolve(state, players=replace_at(state.players, seat, player))
@@ -122,7 +130,7 @@ def apply_basic(cfg: Config, state: ParadiceState, action: object) -> ParadiceSt
     elif isinstance(action, Roulette):
         table = mc.row_of(m, 0)
         m, _ = mc.take_row(m, 0, tuple(c for c in range(COLUMNS) if table[c]))
-        return evolve(state, machine=m, table=table, rolled=0, phase=Phase.ROULETTE)
+        return evolve(state, machine=m, table=table, rolled=0, phase=_ROULETTE)
     elif isinstance(action, TakeStall):
         return end_turn(_take_plaza(state, action.slot))
     else:
@@ -132,7 +140,7 @@ def apply_basic(cfg: Config, state: ParadiceState, action: object) -> ParadiceSt
         else:
             assert isinstance(action, DuckColumn)
             m, taken = mc.take_column(m, action.col, action.row, action.count)
-    return add_pending(evolve(state, machine=m, phase=Phase.PLACE), taken)
+    return add_pending(evolve(state, machine=m, phase=_PLACE), taken)
 
 
 def roulette_picks(state: ParadiceState) -> list[RoulettePick]:
@@ -145,7 +153,7 @@ def apply_roulette_pick(state: ParadiceState, action: RoulettePick) -> ParadiceS
         raise IllegalActionError(f"cannot {action}: not a legal group of the roulette row")
     kept = [state.table[c] for c in action.cols]
     rest = [d for c, d in enumerate(state.table) if d and c not in action.cols]
-    state = add_returns(evolve(state, table=(), rolled=0, phase=Phase.PLACE), rest)
+    state = add_returns(evolve(state, table=(), rolled=0, phase=_PLACE), rest)
     return add_pending(state, kept)
 
 
@@ -169,7 +177,7 @@ def _take_plaza(state: ParadiceState, slot: int) -> ParadiceState:
 
 def end_turn(state: ParadiceState) -> ParadiceState:
     """Leftover dice pass to the left player; then the Plaza stalls gained are taken."""
-    return evolve(state, passed=state.pending, pending=(), phase=Phase.GAINS)
+    return evolve(state, passed=state.pending, pending=(), phase=_GAINS)
 
 
 def choose_stall(state: ParadiceState, action: ChooseStall) -> ParadiceState:
@@ -187,7 +195,7 @@ def gain_choices(state: ParadiceState) -> list[ChooseStall]:
 def next_turn(cfg: Config, state: ParadiceState) -> ParadiceState:
     if state.turns >= cfg.turn_limit:  # the fair closes (rules.md, *End and scoring*)
         reason = f"the fair closed after {cfg.round_limit} rounds"
-        return evolve(state, phase=Phase.OVER, reason=reason)
+        return evolve(state, phase=_OVER, reason=reason)
     state = with_player(state, state.turn, ready_powers(state.players[state.turn]))
     return evolve(
         state,
@@ -195,7 +203,7 @@ def next_turn(cfg: Config, state: ParadiceState) -> ParadiceState:
         turns=state.turns + 1,
         pending=state.passed,
         passed=(),
-        phase=Phase.PRE if state.passed else Phase.MAIN,
+        phase=_PRE if state.passed else _MAIN,
         powered=False,
         gains=0,
         moves=0,

@@ -59,6 +59,14 @@ from dicehall.games.purrramid.state import (
     TurnSummary,
 )
 
+# enum members as module constants: reading one from its class is slow (Python 3.11)
+_DECIDE = Phase.DECIDE
+_END_NONE = End.NONE
+_END_TURN_LIMIT = End.TURN_LIMIT
+_OVER = Phase.OVER
+_PLACE = Phase.PLACE
+_ROLL = Phase.ROLL
+
 GOLD_TILES = 12
 WOOL_TOKENS = 12
 MAX_TURNS = 10_000  # safety bound on turns (bonus turns count); see rules.md
@@ -89,7 +97,8 @@ class PurrramidGame(Game[PurrramidState, PurrramidAction]):
         self._memo: tuple[tuple[Any, ...], tuple[Place, ...]] = ((), ())
         self._numbers = tuple(s.number for s in board.spaces)
         self._costs = tuple(s.cost for s in board.spaces)
-        self._by_roll: dict[tuple[int, ...], tuple[tuple[int, tuple[Place, ...]], ...]] = {}
+        self._by_roll: dict[tuple[int, ...], tuple[tuple[int, int, tuple[Place, ...]], ...]] = {}
+        self._index_ids = {id(a) for a in self.action_index.actions}  # alive with the index
 
     def chance_catalogue(self) -> Iterator[Any]:
         return chances.catalogue()
@@ -101,7 +110,7 @@ class PurrramidGame(Game[PurrramidState, PurrramidAction]):
         owner = tuple(SETUP if covered >> s.id & 1 else EMPTY for s in b.spaces)
         return PurrramidState(
             seat=0,
-            phase=Phase.ROLL,
+            phase=_ROLL,
             dice=MAX_DICE,
             left=MAX_DICE,
             roll=(),
@@ -117,20 +126,20 @@ class PurrramidGame(Game[PurrramidState, PurrramidAction]):
             winner=NO_WINNER,
             rerolls=0,
             turns=0,
-            end=End.NONE,
+            end=_END_NONE,
             last=None,
         )
 
     # --- queries ----------------------------------------------------------------------------
     def actors(self, state: PurrramidState) -> tuple[Seat, ...]:
-        if state.phase is Phase.OVER:
+        if state.phase is _OVER:
             return ()
-        if state.phase is Phase.ROLL:
+        if state.phase is _ROLL:
             return (CHANCE,)
         return (state.seat,)
 
     def is_terminal(self, state: PurrramidState) -> bool:
-        return state.phase is Phase.OVER
+        return state.phase is _OVER
 
     def budget(self, state: PurrramidState, seat: int | None = None) -> int:
         """Tiles `seat` can still place: regular, plus gold if the winner or no one has won."""
@@ -143,23 +152,33 @@ class PurrramidGame(Game[PurrramidState, PurrramidAction]):
 
     def placements(self, state: PurrramidState) -> tuple[Place, ...]:
         """The legal `Place` actions for the dice just rolled, in id order (rules.md, *A turn*)."""
-        room = self.budget(state) - self.turn_cost(state)
+        room = self._room(state)
         blocked = state.tile_mask | state.dice_mask
         key = (state.roll, blocked, room)
         memo = self._memo  # one read: safe if several threads share the game
         if memo[0] == key:  # legal_actions right after the roll asks again
             return memo[1]
-        costs = self._costs
         found: list[Place] = []
-        for s, places in self._candidates(state.roll):
-            if not blocked >> s & 1 and costs[s] <= room:
+        for bit, cost, places in self._candidates(state.roll):
+            if not blocked & bit and cost <= room:
                 found += places
         out = tuple(found)
         self._memo = (key, out)
         return out
 
-    def _candidates(self, roll: tuple[int, ...]) -> tuple[tuple[int, tuple[Place, ...]], ...]:
-        """Per space a roll could fill, in space order: its `Place` actions, in id order.
+    def _room(self, state: PurrramidState) -> int:
+        """`budget(state) - turn_cost(state)`: the tiles left for this turn's next space."""
+        seat, winner, costs = state.seat, state.winner, self._costs
+        room = state.regular[seat]
+        if winner in (NO_WINNER, seat):
+            room += state.gold_left
+        for s, _ in state.turn:
+            room -= costs[s]
+        return room
+
+    def _candidates(self, roll: tuple[int, ...]) -> tuple[tuple[int, int, tuple[Place, ...]], ...]:
+        """Per space a roll could fill, in space order: its bit, its cost and its `Place`
+        actions, in id order.
 
         Kept per roll (a sorted multiset of at most MAX_DICE dice: a few hundred at most).
         """
@@ -170,14 +189,15 @@ class PurrramidGame(Game[PurrramidState, PurrramidAction]):
             for s in self._free_order:
                 at = positions.get(self._numbers[s])
                 if at:
-                    out.append((s, tuple(actions[self._base[s] + i] for i in at)))
+                    places = tuple(actions[self._base[s] + i] for i in at)
+                    out.append((1 << s, self._costs[s], places))
             found = self._by_roll[roll] = tuple(out)
         return found
 
     def legal_actions(self, state: PurrramidState, seat: Seat) -> tuple[PurrramidAction, ...]:
-        if seat != state.seat or state.phase in (Phase.ROLL, Phase.OVER):
+        if seat != state.seat or state.phase in (_ROLL, _OVER):
             return ()
-        if state.phase is Phase.DECIDE:
+        if state.phase is _DECIDE:
             return (CONTINUE, STOP)
         places: tuple[PurrramidAction, ...] = self.placements(state)
         if not state.wool[seat]:
@@ -187,22 +207,22 @@ class PurrramidGame(Game[PurrramidState, PurrramidAction]):
         return (SPEND_WOOL, *places)
 
     def chance_outcomes(self, state: PurrramidState) -> Sequence[tuple[PurrramidAction, Fraction]]:
-        if state.phase is not Phase.ROLL:
+        if state.phase is not _ROLL:
             return ()
         return _roll_outcomes(state.left)
 
     # --- transitions ----------------------------------------------------------------------
     def apply(self, state: PurrramidState, seat: Seat, action: PurrramidAction) -> PurrramidState:
-        if state.phase is Phase.OVER:
+        if state.phase is _OVER:
             raise IllegalActionError("the game is over", seat=seat, action=action)
-        if state.phase is Phase.ROLL:
+        if state.phase is _ROLL:
             return self._apply_roll(state, seat, action)
         if seat != state.seat:
             raise IllegalActionError(f"it is seat {state.seat}'s turn", seat=seat, action=action)
         kind = type(action)
-        if state.phase is Phase.DECIDE:
+        if state.phase is _DECIDE:
             if kind is Continue:
-                return _with(state, phase=Phase.ROLL)
+                return _with(state, phase=_ROLL)
             if kind is Stop:
                 return self._stop(state)
         elif kind is Place:
@@ -210,7 +230,7 @@ class PurrramidGame(Game[PurrramidState, PurrramidAction]):
         elif kind is SpendWool and state.wool[seat]:
             # Wool: reroll ALL the dice just rolled; the token goes back to the box.
             wool = add_at(state.wool, seat, -1)
-            return _with(state, phase=Phase.ROLL, roll=(), wool=wool, rerolls=state.rerolls + 1)
+            return _with(state, phase=_ROLL, roll=(), wool=wool, rerolls=state.rerolls + 1)
         elif kind is Bust and not self.placements(state):
             return self._bust(state, "no placement")
         raise IllegalActionError(f"{action} is not allowed now", seat=seat, action=action)
@@ -221,27 +241,28 @@ class PurrramidGame(Game[PurrramidState, PurrramidAction]):
         if seat != CHANCE or not isinstance(action, Roll) or len(action.dice) != state.left:
             raise IllegalActionError(f"expected a roll of {state.left} dice", seat=seat)
         dice = action.dice
-        if any(type(d) is not int or not 1 <= d <= 6 for d in dice) or list(dice) != sorted(dice):
+        if id(action) not in _ROLL_IDS and (  # the distributions' own outcomes are valid
+            any(type(d) is not int or not 1 <= d <= 6 for d in dice) or list(dice) != sorted(dice)
+        ):
             raise IllegalActionError(f"not a sorted roll of dice: {dice}", seat=seat)
-        rolled = _with(state, phase=Phase.PLACE, roll=dice)
+        rolled = _with(state, phase=_PLACE, roll=dice)
         if not state.wool[state.seat] and not self.placements(rolled):
             return self._bust(rolled, "no placement")  # rule: no die fits any space: bust
         return rolled
 
     def _place(self, state: PurrramidState, action: Place) -> PurrramidState:
         s, dice = action.space, action.dice
-        if self._place_id.get(action) is None or dice not in sub_multisets(state.roll).get(
-            self._numbers[s], ()
-        ):
+        known = id(action) in self._index_ids or self._place_id.get(action) is not None
+        if not known or dice not in sub_multisets(state.roll).get(self._numbers[s], ()):
             raise IllegalActionError(f"{action}: those dice do not match the space or the roll")
         if (state.tile_mask | state.dice_mask) >> s & 1:
             raise IllegalActionError(f"{action}: space {s} is occupied")
-        if self.turn_cost(state) + self._costs[s] > self.budget(state):
+        if self._costs[s] > self._room(state):
             raise IllegalActionError(f"{action}: you have too few tiles left (rules.md, *A turn*)")
         left = state.left - len(dice)
         placed = _with(
             state,
-            phase=Phase.DECIDE,
+            phase=_DECIDE,
             left=left,
             roll=(),
             turn=(*state.turn, (s, dice)),
@@ -302,12 +323,12 @@ class PurrramidGame(Game[PurrramidState, PurrramidAction]):
     ) -> PurrramidState:
         end = scoring.end_condition(self.board, state)
         turns = state.turns + 1
-        if end is End.NONE and turns >= MAX_TURNS:
-            end = End.TURN_LIMIT
-        if end is not End.NONE:
+        if end is _END_NONE and turns >= MAX_TURNS:
+            end = _END_TURN_LIMIT
+        if end is not _END_NONE:
             return _with(
                 state,
-                phase=Phase.OVER,
+                phase=_OVER,
                 roll=(),
                 turn=(),
                 dice_mask=0,
@@ -320,7 +341,7 @@ class PurrramidGame(Game[PurrramidState, PurrramidAction]):
         return _with(
             state,
             seat=seat,
-            phase=Phase.ROLL,
+            phase=_ROLL,
             dice=dice,
             left=dice,
             roll=(),
@@ -347,7 +368,8 @@ class PurrramidGame(Game[PurrramidState, PurrramidAction]):
         return bits(mask)
 
 
-_ROLLS: dict[int, Distribution] = {}
+_ROLLS: dict[int, Distribution] = {}  # by number of dice, 1 to 6
+_ROLL_IDS: set[int] = set()
 
 
 def _roll_outcomes(n: int) -> Distribution:
@@ -356,6 +378,7 @@ def _roll_outcomes(n: int) -> Distribution:
     if found is None:
         found = Distribution((Roll(m), p) for m, p in roll_distribution(n))
         _ROLLS[n] = found
+        _ROLL_IDS.update(map(id, found.outcomes))  # kept alive by the distribution in _ROLLS
     return found
 
 

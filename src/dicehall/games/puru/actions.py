@@ -7,7 +7,15 @@ from enum import IntEnum
 from typing import TypeAlias
 
 from dicehall.core.actions import ActionCodec, ActionIndex
-from dicehall.games.puru.dice import MAX_DICE, Face, counts_of, counts_text, multisets
+from dicehall.games.puru.dice import (
+    KEPT,
+    MAX_DICE,
+    Counts,
+    Face,
+    counts_of,
+    counts_text,
+    multisets,
+)
 
 
 class Track(IntEnum):
@@ -139,5 +147,20 @@ def _all_rerolls() -> list[Reroll]:
     return [Reroll(*c) for n in range(1, MAX_DICE + 1) for c in multisets(n)]
 
 
-INDEX = ActionIndex([RESOLVE, KEEP, GIVE_AWAY, *CHOOSE, *IGNORE, DECLINE, *_all_rerolls()])
+_REROLL_LIST = _all_rerolls()
+INDEX = ActionIndex([RESOLVE, KEEP, GIVE_AWAY, *CHOOSE, *IGNORE, DECLINE, *_REROLL_LIST])
+REROLLS = {r.counts: r for r in _REROLL_LIST}
+"""Every reroll by its counts: the index's own objects, which legal actions hand out."""
+
+
+def _kept_by_reroll() -> dict[int, dict[Counts, Counts]]:
+    by_part: dict[Counts, dict[Counts, Counts]] = {}
+    for (dice, part), kept in KEPT.items():
+        by_part.setdefault(part, {})[dice] = kept
+    return {id(REROLLS[part]): found for part, found in by_part.items()}
+
+
+KEPT_BY_REROLL = _kept_by_reroll()
+"""By the identity of the index's own rerolls (they live as long as the module), found without
+hashing: dice shown -> dice kept."""
 CODEC = ActionCodec(Roll, Deal, Resolve, Reroll, Keep, GiveAway, Choose, IgnoreDrip, Decline)

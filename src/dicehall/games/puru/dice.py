@@ -148,5 +148,33 @@ def tables(weights: tuple[int, int, int, int]) -> DiceTables:
     return DiceTables(weights, tuple(rolls))
 
 
+def _kept_after_rerolls() -> dict[tuple[Counts, Counts], Counts]:
+    """(dice shown, dice rerolled) -> dice kept, for every non-empty part of every roll."""
+    return {
+        (dice, part): (dice[0] - part[0], dice[1] - part[1], dice[2] - part[2], dice[3] - part[3])
+        for n in range(MAX_DICE + 1)
+        for dice in multisets(n)
+        for part in sub_multisets(dice)
+    }
+
+
+def _dice_after_rolls() -> dict[tuple[Counts, Counts], Counts]:
+    """(dice kept, dice rolled) -> dice shown, for every roll of at most 6 dice in all."""
+    return {
+        (kept, rolled): (kept[0] + rolled[0], kept[1] + rolled[1], kept[2] + rolled[2],
+                         kept[3] + rolled[3])
+        for n in range(MAX_DICE + 1)
+        for kept in multisets(n)
+        for m in range(MAX_DICE + 1 - n)
+        for rolled in multisets(m)
+    }  # fmt: skip
+
+
+KEPT = _kept_after_rerolls()
+"""(dice shown, dice rerolled) -> dice kept (about 2,800 entries)."""
+ADDED = _dice_after_rolls()
+"""(dice kept, dice rolled) -> dice shown (about 3,000 entries)."""
+
+
 def distribution(pairs: tuple[tuple[object, Fraction], ...]) -> Distribution:
     return Distribution(pairs)

@@ -8,6 +8,7 @@ must choose, these functions say what each choice does.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from dicehall.core.evolve import replace
 from dicehall.core.tuples import add_at
@@ -20,6 +21,7 @@ GRASS_MIN_DRIPS = 2  # Grass Jelly may ignore a drip when a roll drips her 2+
 JELLY_FISH_GAIN = 2
 
 
+@lru_cache(maxsize=4096)  # a few rolls per seat and character: immutable results, shared
 def distribute(
     dice: Counts,
     roller: int,

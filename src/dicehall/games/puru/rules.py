@@ -7,7 +7,7 @@ from fractions import Fraction
 from itertools import permutations
 from typing import Any
 
-from dicehall.core.chance import Distribution, uniform
+from dicehall.core.chance import uniform
 from dicehall.core.errors import IllegalActionError
 from dicehall.core.evolve import constructor, replace
 from dicehall.core.game import Game
@@ -22,6 +22,8 @@ from dicehall.games.puru.actions import (
     IGNORE,
     INDEX,
     KEEP,
+    KEPT_BY_REROLL,
+    REROLLS,
     RESOLVE,
     Character,
     Choose,
@@ -36,20 +38,21 @@ from dicehall.games.puru.actions import (
     Roll,
 )
 from dicehall.games.puru.dice import (
+    ADDED,
+    KEPT,
     MAX_DICE,
     Counts,
-    faces_of,
     parse_die,
     pattern,
     sub_multisets,
-    tables,
 )
+from dicehall.games.puru.roll_end import NO_DICE, PlainRoll, finish, finish_plain, plain_roll
+from dicehall.games.puru.rolls import roll_tables
 from dicehall.games.puru.scoring import final_result, player_names
 from dicehall.games.puru.spec import SPEC, check_params
 from dicehall.games.puru.state import (
     JELLY_START,
     PAID_REROLL,
-    TRACK_MAX,
     Phase,
     Power,
     PuruState,
@@ -58,10 +61,13 @@ from dicehall.games.puru.state import (
     Summary,
 )
 
-_NO_DICE: Counts = (0, 0, 0, 0)
-_ROLL, _CHOOSE, _OVER = Phase.ROLL, Phase.CHOOSE, Phase.OVER
+_DEAL, _ROLL, _CHOOSE, _OVER = Phase.DEAL, Phase.ROLL, Phase.CHOOSE, Phase.OVER
+_KEEP, _POWER = Phase.KEEP, Phase.POWER
+_NO_POWER = Power.NONE
 _CHANCE_ONLY = (CHANCE,)
+_KEEP_OR_GIVE = (KEEP, GIVE_AWAY)
 _new_state = constructor(PuruState)  # `PuruState(...)`, faster (the hot path)
+_new_summary = constructor(Summary)
 _POWER_ACTIONS = {
     Power.JELLY_FISH: CHOOSE,
     Power.PURU_PURU: CHOOSE,
@@ -91,21 +97,19 @@ class PuruGame(Game[PuruState, PuruAction]):
         # seat; a roll takes at most 9 actions (roll, 2 rerolls, keep, 3 powers) (*The end*)
         self.max_game_length = 9 * (57 * n // 2 + 2) + 1
         self.neighbours = tuple(tuple(sorted({(r - 1) % n, (r + 1) % n})) for r in range(n))
-        dice_tables = tables(parse_die(str(params["die"])))
-        self._rolls: list[Distribution] = []
-        self._roll_counts: dict[Roll, Counts] = {}
-        self._counts_by_identity: dict[int, Counts] = {}
-        for pairs in dice_tables.rolls:
-            outcomes = [(Roll(faces_of(c)), p) for c, p in pairs]
-            self._rolls.append(Distribution(outcomes))
-            self._roll_counts.update((o, c) for (o, _), (c, _) in zip(outcomes, pairs, strict=True))
-            # the distribution's own outcome objects (kept alive by it), found without hashing
-            self._counts_by_identity.update(
-                (id(o), c) for (o, _), (c, _) in zip(outcomes, pairs, strict=True)
-            )
+        self._rolls, self._roll_counts, self._shown = roll_tables(parse_die(str(params["die"])))
         self._deal = uniform([Deal(p) for p in permutations(Character, n)])
         self._seat_actors = tuple((s,) for s in range(n))
-        self._choose_cache: dict[tuple[Counts, bool], tuple[PuruAction, ...]] = {}
+        # the next roller and their dice (AutoPuray rolls fewer, rules.md *Solo*)
+        self._next_roll = tuple(
+            ((r + 1) % n, self.auto_dice if self.solo and (r + 1) % n == 1 else MAX_DICE)
+            for r in range(n)
+        )
+        # final rolls' effects without characters, per (dice, roller): at most 210 x 6
+        self._plain: dict[tuple[Counts, int], PlainRoll | None] = {}
+        # legal choices per dice on the table, without and with rerolls left (bounded by the
+        # multisets of at most 6 dice)
+        self._choose_cache: tuple[dict[Counts, tuple[PuruAction, ...]], ...] = ({}, {})
 
     def chance_catalogue(self) -> Iterator[Any]:
         return chances.catalogue(self.num_players)
@@ -119,7 +123,7 @@ class PuruGame(Game[PuruState, PuruAction]):
             love=(0,) * self.num_players,
             excite=(0,) * self.num_players,
             jelly=(JELLY_START,) * self.num_players,
-            dice=_NO_DICE,
+            dice=NO_DICE,
             n_dice=MAX_DICE,
             rerolls=0,
             characters=tuple(self.chosen),
@@ -127,56 +131,58 @@ class PuruGame(Game[PuruState, PuruAction]):
 
     def actors(self, state: PuruState) -> tuple[Seat, ...]:
         phase = state.phase
-        if phase == _ROLL or phase == Phase.DEAL:
+        if phase <= _ROLL:  # DEAL or ROLL
             return _CHANCE_ONLY
         if phase == _OVER:
             return ()
-        if phase == Phase.POWER:
-            return self._seat_actors[state.chooser]
-        return self._seat_actors[state.roller]
+        return self._seat_actors[state.chooser if phase == _POWER else state.roller]
 
     def legal_actions(self, state: PuruState, seat: Seat) -> tuple[PuruAction, ...]:
         phase = state.phase
+        if phase == _CHOOSE:
+            if seat != state.roller:
+                return ()
+            can_reroll = state.rerolls < PAID_REROLL
+            found = self._choose_cache[can_reroll].get(state.dice)
+            return found if found is not None else self._choose_actions(state.dice, can_reroll)
         if seat < 0 or phase == _OVER or seat != self._actor(state):
             return ()
-        if phase == _CHOOSE:
-            return self._choose_actions(state.dice, state.rerolls < PAID_REROLL)
-        if phase == Phase.KEEP:
-            return (KEEP, GIVE_AWAY)
+        if phase == _KEEP:
+            return _KEEP_OR_GIVE
         return _POWER_ACTIONS[state.power]
 
     def _choose_actions(self, dice: Counts, can_reroll: bool) -> tuple[PuruAction, ...]:
-        key = (dice, can_reroll)
-        found = self._choose_cache.get(key)
-        if found is None:
-            found = (RESOLVE,)
-            if can_reroll:
-                subs = [Reroll(*c) for c in sub_multisets(dice)]
-                found = (RESOLVE, *sorted(subs, key=INDEX.encode))
-            self._choose_cache[key] = found
+        found: tuple[PuruAction, ...] = (RESOLVE,)
+        if can_reroll:  # the index's own objects, in id order
+            found = (RESOLVE, *sorted((REROLLS[c] for c in sub_multisets(dice)), key=INDEX.encode))
+        self._choose_cache[can_reroll][dice] = found
         return found
 
     def chance_outcomes(self, state: PuruState) -> Sequence[tuple[PuruAction, Fraction]]:
-        if state.phase == Phase.DEAL:
+        phase = state.phase
+        if phase == _DEAL:
             return self._deal
-        if state.phase != Phase.ROLL:
+        if phase != _ROLL:
             raise IllegalActionError("this is not a chance node")
         return self._rolls[state.n_dice - sum(state.dice)]
 
     def apply(self, state: PuruState, seat: Seat, action: PuruAction) -> PuruState:
         phase = state.phase
-        if phase == _OVER:
-            raise IllegalActionError("the game is over", seat=seat, action=action)
-        if seat != self._actor(state):
-            raise IllegalActionError(f"seat {seat} may not act now", seat=seat, action=action)
         if phase == _ROLL:
+            if seat != CHANCE:
+                raise IllegalActionError(f"seat {seat} may not act now", seat=seat, action=action)
             return self._rolled(state, action)
-        if phase == _CHOOSE:
+        if phase == _CHOOSE and seat == state.roller:
             if type(action) is Reroll:
                 return self._reroll(state, action)
             if type(action) is Resolve:
                 return self._resolve(state)
-        elif phase == Phase.KEEP:
+            raise IllegalActionError(f"{action} is not possible now", seat=seat, action=action)
+        if phase == _OVER:
+            raise IllegalActionError("the game is over", seat=seat, action=action)
+        if seat != self._actor(state):
+            raise IllegalActionError(f"seat {seat} may not act now", seat=seat, action=action)
+        if phase == _KEEP:
             if isinstance(action, Keep | GiveAway):
                 return self._distribute(state, isinstance(action, Keep))
         elif phase == Phase.POWER:
@@ -198,36 +204,42 @@ class PuruGame(Game[PuruState, PuruAction]):
         return replace(state, phase=Phase.ROLL, characters=tuple(action.characters))
 
     def _rolled(self, state: PuruState, action: PuruAction) -> PuruState:
-        counts = self._counts_by_identity.get(id(action))  # the distribution's own outcomes
-        if counts is None:
+        shown = self._shown.get(id(action))  # the distributions' own outcomes
+        if shown is not None:
+            dice = shown.get(state.dice)
+        else:
             counts = self._roll_counts.get(action) if isinstance(action, Roll) else None
-        if counts is None:
-            raise IllegalActionError(f"not a possible roll here: {action}", action=action)
-        kept = state.dice
-        if sum(counts) + sum(kept) != state.n_dice:
+            if counts is None:
+                raise IllegalActionError(f"not a possible roll here: {action}", action=action)
+            dice = ADDED.get((state.dice, counts))
+        if dice is None or sum(dice) != state.n_dice:
             raise IllegalActionError(f"{action}: the wrong number of dice", action=action)
-        dice = (kept[0] + counts[0], kept[1] + counts[1], kept[2] + counts[2], kept[3] + counts[3])
         if self.solo and state.roller == 1:  # AutoPuray: no rerolls, applied at once (*Solo*)
-            return self._finish(state, dice, powers.auto_puray(dice, self.num_players))
+            return finish(state, dice, powers.auto_puray(dice, self.num_players), self._next_roll)
+        rerolls = state.rerolls
+        if rerolls >= PAID_REROLL and not state.characters:
+            plain = self._plain_roll(dice, state.roller)
+            if plain is not None:  # no choice left: resolve (*A turn*)
+                return finish_plain(state, dice, plain, self._next_roll)
         rolled = _new_state(
             _CHOOSE, state.roller, state.love, state.excite, state.jelly, dice, state.n_dice,
-            state.rerolls, state.characters, last=state.last, turns=state.turns,
+            rerolls, state.characters, -1, _NO_POWER, None, state.last, state.turns,
         )  # fmt: skip
-        if state.rerolls >= PAID_REROLL:
+        if rerolls >= PAID_REROLL:
             return self._resolve(rolled)  # no choice left: resolve
         return rolled
 
     def _reroll(self, state: PuruState, action: Reroll) -> PuruState:
-        dice, chosen = state.dice, action.counts
+        dice = state.dice
         if state.rerolls >= PAID_REROLL:
             raise IllegalActionError("no rerolls left", action=action)
-        if not any(chosen) or any(not 0 <= c <= d for c, d in zip(chosen, dice, strict=True)):
+        by_dice = KEPT_BY_REROLL.get(id(action))  # the index's own objects, found without hashing
+        kept = KEPT.get((dice, action.counts)) if by_dice is None else by_dice.get(dice)
+        if kept is None:  # not a non-empty part of the dice shown
             raise IllegalActionError(f"cannot {action}: the dice show otherwise", action=action)
-        kept = (dice[0] - chosen[0], dice[1] - chosen[1], dice[2] - chosen[2], dice[3] - chosen[3])
         jelly = state.jelly
-        if (
-            state.rerolls == PAID_REROLL - 1
-        ):  # the second reroll costs 1 Jelly, paid first (*A turn*)
+        if state.rerolls == PAID_REROLL - 1:
+            # the second reroll costs 1 Jelly, paid first (*A turn*)
             r = state.roller
             jelly = add_at(jelly, r, -1)
             if jelly[r] <= 0:  # dripped to 0 by paying: the game ends at once
@@ -237,27 +249,40 @@ class PuruGame(Game[PuruState, PuruAction]):
                 return replace(state, phase=Phase.OVER, jelly=jelly, last=last)
         return _new_state(
             _ROLL, state.roller, state.love, state.excite, jelly, kept, state.n_dice,
-            state.rerolls + 1, state.characters, last=state.last, turns=state.turns,
+            state.rerolls + 1, state.characters, -1, _NO_POWER, None, state.last, state.turns,
         )  # fmt: skip
 
     def _character(self, state: PuruState, seat: int) -> int | None:
         return state.characters[seat] if state.characters else None
 
     def _resolve(self, state: PuruState) -> PuruState:
+        chars = state.characters
+        if not chars:
+            plain = self._plain_roll(state.dice, state.roller)
+            if plain is not None:
+                return finish_plain(state, state.dice, plain, self._next_roll)
         pat = pattern(state.dice)
-        fruit = self._character(state, state.roller) == Character.FRUIT_JELLY
+        fruit = bool(chars) and chars[state.roller] == Character.FRUIT_JELLY
         if pat.all_same or (fruit and pat.majority_count >= MAX_DICE - 1):
             # 6 of a kind: keep or give; Fruit Jelly may keep 5+ of a kind (*Full game*)
             return replace(state, phase=Phase.KEEP)
         return self._distribute(state, None)
 
+    def _plain_roll(self, dice: Counts, roller: int) -> PlainRoll | None:
+        key = (dice, roller)
+        found = self._plain.get(key)
+        if found is None and key not in self._plain:
+            found = plain_roll(dice, roller, self.neighbours[roller], self.num_players)
+            self._plain[key] = found
+        return found
+
     def _distribute(self, state: PuruState, kept: bool | None) -> PuruState:
-        r = state.roller
+        r, chars = state.roller, state.characters
         res = powers.distribute(
-            state.dice, r, self.neighbours[r], self.num_players, kept, self._character(state, r)
+            state.dice, r, self.neighbours[r], self.num_players, kept, chars[r] if chars else None
         )
-        if not state.characters:
-            return self._finish(state, state.dice, res)
+        if not chars:
+            return finish(state, state.dice, res, self._next_roll)
         return self._advance(state, res)
 
     # --- powers (rules.md, *Full game*) --------------------------------------------------
@@ -286,7 +311,7 @@ class PuruGame(Game[PuruState, PuruAction]):
                     res = powers.gain(res, p, tracks[0], 1, f"Puru Puru copied 1 {tracks[0].label}")
                     continue
             res = replace(res, stage=Stage(stage + 1))
-        return self._finish(state, state.dice, res)
+        return finish(state, state.dice, res, self._next_roll)
 
     def _ask(self, state: PuruState, res: Resolution, power: Power, seat: int) -> PuruState:
         return replace(state, phase=Phase.POWER, power=power, chooser=seat, res=res)
@@ -311,52 +336,6 @@ class PuruGame(Game[PuruState, PuruAction]):
             raise IllegalActionError(f"{action} is not possible now: choose a track", action=action)
         plain = replace(state, phase=Phase.CHOOSE, power=Power.NONE, chooser=-1, res=None)
         return self._advance(plain, res)
-
-    # --- end of a roll --------------------------------------------------------------
-    def _finish(self, state: PuruState, dice: Counts, res: Resolution) -> PuruState:
-        """Apply a roll's effects as a whole, then check the end (*The end*), then pass the dice."""
-        love, excite, jelly = list(state.love), list(state.excite), list(state.jelly)
-        gains = []
-        for s in range(self.num_players):
-            dl, de = res.love[s], res.excite[s]
-            dj = res.regain[s] - res.drips[s]
-            if dl or de or dj:
-                love[s] = min(TRACK_MAX, love[s] + dl)
-                excite[s] = min(TRACK_MAX, excite[s] + de)
-                jelly[s] = max(0, min(TRACK_MAX, jelly[s] + dj))
-            gains.append(
-                (love[s] - state.love[s], excite[s] - state.excite[s], jelly[s] - state.jelly[s])
-            )
-        r = state.roller
-        events = res.events
-        again = bool(state.characters) and self._space_jelly_again(state, dice)
-        if again:
-            events = (*events, "Space Jelly rolls again with one die fewer")
-        changes = tuple(zip(*gains, strict=True))
-        last = Summary(
-            r, dice, res.majority, res.kept, res.receivers, changes[0], changes[1], changes[2],
-            events,
-        )  # fmt: skip
-        if TRACK_MAX in love or TRACK_MAX in excite or 0 in jelly:  # the end check (*The end*)
-            return _new_state(
-                _OVER, r, tuple(love), tuple(excite), tuple(jelly), dice, state.n_dice,
-                state.rerolls, state.characters, last=last, turns=state.turns + 1,
-            )  # fmt: skip
-        if again:  # Space Jelly (*Full game*): one more roll with one die fewer
-            nxt, n_dice = r, state.n_dice - 1
-        else:
-            nxt = (r + 1) % self.num_players
-            n_dice = self.auto_dice if self.solo and nxt == 1 else MAX_DICE
-        return _new_state(
-            _ROLL, nxt, tuple(love), tuple(excite), tuple(jelly), _NO_DICE, n_dice, 0,
-            state.characters, last=last, turns=state.turns + 1,
-        )  # fmt: skip
-
-    def _space_jelly_again(self, state: PuruState, dice: Counts) -> bool:
-        if self._character(state, state.roller) != Character.SPACE_JELLY:
-            return False
-        pat = pattern(dice)
-        return state.n_dice == MAX_DICE and (pat.all_same or pat.three_three)
 
     def is_terminal(self, state: PuruState) -> bool:
         return state.phase == _OVER

@@ -15,10 +15,11 @@ the MCTS bot lets the greedy bot choose.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from dicehall import games
-from dicehall.core.search import NotDeterminisable, bot_rollout, softmax
+from dicehall.core.search import NotDeterminisable, softmax
 from dicehall.core.types import View
 from dicehall.games.jelly.bots.greedy import GreedyBot
 from dicehall.games.jelly.state import NOBODY, JellyState, Phase, RoundEnd
@@ -108,5 +109,8 @@ def evaluate(game: Any, state: JellyState) -> tuple[float, ...]:
 
 
 # Random placements and random timer flips end rounds unlike any real round, so rollouts play
-# the greedy bot's moves (cheap here: about 0.1 ms a move).
-rollout_action = bot_rollout(GreedyBot)
+# the greedy bot's moves, read from the state rather than from a view (the same moves).
+def rollout_action(
+    game: Any, state: JellyState, seat: int, legal: Sequence[Any], rng: random.Random
+) -> Any:
+    return GreedyBot(game, seat).act_on_state(game, state, legal)

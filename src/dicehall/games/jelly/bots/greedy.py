@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from dicehall.core.types import View
@@ -44,6 +45,7 @@ from dicehall.games.jelly.content import (
     parse_reward,
 )
 from dicehall.games.jelly.rewards import Standing, standing
+from dicehall.games.jelly.state import Die, Grant, JellyState, Phase, RerollDie
 
 POD = 3.5  # a Jelly-pod is worth one die roll on average
 DENY = 0.35  # weight of what opponents lose
@@ -66,10 +68,19 @@ class GreedyBot:
 
     # --- entry point ---------------------------------------------------------------
     def act(self, view: View, legal_actions: Sequence[Any], rng: random.Random) -> Any:
-        first = legal_actions[0]
         if len(legal_actions) == 1:
-            return first
-        ctx = _Context(view, self.zones)
+            return legal_actions[0]
+        return self.decide(_Context.from_view(view, self.zones), legal_actions)
+
+    def act_on_state(self, game: Any, state: JellyState, legal_actions: Sequence[Any]) -> Any:
+        """The move `act` makes from this seat's view of `state`, read from the state itself
+        (what the view shows of it, without building the view: MCTS rollouts)."""
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        return self.decide(_Context.from_state(game, state, self.seat), legal_actions)
+
+    def decide(self, ctx: _Context, legal_actions: Sequence[Any]) -> Any:
+        first = legal_actions[0]
         if isinstance(first, GiveJelly):
             return min(legal_actions, key=lambda a: (ctx.score(a.to), a.to))
         if isinstance(first, ChooseSide):
@@ -102,24 +113,78 @@ class GreedyBot:
         return best
 
 
+@lru_cache(maxsize=8192)  # entrances recur across the decisions of a search's rollouts
+def _placing(
+    entrance: tuple[Die, ...], removed: Die | None, value: int, me: int, players: int
+) -> tuple[Standing, tuple[int, ...], float, bool]:
+    """An entrance's standing after `me` places `value` (having removed `removed`), its other
+    controllers, the safety of the margin and whether the die cancels one of ours."""
+    if removed is not None:
+        i = entrance.index(removed)
+        entrance = entrance[:i] + entrance[i + 1 :]
+    after = standing((*entrance, (me, value)), players)
+    others = tuple(p for p in after.controllers if p != me)
+    margin = after.totals[me] - max(t for p, t in enumerate(after.totals) if p != me)
+    placed = sum(o == me for o, _ in entrance) + 1
+    cancelled = len(after.dice[me]) < placed
+    return after, others, 0.05 * min(max(margin, -6), 6), cancelled
+
+
 class _Context:
     """The table as the bot reads it from the view."""
 
-    def __init__(self, view: View, zones: Callable[[dict[str, Any]], tuple[Reward, ...]]) -> None:
-        self.me: int = view["seat"]
-        self.n: int = view["players"]
-        self.table = view["table"]
-        self.districts = view["districts"]
-        self.pods: list[int] = [p["pods"] for p in self.table]
-        self.jelly: list[int] = [p["jelly"] for p in self.table]
-        self.zones = [zones(d) for d in self.districts]
-        pending = view["pending"] or {}
-        self.pending_district: int = pending.get("district", 0)
-        self.entrances = [tuple((o, v) for o, v in d["dice"]) for d in self.districts]
-        self.targets = [d["target"] for d in self.districts]
+    def __init__(
+        self,
+        me: int,
+        pods: Sequence[int],
+        jelly: Sequence[int],
+        zones: Sequence[tuple[Reward, ...]],
+        entrances: Sequence[tuple[Die, ...]],
+        targets: Sequence[int],
+        pending_district: int,
+    ) -> None:
+        self.me, self.n = me, len(pods)
+        self.pods, self.jelly, self.zones = pods, jelly, zones
+        self.entrances, self.targets = entrances, targets
+        self.pending_district = pending_district
         self.base = [standing(e, self.n) for e in self.entrances]
         self._before: list[tuple[float, ...] | None] = [None] * len(self.base)
         self._memo: dict[tuple[int, int, int, tuple[int, ...]], float] = {}
+        self._before_split: list[tuple[float, float] | None] = [None] * len(self.base)
+
+    @classmethod
+    def from_view(
+        cls, view: View, zones: Callable[[dict[str, Any]], tuple[Reward, ...]]
+    ) -> _Context:
+        table, districts = view["table"], view["districts"]
+        pending = view["pending"] or {}
+        return cls(
+            me=view["seat"],
+            pods=[p["pods"] for p in table],
+            jelly=[p["jelly"] for p in table],
+            zones=[zones(d) for d in districts],
+            entrances=[tuple((o, v) for o, v in d["dice"]) for d in districts],
+            targets=[d["target"] for d in districts],
+            pending_district=pending.get("district", 0),
+        )
+
+    @classmethod
+    def from_state(cls, game: Any, s: JellyState, seat: int) -> _Context:
+        """What `from_view` reads from the seat's view (observe.py), taken from the state."""
+        faces = game.table.faces
+        n_districts = len(s.faces)
+        pending = 0
+        if s.phase == Phase.SCORING and s.queue and isinstance(s.queue[0], RerollDie | Grant):
+            pending = s.queue[0].district
+        return cls(
+            me=seat,
+            pods=s.pods,
+            jelly=s.jelly,
+            zones=[faces[f].zones for f in s.faces],
+            entrances=s.entrances or ((),) * n_districts,
+            targets=s.targets or (0,) * n_districts,
+            pending_district=pending,
+        )
 
     # --- valuing ---------------------------------------------------------------------
     def atom_value(self, atom: Atom, p: int, st: Standing, d: int, nested: bool) -> float:
@@ -154,7 +219,7 @@ class _Context:
         return sum(self.atom_value(a, p, st, d, nested) for a in reward)
 
     def _target(self, d: int, side: str) -> Reward:
-        other = (d + (-1 if side == LEFT else 1)) % len(self.districts)
+        other = (d + (-1 if side == LEFT else 1)) % len(self.zones)
         return self.zones[other][self.targets[other]]
 
     def worth(self, p: int, st: Standing, d: int, zone: int) -> float:
@@ -175,6 +240,12 @@ class _Context:
             self._before[d] = tuple(self.worth(p, st, d, zone) for p in range(self.n))
         found = self._before[d]
         assert found is not None
+        return found
+
+    def before_split(self, d: int) -> tuple[float, float]:
+        """Our worth from district `d` as it stands, and the other seats' together."""
+        before = self.before(d)
+        found = self._before_split[d] = (before[self.me], sum(before) - before[self.me])
         return found
 
     def mine(self, d: int) -> float:
@@ -210,21 +281,16 @@ class _Context:
         return out
 
     def gain(self, a: Place | PlaceRemove | PlaceMove) -> float:
-        d = a.district
-        entrance = self.entrances[d]
+        d, me = a.district, self.me
         zone = self.targets[d]
-        if isinstance(a, PlaceRemove):
-            i = entrance.index((a.owner, a.target))
-            entrance = entrance[:i] + entrance[i + 1 :]
-        elif isinstance(a, PlaceMove):
+        removed = None
+        if type(a) is PlaceRemove:
+            removed = (a.owner, a.target)
+        elif type(a) is PlaceMove:
             zone = a.zone
-        after = standing((*entrance, (self.me, a.value)), self.n)
-        before = self.before(d)
-        mine = self.worth(self.me, after, d, zone) - before[self.me]
-        theirs = sum(self.worth(p, after, d, zone) for p in after.controllers if p != self.me)
-        theirs -= sum(before) - before[self.me]
-        margin = after.totals[self.me] - max(t for p, t in enumerate(after.totals) if p != self.me)
-        placed = sum(o == self.me for o, _ in entrance) + 1
-        cancelled = len(after.dice[self.me]) < placed
-        safety = 0.05 * min(max(margin, -6), 6)
+        after, others, safety, cancelled = _placing(self.entrances[d], removed, a.value, me, self.n)
+        mine_before, theirs_before = self._before_split[d] or self.before_split(d)
+        mine = self.worth(me, after, d, zone) - mine_before
+        theirs = sum([self.worth(p, after, d, zone) for p in others])
+        theirs -= theirs_before
         return float(mine - DENY * theirs + safety - 2.0 * cancelled - 0.02 * a.value)
