@@ -94,11 +94,9 @@ def rate(
             result = run_rate(game, params, names, n_games, seed, count, target, advance)
         if reference is not None:
             # the command that makes these figures again (the run's own players and params)
-            again = ([f"--players {players}"] if players else []) + [f"-p {p}" for p in param or []]
-            command = " ".join(
-                [f"dicehall rate {game} --bots {','.join(names)} --games {n_games}", *again]
-                + [f"--seed {seed}"]
-            )
+            ran = f"dicehall rate {game} --bots {','.join(names)} --games {n_games}"
+            size = [f"--players {players}"] if players else []
+            command = " ".join([ran, *size, *(f"-p {p}" for p in param or []), f"--seed {seed}"])
             save_reference(reference, result, command)
         if as_json:
             typer.echo(json.dumps(result.to_json()))
