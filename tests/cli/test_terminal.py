@@ -57,12 +57,12 @@ def test_puru_at_80_columns_names_every_player_and_die(tmp_path: Path) -> None:
         if any(entry.startswith("reroll") for entry in frame.menu().values()):
             assert "H heart" in frame.board and "A angry" in frame.board
             assert all(f"{i}[" in frame.board for i in range(1, 7))  # dice by position
-    assert "chance, seat 0's turn: rolled" in played.frames[0].screen
+    assert "chance, Player 1's turn: rolled" in played.frames[0].screen
     rerolls = 0
     for frame in played.frames:  # a reroll's roll is the rerolling player's
         lines = [line.strip("│ ") for line in frame.screen.splitlines()]
         for line, after in itertools.pairwise(lines):
-            who = re.match(r"(seat \d) \([^)]*\): reroll", line)
+            who = re.match(r"seat \d \(([^,)]*)[^)]*\): reroll", line)  # seat 0 (Player 1, ...)
             if who and after.startswith("chance"):
                 assert after.startswith(f"chance, {who.group(1)}'s turn: rolled"), after
                 rerolls += 1
@@ -101,7 +101,7 @@ def test_purrramid_at_80_columns_shows_rows_spaces_and_a_legend(tmp_path: Path) 
     for frame in played.frames:
         _uncut(frame)
         assert "= setup tile" in frame.board and "~ wool" in frame.board
-        assert "R seat 0" in frame.board and "B seat 1" in frame.board
+        assert "R Player 1" in frame.board and "B Player 2" in frame.board
         rows = {
             int(m.group(1)): m.group(0)
             for m in re.finditer(r"^(?:│)? *(\d+) .*$", frame.board, re.M)

@@ -208,6 +208,10 @@ class PlaySession:
     def _name(self, seat: Seat) -> str:
         return seat_name(seat, self.levels, view_names(self.match.view(None)))
 
+    def _player(self, seat: Seat) -> str:
+        """The name the board shows for `seat` ("Player 1", or the game's own name for it)."""
+        return view_names(self.match.view(None)).get(seat) or f"Player {seat + 1}"
+
     def _seats_text(self) -> str:
         people = {s: "you" for s in range(self.game.num_players) if s not in self.levels}
         names = view_names(self.match.view(None))
@@ -249,7 +253,7 @@ class PlaySession:
     def _actor(self, seat: Seat, index: int) -> str:
         """Who a log line is by; a chance line says whose turn it fell on."""
         owner = self.turns.seat_of(index) if seat == CHANCE and self.turns else None
-        return self._name(seat) if owner is None else f"chance, seat {owner}'s turn"
+        return self._name(seat) if owner is None else f"chance, {self._player(owner)}'s turn"
 
     def _show(self, seat: Seat) -> None:
         """Draw the table for `seat` (at a terminal, the screen is drawn with the menu)."""

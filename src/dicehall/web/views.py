@@ -23,7 +23,7 @@ def seat_name(seats: list[dict[str, Any]], seat: Seat) -> str:
         return "Timer"
     if 0 <= seat < len(seats) and seats[seat].get("name"):
         return str(seats[seat]["name"])
-    return f"Seat {seat + 1}"
+    return f"Player {seat + 1}"  # the naming scheme everywhere: never "seat N"
 
 
 def entry_text(game: Game[Any, Any], entry: LogEntry, viewer: Seat | None) -> str:

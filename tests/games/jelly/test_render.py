@@ -30,7 +30,7 @@ def test_the_city_shows_districts_targets_dice_and_the_seats_own_roll() -> None:
     assert "Jelly Market" in out and "Twin Bridges" in out
     assert "◎ 3 Jelly" in out  # the Target marker starts in the first zone
     assert "Your roll: ⚁2 ⚅6" in out
-    assert "flipped by seat 2" in out and "🔒 s2" in out
+    assert "flipped by Player 3" in out and "🔒 P3" in out
     spectator = text_of(G.observe(s, None), None)
     assert "Your roll" not in spectator and "⚃4" not in spectator
 
@@ -49,4 +49,4 @@ def test_pending_choices_and_rerolls_are_explained() -> None:
     out = text_of(G.observe(replace(s, queue=(RerollDie(1, 0),)), None), None)
     assert "District B: its dice are rerolled" in out
     out = text_of(G.observe(replace(s, queue=(Debt(2, ((0, 1), (1, 1))),)), None), None)
-    assert "Seat 2 is short of Jelly" in out and "1 to seat 0, 1 to seat 1" in out
+    assert "Player 3 is short of Jelly" in out and "1 to Player 1, 1 to Player 2" in out

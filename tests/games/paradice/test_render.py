@@ -30,7 +30,14 @@ def text_of(players: int, steps: int, seat: int | None) -> str:
 
 def test_render_shows_machine_plaza_storehouse_and_every_seat() -> None:
     text = text_of(3, 200, 0)
-    for part in ("Dispensing Machine", "Plaza", "Storehouse", "seat 0 (you)", "seat 2", "score"):
+    for part in (
+        "Dispensing Machine",
+        "Plaza",
+        "Storehouse",
+        "Player 1 (you)",
+        "Player 3",
+        "score",
+    ):
         assert part in text
 
 

@@ -85,7 +85,7 @@ def test_render_draws_the_pyramid_tiles_dice_and_wool() -> None:
     assert "3=" in text  # a setup tile on a "3"
     assert "8~" in text  # a wool token on an "8"
     assert " 6 " in text and "[1] [2] [3] [4]" in text
-    assert "seat 0 (R red) you" in text and "tiles left" in text
+    assert "Player 1 (R red) you" in text and "tiles left" in text
 
 
 def test_render_a_finished_game_names_the_title() -> None:

@@ -67,7 +67,7 @@ def _leader(district: dict[str, Any]) -> Text:
     leaders = [p for p, t in enumerate(totals) if t == best]
     text = Text()
     for p in leaders:
-        text.append(f"s{p} ", style=COLOURS[p % len(COLOURS)])
+        text.append(f"P{p + 1} ", style=COLOURS[p % len(COLOURS)])
     text.append(f"({best})", style="bold")
     return text
 
@@ -75,7 +75,7 @@ def _leader(district: dict[str, Any]) -> Text:
 def _name(d: dict[str, Any]) -> Text:
     name = Text(d["name"], style="green" if d["beginner"] else "")
     if d["locked_by"] is not None:
-        name.append(f" 🔒 s{d['locked_by']}", style=COLOURS[d["locked_by"] % len(COLOURS)])
+        name.append(f" 🔒 P{d['locked_by'] + 1}", style=COLOURS[d["locked_by"] % len(COLOURS)])
     return name
 
 
@@ -104,11 +104,13 @@ def _city_compact(view: dict[str, Any]) -> Table:
 
 def _players(view: dict[str, Any], seat: int | None) -> Table:
     table = Table(show_edge=False, pad_edge=False, expand=False)
-    for name in ("seat", "Jelly", "pods", "dice left", "city centre", ""):
+    for name in ("player", "Jelly", "pods", "dice left", "city centre", ""):
         table.add_column(name, no_wrap=True)
     for p in view["table"]:
         colour = COLOURS[p["seat"] % len(COLOURS)]
-        who = Text(f"● seat {p['seat']}", style=f"bold {colour}" if p["seat"] == seat else colour)
+        who = Text(
+            f"● Player {p['seat'] + 1}", style=f"bold {colour}" if p["seat"] == seat else colour
+        )
         pods = str(p["pods"]) + (f" {p['pod_values']}" if p["pod_values"] else "")
         state = "done" if p["done"] else ("rolled" if p["rolled"] else "")
         table.add_row(who, str(p["jelly"]), pods, str(p["unplaced"]), str(p["centre"]), state)
@@ -121,7 +123,9 @@ def _status(view: dict[str, Any]) -> Text:
     if timer["flipped_by"] is not None:
         left = timer["ticks_left"]
         when = f", {left} tick(s) left" if left is not None else ", 10 seconds!"
-        text.append(f" · sand timer flipped by seat {timer['flipped_by']}{when}", style="bold red")
+        text.append(
+            f" · sand timer flipped by Player {timer['flipped_by'] + 1}{when}", style="bold red"
+        )
     else:
         text.append(" · sand timer standing")
     text.append(f" · Jelly-pods in the stack: {view['pod_stack']}")
@@ -146,14 +150,14 @@ def _pending(view: dict[str, Any]) -> Text | None:
         return None
     if pending["kind"] == "either":
         letter = view["districts"][pending["district"]]["letter"]
-        voters = ", ".join(f"seat {p}" for p in pending["seats"])
+        voters = ", ".join(f"Player {p + 1}" for p in pending["seats"])
         votes = ", ".join(pending["votes"]) or "none yet"
         return Text(f"District {letter}: {voters} choose a neighbour (votes: {votes})")
     if pending["kind"] == "reroll":
         letter = view["districts"][pending["district"]]["letter"]
         return Text(f"District {letter}: its dice are rerolled before scoring")
-    owed = ", ".join(f"{n} to seat {r}" for r, n in pending["owed"])
-    return Text(f"Seat {pending['giver']} is short of Jelly and chooses who gets it ({owed})")
+    owed = ", ".join(f"{n} to Player {r + 1}" for r, n in pending["owed"])
+    return Text(f"Player {pending['giver'] + 1} is short of Jelly and chooses who gets it ({owed})")
 
 
 def _city_lines(view: dict[str, Any]) -> Table:
@@ -179,7 +183,7 @@ def _players_lines(view: dict[str, Any], seat: int | None) -> Text:
         colour = COLOURS[p["seat"] % len(COLOURS)]
         if text:
             text.append(" · ")
-        text.append(f"● s{p['seat']}", style=f"bold {colour}" if p["seat"] == seat else colour)
+        text.append(f"● P{p['seat'] + 1}", style=f"bold {colour}" if p["seat"] == seat else colour)
         pods = f" {p['pod_values']}" if p["pod_values"] else ""
         text.append(f" {p['jelly']} Jelly, {p['pods']} pods{pods}, {p['unplaced']} dice")
         text.append(f", {p['centre']} in centre" if p["centre"] else "")
@@ -196,7 +200,7 @@ def _table(view: dict[str, Any], seat: int | None, compact: bool) -> RenderableT
     parts += [p for p in (_roll(view), _pending(view)) if p is not None]
     result = view.get("result")
     if result is not None:
-        winners = ", ".join(f"seat {w}" for w in result["winners"])
+        winners = ", ".join(f"Player {w + 1}" for w in result["winners"])
         won = verb(len(result["winners"]), "wins", "win")
         parts.append(Text(f"Game over: {winners} {won}! ({result['reason']})", style="bold green"))
     if compact:

@@ -101,7 +101,7 @@ def _player(view: dict[str, Any], seat: int, me: int | None) -> Panel:
         owned.insert(0, "golden")
     extra = f"tickets: {' '.join(owned) or '—'}   surprise: {len(data['surprise'])}"
     lines.append(Text(f"{extra}   score: {data['score']}", style="bold"))
-    title = f"seat {seat}" + (" (you)" if seat == me else "")
+    title = f"Player {seat + 1}" + (" (you)" if seat == me else "")
     if seat == view["turn"] and view["phase"] != "over":
         title = "▶ " + title
     return Panel(Group(*lines), title=title, expand=False)
@@ -195,7 +195,7 @@ def _store_and_hand(view: dict[str, Any]) -> Text:
 def _player_lines(view: dict[str, Any], seat: int, me: int | None) -> Group:
     data = view["seats"][seat]
     head = Text(("▶ " if seat == view["turn"] and view["phase"] != "over" else "  "), style="bold")
-    head.append(f"seat {seat}" + (" (you)" if seat == me else ""), style="bold")
+    head.append(f"Player {seat + 1}" + (" (you)" if seat == me else ""), style="bold")
     done = " ".join(f"{TYPE_ICONS[c['type']]}{c['points']}" for c in data["done"])
     tickets = view["tickets"]
     owned = [TYPE_ICONS[t] for t, h in enumerate(tickets["stall"]) if h == seat]
@@ -225,7 +225,7 @@ def _compact(view: dict[str, Any], seat: int | None) -> Group:
 
 def _head(view: dict[str, Any]) -> Text:
     head = Text(f"Paradice — round {view['round']}/{view['round_limit']}, ", style="bold")
-    head.append(f"seat {view['turn']} to play ({view['phase']})")
+    head.append(f"Player {view['turn'] + 1} to play ({view['phase']})")
     return head
 
 

@@ -84,7 +84,7 @@ def pyramid(view: dict[str, Any]) -> Text:
 
 def legend(view: dict[str, Any]) -> Text:
     """What the marks on the board mean (letters, not colour alone)."""
-    owners = " ".join(f"{SEAT_LETTERS[s]} seat {s}" for s in range(view["players"]))
+    owners = " ".join(f"{SEAT_LETTERS[s]} Player {s + 1}" for s in range(view["players"]))
     return Text(
         f"tiles: {owners} · = setup tile · * gold · ~ wool token · 3+3 this turn's dice; "
         "rows count from the bottom, spaces from the left",
@@ -99,7 +99,7 @@ def _players(view: dict[str, Any], seat: int | None) -> Table:
     for s in range(view["players"]):
         mark = "▶" if s == view["current"] else ""
         name = Text(
-            f"seat {s} ({SEAT_LETTERS[s % 4]} {SEAT_NAMES[s % 4]})", style=SEAT_STYLES[s % 4]
+            f"Player {s + 1} ({SEAT_LETTERS[s % 4]} {SEAT_NAMES[s % 4]})", style=SEAT_STYLES[s % 4]
         )
         if s == seat:
             name.append(" you", style="bold")
@@ -118,7 +118,7 @@ def _turn(view: dict[str, Any]) -> Text:
         text = Text(f"Game over: {result['reason']}. ", style="bold")
         text.append(" ".join(result["notes"]))
         return text
-    who = f"seat {view['current']}"
+    who = f"Player {view['current'] + 1}"
     kind = f"bonus turn with {plural(turn['dice'], 'die')}" if turn["bonus"] else "turn"
     text = Text(f"{who}'s {kind} · {plural(turn['left'], 'die')} left · ", style="bold")
     if turn["roll"]:
@@ -137,7 +137,7 @@ def _turn(view: dict[str, Any]) -> Text:
     last = view["last_turn"]
     if last is not None:
         outcome = plural(last["tiles"], "tile") if last["success"] else f"bust ({last['reason']})"
-        text.append(f"\nlast turn: seat {last['seat']}, {outcome}", style="dim")
+        text.append(f"\nlast turn: Player {last['seat'] + 1}, {outcome}", style="dim")
         if last["wool"]:
             text.append(f", took {plural(last['wool'], 'wool token')}", style="dim")
         if last["bonus"]:
@@ -151,7 +151,7 @@ def _players_line(view: dict[str, Any], seat: int | None) -> Text:
         if s:
             text.append(" · ")
         mark = "▶ " if s == view["current"] else ""
-        name = f"{mark}seat {s} ({SEAT_LETTERS[s % 4]})" + (" you" if s == seat else "")
+        name = f"{mark}Player {s + 1} ({SEAT_LETTERS[s % 4]})" + (" you" if s == seat else "")
         text.append(name, style=SEAT_STYLES[s % 4])
         text.append(f" {view['tiles_left'][s]} tiles, {plural(view['wool'][s], 'wool token')}")
         if view["winner"] == s:
@@ -161,7 +161,7 @@ def _players_line(view: dict[str, Any], seat: int | None) -> Text:
 
 def _compact(view: dict[str, Any], seat: int | None) -> Group:
     """Few rows: the pyramid without a frame, the legend and the players a line each."""
-    owners = " ".join(f"{SEAT_LETTERS[s]} seat {s}" for s in range(view["players"]))
+    owners = " ".join(f"{SEAT_LETTERS[s]} Player {s + 1}" for s in range(view["players"]))
     marks = Text(f"tiles: {owners} · = setup tile · * gold · ~ wool token", style="dim")
     return Group(pyramid(view), marks, _players_line(view, seat), _turn(view))
 
