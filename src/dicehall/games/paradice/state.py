@@ -23,6 +23,12 @@ class Phase(IntEnum):
     OVER = 6
 
 
+# the phases as module constants for the rules' hot paths: reading an enum member from its
+# class is slow (Python 3.11)
+SETUP, PRE, MAIN, ROULETTE = Phase.SETUP, Phase.PRE, Phase.MAIN, Phase.ROULETTE
+PLACE, GAINS, OVER = Phase.PLACE, Phase.GAINS, Phase.OVER
+
+
 @dataclass(frozen=True, slots=True)
 class Player:
     stalls: tuple[ActiveStall, ...] = ()  # active (incomplete) stalls, at most 5

@@ -30,15 +30,13 @@ from dicehall.games.paradice.config import Config
 from dicehall.games.paradice.scoring import add_returns, complete, ready_powers
 from dicehall.games.paradice.spec import BLACK, COLUMNS, DUCK, MAX_ACTIVE
 from dicehall.games.paradice.stalls import can_place, placeable
-from dicehall.games.paradice.state import ParadiceState, Phase, Player, evolve
-
-# enum members as module constants: reading one from its class is slow (Python 3.11)
-_GAINS = Phase.GAINS
-_MAIN = Phase.MAIN
-_OVER = Phase.OVER
-_PLACE = Phase.PLACE
-_PRE = Phase.PRE
-_ROULETTE = Phase.ROULETTE
+from dicehall.games.paradice.state import GAINS as _GAINS
+from dicehall.games.paradice.state import MAIN as _MAIN
+from dicehall.games.paradice.state import OVER as _OVER
+from dicehall.games.paradice.state import PLACE as _PLACE
+from dicehall.games.paradice.state import PRE as _PRE
+from dicehall.games.paradice.state import ROULETTE as _ROULETTE
+from dicehall.games.paradice.state import ParadiceState, Player, evolve
 
 
 def with_player(state: ParadiceState, seat: int, player: Player) -> ParadiceState:
