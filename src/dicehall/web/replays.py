@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -22,6 +21,7 @@ from fastapi import Request
 from dicehall.core.errors import CorruptRecordError
 from dicehall.engine.record import Record
 from dicehall.engine.signing import Seal, seal_of, sign
+from dicehall.web.byte_cache import ByteCache
 from dicehall.web.config import Settings
 from dicehall.web.hall import MAX_NAME, RequestError, make_game
 from dicehall.web.record_key import load_key
@@ -41,19 +41,18 @@ class Replays:
         self.settings = settings
         self._pool = ThreadPoolExecutor(settings.replay_workers, thread_name_prefix="replay")
         self._jobs = 0  # submitted and not finished; counted on the event loop only
-        self._cache: OrderedDict[str, bytes] = OrderedDict()
-        self._cached_bytes = 0
+        self._cache = ByteCache(settings.replay_cache_bytes)
 
     def sign(self, record: Record) -> dict[str, Any]:
         return sign(record.to_json(), self.key)
 
     async def for_table(self, table_id: str, load: Callable[[], Record]) -> bytes:
         """A finished table's replay, from the cache or built once."""
-        if table_id in self._cache:
-            self._cache.move_to_end(table_id)
-            return self._cache[table_id]
+        cached = self._cache.get(table_id)
+        if cached is not None:
+            return cached
         body = await self._off_loop(lambda: of_finished(load()))
-        self._remember(table_id, body)
+        self._cache.put(table_id, body)
         return body
 
     async def for_upload(self, raw: bytes) -> bytes:
@@ -75,16 +74,6 @@ class Replays:
 
     def _job_done(self) -> None:
         self._jobs -= 1
-
-    def _remember(self, table_id: str, body: bytes) -> None:
-        limit = self.settings.replay_cache_bytes
-        if len(body) > limit:
-            return
-        self._cache[table_id] = body
-        self._cached_bytes += len(body)
-        while self._cached_bytes > limit:
-            _, old = self._cache.popitem(last=False)
-            self._cached_bytes -= len(old)
 
     def _upload(self, raw: bytes) -> bytes:
         try:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Annotated, Any
@@ -25,6 +24,7 @@ from fastapi.responses import JSONResponse, Response
 from dicehall.core.errors import DicehallError
 from dicehall.engine.record import Record
 from dicehall.review import review_record
+from dicehall.web.byte_cache import ByteCache
 from dicehall.web.config import Settings
 from dicehall.web.hall import RequestError
 
@@ -47,15 +47,13 @@ class Reviews:
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="review")
         self._lock = threading.Lock()
         self._jobs: dict[str, Job] = {}
-        self._cache: OrderedDict[str, bytes] = OrderedDict()
-        self._cached_bytes = 0
+        self._cache = ByteCache(settings.review_cache_bytes)
 
     def answer(self, table_id: str, record: Any) -> Response:
         """The review (200), the job's progress (202, starting it if needed), or an error."""
         with self._lock:
             body = self._cache.get(table_id)
             if body is not None:
-                self._cache.move_to_end(table_id)
                 return Response(body, media_type="application/json")
             job = self._jobs.get(table_id)
             if job is None:
@@ -90,17 +88,7 @@ class Reviews:
         body = json.dumps(data).encode()
         with self._lock:
             self._jobs.pop(table_id, None)
-            self._remember(table_id, body)
-
-    def _remember(self, table_id: str, body: bytes) -> None:
-        limit = self.settings.review_cache_bytes
-        if len(body) > limit:
-            return
-        self._cache[table_id] = body
-        self._cached_bytes += len(body)
-        while self._cached_bytes > limit:
-            _, old = self._cache.popitem(last=False)
-            self._cached_bytes -= len(old)
+            self._cache.put(table_id, body)
 
 
 def get_reviews(request: Request) -> Reviews:
