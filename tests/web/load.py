@@ -27,16 +27,16 @@ import statistics
 import sys
 import tempfile
 import time
-import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
 
 from tests.web.helpers import Server
+from tests.web.load_person import Person, PersonTally, messages
 
 GREEDY = {"kind": "bot", "level": "greedy"}
 LINEUP = [{"kind": "human"}, GREEDY, GREEDY, GREEDY]
@@ -44,13 +44,7 @@ P99_LIMIT_MS = 100.0
 
 
 @dataclass
-class Tally:
-    actions: int = 0  # log entries applied (as the people saw them)
-    sent: int = 0
-    acked: int = 0
-    rtts: list[float] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-    games: int = 0
+class Tally(PersonTally):
     watched: int = 0  # updates received by watchers
 
 
@@ -65,19 +59,6 @@ class Step:
 
 def percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[min(len(sorted_values) - 1, int(q * len(sorted_values)))]
-
-
-async def _messages(ws: ClientConnection, end: float) -> Any:
-    """Messages until `end` (then None)."""
-    while True:
-        left = end - time.monotonic()
-        if left <= 0:
-            return
-        try:
-            raw = await asyncio.wait_for(ws.recv(), left)
-        except TimeoutError:
-            return
-        yield json.loads(raw)
 
 
 class Load:
@@ -104,7 +85,7 @@ class Load:
         made = r.json()
         url = f"{self.srv.ws_url}/ws/{made['id']}"
         watchers = [self._watch(url, end) for _ in range(self.step.watchers)]
-        person = self._person(url, made["tokens"]["0"], end)
+        person = Person(self.tally, self.step.think, self.rng).play(url, made["tokens"]["0"], end)
         for failed in await asyncio.gather(person, *watchers, return_exceptions=True):
             if isinstance(failed, BaseException):
                 self.tally.errors.append(f"connection: {failed!r}")
@@ -112,56 +93,11 @@ class Load:
     async def _watch(self, url: str, end: float) -> None:
         async with connect(url) as ws:
             await ws.send(json.dumps({"type": "hello", "tokens": []}))
-            async for msg in _messages(ws, end):
+            async for msg in messages(ws, end):
                 if msg["type"] == "update":
                     self.tally.watched += 1
                     if msg["over"]:
                         return
-
-    async def _person(self, url: str, token: str, end: float) -> None:
-        t = self.tally
-        async with connect(url) as ws:
-            await ws.send(json.dumps({"type": "hello", "tokens": [token]}))
-            async for first in _messages(ws, end):
-                msg: dict[str, Any] | None = first
-                while msg is not None:  # an update that came with an ack may be our turn again
-                    if msg["type"] == "error":
-                        t.errors.append(f"{msg['code']}: {msg['message']}")
-                    if msg["type"] not in ("welcome", "update"):
-                        break
-                    t.actions += len(msg["log"]) if msg["type"] == "update" else 0
-                    if msg["over"]:
-                        t.games += 1
-                        return
-                    legal = msg["panels"][0]["legal"]
-                    if 0 not in msg["actors"] or not legal:
-                        break
-                    await asyncio.sleep(self.step.think * self.rng.uniform(0.5, 1.5))
-                    msg = await self._act(ws, self.rng.choice(legal)["action"], msg["version"])
-
-    async def _act(self, ws: ClientConnection, action: Any, version: int) -> dict[str, Any] | None:
-        """Send one move and wait for its ack; the last update that came before it."""
-        t = self.tally
-        msg_id = uuid.uuid4().hex
-        body = {"type": "act", "seat": 0, "action": action, "version": version, "id": msg_id}
-        t0 = time.perf_counter()
-        await ws.send(json.dumps(body))
-        t.sent += 1
-        latest = None
-        async for answer in _messages(ws, time.monotonic() + 10):
-            if answer["type"] == "update":
-                if latest is not None:
-                    t.actions += len(latest["log"])
-                latest = answer
-            if answer.get("id") == msg_id:
-                t.rtts.append(time.perf_counter() - t0)
-                if answer["type"] == "ack":
-                    t.acked += 1
-                else:
-                    t.errors.append(f"{answer['code']}: {answer['message']}")
-                return latest
-        t.errors.append("no answer to an action within 10 s")
-        return None
 
     async def run(self) -> dict[str, Any]:
         s = self.step

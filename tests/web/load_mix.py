@@ -19,18 +19,18 @@ import os
 import random
 import statistics
 import time
-import uuid
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
 
 from tests.web.helpers import Server
-from tests.web.load import _cpu_seconds, _messages, percentile
+from tests.web.load import _cpu_seconds, percentile
+from tests.web.load_person import Person, PersonTally, messages
 
 GREEDY = {"kind": "bot", "level": "greedy"}
 MCTS = {"kind": "bot", "level": "mcts"}
@@ -48,12 +48,8 @@ class Mix:
 
 
 @dataclass
-class Tally:
+class Tally(PersonTally):
     moves: Counter[str] = field(default_factory=Counter)  # table slot -> moves after warmup
-    rtts: list[float] = field(default_factory=list)
-    sent: int = 0
-    acked: int = 0
-    errors: list[str] = field(default_factory=list)
 
 
 class MixLoad:
@@ -78,7 +74,7 @@ class MixLoad:
                 made = await self._create(http, seats)
                 async with connect(f"{self.srv.ws_url}/ws/{made['id']}") as ws:
                     await ws.send(json.dumps({"type": "hello", "tokens": []}))
-                    async for msg in _messages(ws, end):
+                    async for msg in messages(ws, end):
                         if msg["type"] == "update":
                             if self.counting():
                                 self.tally.moves[slot] += len(msg["log"])
@@ -98,7 +94,8 @@ class MixLoad:
         while time.monotonic() < end:
             try:
                 made = await self._create(http, [{"kind": "human"}, GREEDY, GREEDY, GREEDY])
-                await self._play(f"{self.srv.ws_url}/ws/{made['id']}", made["tokens"]["0"], end)
+                person = Person(self.tally, self.mix.think, self.rng, self.counting)
+                await person.play(f"{self.srv.ws_url}/ws/{made['id']}", made["tokens"]["0"], end)
             except (
                 WebSocketException,
                 OSError,
@@ -108,46 +105,6 @@ class MixLoad:
             ) as exc:
                 self.tally.errors.append(f"person: {exc!r}")
                 await asyncio.sleep(0.5)
-
-    async def _play(self, url: str, token: str, end: float) -> None:
-        async with connect(url) as ws:
-            await ws.send(json.dumps({"type": "hello", "tokens": [token]}))
-            state: dict[str, Any] = {}
-            async for msg in _messages(ws, end):
-                if msg["type"] in ("welcome", "update"):
-                    state = msg
-                if not state or state["over"]:
-                    if state.get("over"):
-                        return
-                    continue
-                if 0 in state["actors"] and state["panels"][0]["legal"]:
-                    await asyncio.sleep(self.mix.think * self.rng.uniform(0.5, 1.5))
-                    answer = await self._act(ws, state, end)
-                    if answer is not None:
-                        state = answer
-
-    async def _act(self, ws: ClientConnection, state: dict[str, Any], end: float) -> Any:
-        """One move, timed from send to its ack; the newest state seen meanwhile."""
-        msg_id = uuid.uuid4().hex
-        action = self.rng.choice(state["panels"][0]["legal"])["action"]
-        body = {"type": "act", "seat": 0, "action": action, "version": state["version"]}
-        t0 = time.perf_counter()
-        await ws.send(json.dumps({**body, "id": msg_id}))
-        self.tally.sent += 1
-        latest = None
-        async for answer in _messages(ws, min(end + 10, time.monotonic() + 10)):
-            if answer["type"] == "update":
-                latest = answer
-            if answer.get("id") == msg_id:
-                if self.counting():
-                    self.tally.rtts.append(time.perf_counter() - t0)
-                if answer["type"] == "ack":
-                    self.tally.acked += 1
-                else:
-                    self.tally.errors.append(f"act: {answer['code']}")
-                return latest
-        self.tally.errors.append("no answer to a move within 10 s")
-        return latest
 
     async def run(self) -> dict[str, Any]:
         m = self.mix
