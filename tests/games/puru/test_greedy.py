@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import itertools
 import random
 from typing import Any
 
@@ -72,3 +74,39 @@ def test_beats_random_play() -> None:
         assert result is not None
         wins += sum(1 / len(result.winners) for w in result.winners if levels[w] == "greedy")
     assert wins >= 30
+
+
+def _decision_views(params: dict[str, Any], seeds: range) -> list[tuple[int, Any, Any]]:
+    """(seat, view, legal) at every greedy decision of whole greedy games."""
+    game, found = make(**params), []
+    for seed in seeds:
+        bots = {s: make_bot("greedy", game, s) for s in range(game.num_players)}
+        match = Match(game, seed=seed, bots=bots)
+        while not match.is_over:
+            seat = match.bots_to_act()[0]
+            bot, view, legal, _ = match.bot_inputs(seat)
+            found.append((seat, view, legal))
+            match.submit(seat, bot.act(view, legal, random.Random(0)))
+    return found
+
+
+def test_remembered_final_values_decide_as_a_fresh_bot_would() -> None:
+    """A bot reuses a turn's final-roll values while the tracks stand still. Right after a
+    position, the same position with one player's track or Jelly moved must be decided as
+    a bot that remembers nothing decides it."""
+    changed = 0
+    for params in ({"players": 4}, {"players": 3, "full": True}):
+        game = make(**params)
+        for seat, view, legal in _decision_views(params, range(2)):
+            bot = make_bot("greedy", game, seat)
+            before = bot.act(view, legal, random.Random(0))
+            for who, key in itertools.product(
+                range(game.num_players), ("love", "excitement", "jelly")
+            ):
+                moved = copy.deepcopy(view)
+                player = moved["players"][who]
+                player[key] = max(1, player[key] - 3) if player[key] > 3 else player[key] + 3
+                fresh = make_bot("greedy", game, seat).act(moved, legal, random.Random(0))
+                assert bot.act(moved, legal, random.Random(0)) == fresh
+                changed += fresh != before
+    assert changed > 20  # the moves above do change decisions: the check has teeth

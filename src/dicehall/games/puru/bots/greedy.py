@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections import OrderedDict
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from dicehall.core.types import View
@@ -34,6 +36,7 @@ from dicehall.games.puru.state import Resolution
 WIN, LOSE = 100.0, -100.0
 LOW_JELLY = 3  # never pay a Jelly for a reroll at or below this
 SPACE_BONUS = 2.5  # the value of Space Jelly's extra roll
+FINALS_KEPT = 64  # positions whose final-roll values a bot remembers (a turn's decisions share one)
 
 
 def position(love: int, excite: int, jelly: int) -> float:
@@ -52,9 +55,10 @@ class GreedyBot:
 
     def __init__(self, game: Any, seat: int) -> None:
         self.seat = seat
-        weights = parse_die(str(getattr(game, "params", {}).get("die", DEFAULT_DIE)))
-        self._rolls = [[(c, float(p)) for c, p in pairs] for pairs in tables(weights).rolls]
+        self._weights = parse_die(str(getattr(game, "params", {}).get("die", DEFAULT_DIE)))
+        self._rolls = _float_rolls(self._weights)
         self._effects: dict[tuple[Counts, bool | None, str | None], Resolution] = {}
+        self._finals: OrderedDict[Any, dict[Counts, float]] = OrderedDict()
 
     # --- decisions ------------------------------------------------------------------
     def act(self, view: View, legal_actions: Sequence[Any], rng: random.Random) -> Any:
@@ -106,23 +110,32 @@ class GreedyBot:
             sub = action.counts
             kept = (dice[0] - sub[0], dice[1] - sub[1], dice[2] - sub[2], dice[3] - sub[3])
             ev = -cost
-            for out, p in self._rolls[sum(sub)]:
-                ev += p * finals[(kept[0] + out[0], kept[1] + out[1], kept[2] + out[2],
-                                  kept[3] + out[3])]  # fmt: skip
+            for final, p in _finals_after(self._weights, kept, sum(sub)):
+                ev += p * finals[final]
             if ev > best + 1e-9:
                 best, choice_ = ev, action
         return choice_
 
     # --- evaluation -----------------------------------------------------------------
     def _final_values(self, view: View) -> dict[Counts, float]:
-        """The value of resolving each possible final roll of this many dice."""
-        n = view["num_dice"]
+        """The value of resolving each possible final roll of this many dice (the same for
+        every decision of a turn: the tracks move only when the dice resolve)."""
+        players = view["players"]
+        key = (view["num_dice"], view["num_players"], tuple(_standing(p) for p in players))
+        values = self._finals.get(key)
+        if values is not None:
+            self._finals.move_to_end(key)
+            return values
+        before = {p["seat"]: position(p["love"], p["excitement"], p["jelly"]) for p in players}
         values = {}
-        for counts, _ in self._rolls[n]:
+        for counts, _ in self._rolls[view["num_dice"]]:
             options: list[bool | None] = [None]
             if self._keep_option(view, counts):
                 options = [True, False]
-            values[counts] = max(self._value(view, counts, k) for k in options)
+            values[counts] = max(self._value(view, counts, k, before) for k in options)
+        self._finals[key] = values
+        if len(self._finals) > FINALS_KEPT:
+            self._finals.popitem(last=False)
         return values
 
     def _keep_option(self, view: View, dice: Counts) -> bool:
@@ -143,7 +156,11 @@ class GreedyBot:
             self._effects[key] = res
         return res
 
-    def _value(self, view: View, dice: Counts, kept: bool | None) -> float:
+    def _value(
+        self, view: View, dice: Counts, kept: bool | None, before: dict[int, float] | None = None
+    ) -> float:
+        """My gain less my rivals' (weighted) from resolving `dice`; `before` is each
+        player's `position` now, when the caller has it."""
         res = self._resolution(view, dice, kept)
         players = view["players"]
         me = players[self.seat]
@@ -159,12 +176,12 @@ class GreedyBot:
                 dl, dd = dl + bonus[0], dd - bonus[1]
             if not (dl or de or dd or dj):
                 continue
-            before = position(p["love"], p["excitement"], p["jelly"])
+            now = position(p["love"], p["excitement"], p["jelly"]) if before is None else before[s]
             after = position(
                 min(20, p["love"] + dl), min(20, p["excitement"] + de),
                 max(0, min(20, p["jelly"] - dd + dj)),
             )  # fmt: skip
-            total += (after - before) if s == self.seat else -weight * (after - before)
+            total += (after - now) if s == self.seat else -weight * (after - now)
         if character == "space_jelly" and view["num_dice"] == 6:
             pat = pattern(dice)
             if pat.all_same or pat.three_three:
@@ -181,6 +198,28 @@ class GreedyBot:
         if character == "grass_jelly" and res.drips[self.seat] >= powers.GRASS_MIN_DRIPS:
             return (1, 1)
         return (0, 0)
+
+
+@lru_cache(maxsize=8)
+def _float_rolls(weights: tuple[int, int, int, int]) -> list[list[tuple[Counts, float]]]:
+    """Every roll of 0..6 dice with its chance as a float (one copy per die, shared by bots)."""
+    return [[(c, float(p)) for c, p in pairs] for pairs in tables(weights).rolls]
+
+
+@lru_cache(maxsize=4096)
+def _finals_after(
+    weights: tuple[int, int, int, int], kept: Counts, rerolled: int
+) -> tuple[tuple[Counts, float], ...]:
+    """Each final roll after rerolling `rerolled` dice beside `kept`, with its chance."""
+    return tuple(
+        ((kept[0] + o[0], kept[1] + o[1], kept[2] + o[2], kept[3] + o[3]), p)
+        for o, p in _float_rolls(weights)[rerolled]
+    )
+
+
+def _standing(p: dict[str, Any]) -> tuple[Any, ...]:
+    """What `_value` reads of a player."""
+    return (p["seat"], p["love"], p["excitement"], p["jelly"], p["character"], *p["neighbours"])
 
 
 def _counts(dice: dict[str, int]) -> Counts:
