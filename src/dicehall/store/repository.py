@@ -103,6 +103,16 @@ class MatchRow:
         }
 
 
+def _action_row(match_id: str, idx: int, entry: LogEntry) -> dict[str, Any]:
+    return {
+        "match_id": match_id,
+        "idx": idx,
+        "seat": entry.seat,
+        "action": entry.action,
+        "t": entry.t,
+    }
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
@@ -192,22 +202,28 @@ class Store:
                 values.update(status=FINISHED, result=result.to_json())
             conn.execute(update(matches).where(matches.c.id == match_id).values(**values))
 
+    def append_many(self, appends: list[tuple[str, int, list[LogEntry], Result | None]]) -> None:
+        """Several matches' `append`s in one transaction (one commit for them all)."""
+        with self._writing() as conn:
+            stamp = now_text()
+            rows = [
+                _action_row(match_id, start + i, e)
+                for match_id, start, entries, _ in appends
+                for i, e in enumerate(entries)
+            ]
+            if rows:
+                conn.execute(insert(actions), rows)
+            for match_id, start, entries, result in appends:
+                values: dict[str, Any] = {"num_actions": start + len(entries), "updated": stamp}
+                if result is not None:
+                    values.update(status=FINISHED, result=result.to_json())
+                conn.execute(update(matches).where(matches.c.id == match_id).values(**values))
+
     @staticmethod
     def _insert_actions(conn: Any, match_id: str, start: int, entries: list[LogEntry]) -> None:
         if entries:
-            conn.execute(
-                insert(actions),
-                [
-                    {
-                        "match_id": match_id,
-                        "idx": start + i,
-                        "seat": e.seat,
-                        "action": e.action,
-                        "t": e.t,
-                    }
-                    for i, e in enumerate(entries)
-                ],
-            )
+            rows = [_action_row(match_id, start + i, e) for i, e in enumerate(entries)]
+            conn.execute(insert(actions), rows)
 
     def claim_open(self, match_id: str, seat: int, digest: str) -> bool:
         """Give an unclaimed seat the token `digest`, in one statement: of several processes

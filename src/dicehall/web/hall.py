@@ -284,7 +284,7 @@ class Hall:
         # an open seat's token is never handed out: whoever claims it gets a fresh one
         tokens = {seat: t for seat, t in tokens.items() if not seats[seat].get("open")}
         with store_errors("new tables"):
-            await writes.run(self.store.create_match, row, hashes, list(match.log))
+            await writes.run(self.store.create_match, row, hashes, list(match.log), first=True)
         if self.cluster is not None:  # a new table belongs to the process that made it
             await self.cluster.try_own(row.id)
         return self._install(row, match), tokens

@@ -113,7 +113,7 @@ class Table:
             m = self.match
             saved = m.checkpoint()
             m.submit(seat, action, self._checked_version(seat, version))
-            await self._commit(saved)
+            await self._commit(saved, person=True)
             self.acted_at[seat] = m.version  # only once saved: a refused move is not a move
             return m.version
 
@@ -125,13 +125,16 @@ class Table:
             return None
         return version
 
-    async def _commit(self, saved: Checkpoint) -> None:
-        """Write the new entries (in a thread), then tell everyone; on a refusal put the match
-        back as it was. Called with the lock held."""
+    async def _commit(self, saved: Checkpoint, person: bool = False) -> None:
+        """Write the new entries (in a thread; a person's move ahead of bots'), then tell
+        everyone; on a refusal put the match back as it was. Called with the lock held."""
         m, start = self.match, saved.log_length
         self.committing = True
+        entries, store = m.log[start:], self.store
         try:
-            await writes.run(self.store.append, self.id, start, m.log[start:], m.result())
+            await writes.append(
+                store.append, store.append_many, self.id, start, entries, m.result(), first=person
+            )
         except Exception as exc:
             m.rollback(saved)
             log.error("table %s: store append failed: %s", self.id, exc)
@@ -162,7 +165,10 @@ class Table:
     async def _bot_step(self, seat: Seat) -> None:
         """The bot thinks in a worker process (searching bots take seconds), so the server
         keeps serving; its move counts only if the table has not moved on meanwhile."""
+        await self.pool.turns.take()  # one bot move per pass of the loop (web/bot_turns.py)
         m = self.match
+        if m.is_over or seat not in m.bots_to_act():
+            return
         version = m.version
         bot, view, legal, rng = m.bot_inputs(seat)
         try:

@@ -35,6 +35,7 @@ from dicehall.bots import parse_level
 from dicehall.bots.base import Bot, RandomBot
 from dicehall.bots.solvers.cache import NO_SOLVE_ENV
 from dicehall.core.types import View
+from dicehall.web.bot_turns import BotTurns
 
 log = logging.getLogger("dicehall.web")
 
@@ -104,6 +105,7 @@ class BotPool:
     def __init__(self, quick: int, search: int) -> None:
         self.sizes = {"quick": max(0, quick), "search": max(1, search)}
         self.pools: dict[str, ProcessPoolExecutor] = {}
+        self.turns = BotTurns()  # bot moves start one per pass of the event loop
 
     def where(self, spec: BotSpec) -> str:
         """The pool `spec` thinks in: `inline` (this process), `quick` or `search`."""
