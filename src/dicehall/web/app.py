@@ -6,6 +6,7 @@ import asyncio
 import logging
 import os
 import re
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -65,6 +66,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        sys.setswitchinterval(settings.gil_switch)  # web/config.py, Settings.gil_switch
         store = Store(settings.db_url)
         hall = Hall(store, settings)
         app.state.hall, app.state.settings = hall, settings

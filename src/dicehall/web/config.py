@@ -34,6 +34,9 @@ class Settings:
     expire_after: seconds after which a live table nobody has joined or moved at expires (its
     record stays; it can be watched but no longer played).
     prepare_solvers: at start, solve the expert's missing tables in a background process.
+    gil_switch: seconds a thread holds Python's lock before another may take it: the store
+    writer hands each finished write back to the event loop, which should not wait Python's
+    default 5 ms behind the writer's next one (nor the writer behind a bot's move).
     """
 
     db_url: str | None = None
@@ -55,6 +58,9 @@ class Settings:
     sweep_every: float = field(default_factory=lambda: _env_float("DICEHALL_SWEEP_EVERY", 30))
     prepare_solvers: bool = field(
         default_factory=lambda: os.environ.get("DICEHALL_PREPARE_SOLVERS", "1") != "0"
+    )
+    gil_switch: float = field(
+        default_factory=lambda: _env_float("DICEHALL_GIL_SWITCH_MS", 1.0) / 1000
     )
     max_message: int = 16 * 1024
     max_upload: int = 8 * 1024 * 1024
