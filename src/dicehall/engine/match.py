@@ -133,6 +133,12 @@ class Match:
 
         Returns the events this caused (the action, then any chance resolved after it).
         """
+        start = len(self.log)
+        self.play(seat, action, version)
+        return self.events_since(start)
+
+    def play(self, seat: Seat, action: Any, version: int | None = None) -> None:
+        """`submit` without the events' texts (a server that writes its log its own way)."""
         if self.is_over:
             raise MatchOverError("the match is over")
         if seat not in self.actors():
@@ -145,10 +151,8 @@ class Match:
             raise StaleVersionError(
                 f"the action was chosen at version {version}; the match is at {self.version}"
             )
-        start = len(self.log)
         self._apply(seat, action)
         self._settle()
-        return self.events_since(start)
 
     def bot_inputs(self, seat: Seat) -> tuple[Bot, View, tuple[Any, ...], random.Random]:
         """What the bot at `seat` decides from: itself, its view, its legal actions, its rng.

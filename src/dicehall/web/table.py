@@ -112,7 +112,7 @@ class Table:
                 raise TableClosed("this table expired: nobody joined or moved for too long")
             m = self.match
             saved = m.checkpoint()
-            m.submit(seat, action, self._checked_version(seat, version))
+            m.play(seat, action, self._checked_version(seat, version))
             await self._commit(saved, person=True)
             self.acted_at[seat] = m.version  # only once saved: a refused move is not a move
             return m.version
@@ -184,7 +184,7 @@ class Table:
             if action not in legal:
                 action = legal[self.rng.randrange(len(legal))]
             saved = m.checkpoint()
-            m.submit(seat, action)
+            m.play(seat, action)
             await self._commit(saved)
 
     async def _fire_timer(self) -> None:
