@@ -41,6 +41,24 @@ def _explanations(data: dict[str, Any]) -> int:
     return sum(len(explain_step(game, a, b, OMNISCIENT)) for a, b in itertools.pairwise(states))
 
 
+def _log_number_room(page: Page) -> tuple[float, float]:
+    """(width the log's last number needs, room its list markers have), in pixels."""
+    need, room = page.eval_on_selector(
+        "#log",
+        """ol => {
+            const probe = document.createElement("span"), style = getComputedStyle(ol);
+            probe.textContent = `${ol.children.length}. `;
+            probe.style.font = style.font;
+            probe.style.position = "absolute";
+            document.body.append(probe);
+            const need = probe.getBoundingClientRect().width;
+            probe.remove();
+            return [need, parseFloat(style.paddingLeft)];
+        }""",
+    )
+    return float(need), float(room)
+
+
 @pytest.mark.parametrize("game_id", ["puru", "purrramid", "paradice", "jelly"])
 def test_replays_of_all_four_games_step_and_label_uploads(
     page: Page, server: Server, tmp_path: Path, game_id: str
@@ -98,6 +116,22 @@ def test_the_servers_own_record_shows_as_signed(page: Page, server: Server, tmp_
     _open(page, server, path)  # sent as the file's text: its 62-bit seed stays exact
     assert "Signed by this server" in page.inner_text("#provenance")
     assert "checked against the record's seed" in page.inner_text("#provenance")
+
+
+def test_a_long_games_log_shows_its_four_digit_step_numbers_whole(
+    page: Page, server: Server, tmp_path: Path
+) -> None:
+    """A Purrramid game runs to thousands of steps; "2763." once showed as "763."."""
+    data = next(
+        d
+        for seed in range(20)
+        if len((d := played("purrramid", seed, ["random"] * 2))["actions"]) >= 1000
+    )
+    path = tmp_path / "purrramid-long.json"
+    path.write_text(json.dumps(data))
+    _open(page, server, path)
+    need, room = _log_number_room(page)
+    assert need <= room, f"step {len(data['actions'])}'s number is clipped"
 
 
 def _most_stalls(data: dict[str, Any]) -> tuple[int, int]:

@@ -39,6 +39,11 @@ export async function renderer(gameId) {
 
 // The one naming scheme: a seat's chosen name, else "Player 2" / "Bot 2 (greedy)" (the server
 // fills those in); games write "Player N" in their texts and `named` puts the names in.
+// a numbered log's markers widen with its longest number ("2763." must not be clipped)
+export function fitLogNumbers(ol) {
+  ol.style.setProperty("--digits", String(Math.max(ol.children.length, 10)).length);
+}
+
 export function seatName(seats, seat) {
   if (seat === null || seat === undefined) return "Spectator";
   if (seat === -1) return "Dice";

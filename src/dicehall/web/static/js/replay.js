@@ -1,6 +1,6 @@
 // The replay page: step through a finished match (or an uploaded record) frame by frame.
 // The server sends the start view once and a delta per step (web/replay_build.py).
-import { api, named, renderer, resultHtml, seatName } from "/static/js/common.js";
+import { api, fitLogNumbers, named, renderer, resultHtml, seatName } from "/static/js/common.js";
 import { ViewCache } from "/static/js/delta.js";
 import { load as loadReview } from "/static/js/review.js";
 import { h } from "/static/js/svg.js";
@@ -88,6 +88,7 @@ async function open(replay) {
       ),
     ),
   );
+  fitLogNumbers($("log"));
   show(data.frames.length);
 }
 

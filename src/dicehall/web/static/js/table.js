@@ -2,7 +2,7 @@
 // legal moves only, the game log, hot-seat cover screens, the sand timer and the result.
 // Hot-seat in a game with secrets: the server sends one seat's view and log at a time (the
 // `focus` this page asks for once that seat's player confirms the cover), none in between.
-import { api, named, renderer, resultHtml, seatName } from "/static/js/common.js";
+import { api, fitLogNumbers, named, renderer, resultHtml, seatName } from "/static/js/common.js";
 import { renderCoach } from "/static/js/coach.js";
 import { h, seatColour } from "/static/js/svg.js";
 
@@ -471,6 +471,7 @@ function renderLog() {
     return;
   }
   ol.replaceChildren(...logItems());
+  fitLogNumbers(ol);
   ol.scrollTop = ol.scrollHeight;
 }
 
