@@ -18,6 +18,7 @@ import pytest
 from dicehall.store import Store
 from tests.store.postgres import create_database, postgres_server
 from tests.web.helpers import Client, Server
+from tests.web.test_round_pause import RANDOM, play_to_the_pause
 
 HUMAN = {"kind": "human"}
 GREEDY = {"kind": "bot", "level": "greedy"}
@@ -131,3 +132,34 @@ def test_several_processes_need_postgresql(tmp_path: Path) -> None:
 
     with pytest.raises(DicehallError, match="PostgreSQL"):
         serve(db_url=f"sqlite:///{tmp_path / 'db.sqlite'}", workers=2)
+
+
+def test_a_round_pause_shows_and_skips_through_a_process_that_does_not_own_the_table(
+    tmp_path: Path, postgres: str
+) -> None:
+    """docs/rules/jelly.md, "Scoring a round": the table holds after a round's scoring
+    (web/pauses.py). A holds the table; its person plays through B: B shows the pause with its
+    countdown, and the person's Skip on B ends it on A."""
+    url = create_database(postgres, "pauses")
+    env = {**SLOW_GRACE, "DICEHALL_ROUND_PAUSE": "120"}  # only the Skip ends it in time
+    a = Server(tmp_path / "a.unused", tmp_path / "a.log", env=env)
+    b = Server(tmp_path / "b.unused", tmp_path / "b.log", env=env)
+    for srv in (a, b):
+        srv.db_url = url
+        srv.start(timeout=120)
+    try:
+        made = a.create("jelly", [HUMAN, RANDOM, RANDOM], params={"mode": "tick"})
+        me = Client(b, made["id"], [made["tokens"]["0"]])
+        held = play_to_the_pause(me, 0)
+        assert held["pause"]["remaining"] > 60 and held["actors"] == []
+        watcher = Client(a, made["id"])  # the owner holds as well
+        assert watcher.state["pause"] is not None
+        me.send({"type": "skip"})
+        me.wait(lambda m: m["type"] == "update" and m["pause"] is None, timeout=30)
+        me.wait(lambda m: m["type"] == "update" and bool(m["actors"]), timeout=30)
+        watcher.wait(lambda m: m["type"] == "update" and m["pause"] is None, timeout=30)
+        for client in (me, watcher):
+            client.close()
+    finally:
+        a.stop()
+        b.stop()

@@ -12,6 +12,9 @@ several machines behind one reverse proxy) joins the cluster:
   owner (`dicehall_acts`), which applies it (store first, as always) and answers
   (`dicehall_replies`); only then does the mover get its ack. People seated through a replica
   are announced to the owner (`dicehall_presence`), so it does not put a bot in their seat.
+- **Pauses** (a Jelly Monster round's end, `web/pauses.py`) run on the owner, which tells the
+  replicas each change (`dicehall_pauses`); a Skip sent to a replica goes to the owner
+  (`dicehall_skips`).
 - **Seats.** Claiming an open seat is decided by the store in one statement, so of two
   processes claiming the same seat at once exactly one succeeds.
 - **Failover.** A process that dies loses its database session, and PostgreSQL releases its
@@ -34,8 +37,13 @@ if TYPE_CHECKING:
     from dicehall.web.hall import Hall
     from dicehall.web.table import Table
 
+from dicehall.web import pauses
+
 log = logging.getLogger("dicehall.web")
-CHANNELS = ("dicehall_moves", "dicehall_acts", "dicehall_replies", "dicehall_presence")
+CHANNELS = (
+    "dicehall_moves", "dicehall_acts", "dicehall_replies", "dicehall_presence",
+    "dicehall_pauses", "dicehall_skips",
+)  # fmt: skip
 FORWARD_TIMEOUT_S = 10.0
 TAKEOVER_EVERY_S = 1.0
 
@@ -111,6 +119,16 @@ class Cluster:
         payload = {"table": table.id, "seat": seat, "here": here, "node": self.node}
         self._background(self.notify("dicehall_presence", payload))
 
+    def paused(self, table: Table, pause: dict[str, Any] | None) -> None:
+        """The owner's pause started, changed (a Skip) or ended (None)."""
+        payload = {"table": table.id, "pause": pause, "node": self.node}
+        self._background(self.notify("dicehall_pauses", payload))
+
+    def skipped(self, table: Table, seats: list[int]) -> None:
+        """People seated through this replica skipped the pause: tell the owner."""
+        payload = {"table": table.id, "seats": seats, "node": self.node}
+        self._background(self.notify("dicehall_skips", payload))
+
     async def forward(self, table: Table, seat: int, action: Any, version: int | None) -> int:
         """Send a move to the table's owner; its version once applied there. If the owner is
         gone (its lock is free), this process takes the table and applies the move itself."""
@@ -178,6 +196,12 @@ class Cluster:
             table.remote_presence(payload["seat"], payload["node"], bool(payload["here"]))
         elif channel == "dicehall_acts" and not table.replica:
             self._background(self._apply_forwarded(table, payload))
+        elif channel == "dicehall_pauses" and table.replica:
+            pauses.follow(table, payload["pause"], asyncio.get_running_loop().time())
+        elif channel == "dicehall_skips" and not table.replica:
+            node, asked = payload["node"], payload["seats"]  # seats held through that process
+            held = {s for s in table.humans if s in asked and node in table.remote.get(s, ())}
+            pauses.skip_seats(table, held)
 
     async def _apply_forwarded(self, table: Table, payload: dict[str, Any]) -> None:
         from dicehall.web.moves import apply_move

@@ -7,10 +7,15 @@ resolved and no timer runs (`Match.pause`). The pause ends when its time is up, 
 once every seated person who is present has skipped it (one Skip on a shared device). Nothing
 is lost by a crash meanwhile: every action taken is saved, and a restarted server holds again
 for a fresh pause, then goes on.
+
+With several server processes (`web/cluster.py`) the table's owner runs the pause: it tells
+the processes that follow the table each change (`announce`), so their people see the same
+countdown, and a Skip sent to a follower is passed on to the owner.
 """
 
 from __future__ import annotations
 
+import asyncio
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -59,9 +64,26 @@ def present(table: Table) -> set[Seat]:
 def hold(table: Table, now: float) -> None:
     """Start the pause of a match that holds, unless it runs already (after a restart the
     resumed match holds again: a fresh pause starts)."""
-    if table.match.held and table.pause is None:
+    if table.match.held and table.pause is None and not table.replica:
         seconds = table.settings.round_pause
         table.pause = Pause(now + seconds, seconds)
+        announce(table, now)
+
+
+def announce(table: Table, now: float) -> None:
+    """The owner tells the processes following the table how its pause stands now."""
+    if table.cluster is not None and not table.replica:
+        table.cluster.paused(table, table.pause.to_json(now) if table.pause else None)
+
+
+def follow(table: Table, pause: dict[str, Any] | None, now: float) -> None:
+    """A follower takes the owner's pause as it stands (`Pause.to_json`) and shows it."""
+    if pause is None:
+        table.pause = None
+    else:
+        until = now + float(pause["remaining"])
+        table.pause = Pause(until, float(pause["total"]), set(pause["skipped"]))
+    table.broadcast(len(table.match.log))
 
 
 async def release(table: Table) -> None:
@@ -69,6 +91,7 @@ async def release(table: Table) -> None:
     async with table.lock:
         m = table.match
         table.pause = None
+        announce(table, 0.0)  # None: the time does not matter
         if not m.held:
             return
         saved = m.checkpoint()
@@ -84,6 +107,18 @@ def skip(table: Table, conn: Conn) -> None:
     """The people at `conn` are done reading: on a shared device, one Skip is everyone's."""
     if table.pause is None or not conn.seats:
         return
-    table.pause.skipped |= set(conn.seats)
+    if table.replica and table.cluster is not None:  # the owner runs the pause
+        table.cluster.skipped(table, sorted(conn.seats))
+        return
+    skip_seats(table, set(conn.seats))
+
+
+def skip_seats(table: Table, seats: set[Seat]) -> None:
+    """`seats` skipped the pause (here or through another process)."""
+    seats = {s for s in seats if s in table.humans}
+    if table.pause is None or not seats:
+        return
+    table.pause.skipped |= seats
     table.broadcast(len(table.match.log))
     table.wake.set()
+    announce(table, asyncio.get_running_loop().time())
