@@ -209,7 +209,7 @@ def test_a_refused_move_or_claim_changes_nothing_and_is_saved_later(tmp_path: Pa
         table.join(conn)  # the seat is taken in memory even though the claim is not saved
         assert 0 in table.claimed and store.tokens(table.id)[0][1] is False
         with pytest.raises(RequestError) as info:
-            hall.claim(table, 0)
+            await hall.claim(table, 0)
         assert info.value.status == 409  # nobody else can take it meanwhile
         with pytest.raises(RequestError) as info:
             await hall.create({"game": "puru", "seats": [HUMAN] * 2})

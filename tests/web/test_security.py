@@ -62,11 +62,11 @@ def test_token_lookup_compares_every_seat_in_constant_time(
         monkeypatch.setattr(hmac, "compare_digest", counting)
         for seat, token in tokens.items():
             calls.clear()
-            assert hall.seat_of(table, token) == seat
+            assert await hall.seat_of(table, token) == seat
             assert len(calls) == 4  # all four seats, whichever matched
             assert all(b == hashlib.sha256(token.encode()).hexdigest() for _, b in calls)
         calls.clear()
-        assert hall.seat_of(table, "x" * 32) is None and len(calls) == 4
+        assert await hall.seat_of(table, "x" * 32) is None and len(calls) == 4
         await hall.stop()
         store.close()
 

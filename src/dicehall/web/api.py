@@ -184,7 +184,7 @@ async def claim_seat(hall: HallDep, table_id: str, body: ClaimIn) -> dict[str, A
     await asyncio.to_thread(_row, hall, table_id)
     table = await hall.get(table_id)
     assert table is not None
-    token = hall.claim(table, body.seat)
+    token = await hall.claim(table, body.seat)
     link = f"/table/{table_id}#seat={body.seat}&token={token}"
     return {"seat": body.seat, "token": token, "link": link}
 
@@ -211,7 +211,7 @@ def download_record(hall: HallDep, replays: ReplaysDep, table_id: str) -> JSONRe
 @router.get("/tables/{table_id}/replay")
 async def table_replay(hall: HallDep, replays: ReplaysDep, table_id: str) -> Response:
     """Every step of a finished match as spectators saw it (web/replay_build.py's shape)."""
-    if _row(hall, table_id).status != FINISHED:  # 404 / 409 before any work
+    if (await asyncio.to_thread(_row, hall, table_id)).status != FINISHED:  # 404 / 409 first
         raise RequestError(409, "not_finished", "the replay is available when the match ends")
     body = await replays.for_table(table_id, lambda: _finished_record(hall, table_id))
     return Response(body, media_type="application/json")

@@ -36,7 +36,7 @@ async def table_coach(
     if not row.options.get("coach"):
         raise RequestError(409, "coach_off", "this table was created without the coach")
     table = await hall.get(table_id)
-    if table is None or hall.seat_of(table, x_seat_token) != seat:
+    if table is None or await hall.seat_of(table, x_seat_token) != seat:
         raise RequestError(403, "not_your_seat", "the coach advises a seat only with its token")
     match = table.match
     legal = match.legal_actions(seat)

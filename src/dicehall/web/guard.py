@@ -81,7 +81,7 @@ class RequestGuard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        refused = self._throttled(scope) or self._declared_too_large(scope)
+        refused = await self._throttled(scope) or self._declared_too_large(scope)
         if refused is None:
             try:
                 body = await self._read(scope, receive)
@@ -120,14 +120,14 @@ class RequestGuard:
             return self._too_large(scope)
         return None
 
-    def _throttled(self, scope: Scope) -> Refusal | None:
+    async def _throttled(self, scope: Scope) -> Refusal | None:
         """New tables and record uploads cost the server most: a budget per client, and a cap
         on the live tables of the whole server."""
         if scope["method"] != "POST":
             return None
         client = client_key(scope)
         if scope["path"] == "/api/tables":
-            return self._creation_refused(scope, client)
+            return await self._creation_refused(scope, client)
         if scope["path"] in UPLOAD_PATHS and not self.guards.upload.spend(client):
             wait = str(self.guards.upload.retry_after(client))
             return refusal(
@@ -135,7 +135,7 @@ class RequestGuard:
             )
         return None
 
-    def _creation_refused(self, scope: Scope, client: str) -> Refusal | None:
+    async def _creation_refused(self, scope: Scope, client: str) -> Refusal | None:
         guards = self.guards
         if not guards.create.spend(client):
             wait = guards.create.retry_after(client)
@@ -146,7 +146,7 @@ class RequestGuard:
                 **{"retry-after": str(wait)},
             )
         live = int(guards.limits.max_live_tables)
-        if scope["app"].state.hall.store.count(LIVE) >= live:
+        if await asyncio.to_thread(scope["app"].state.hall.store.count, LIVE) >= live:
             return refusal(
                 503,
                 "server_full",

@@ -297,23 +297,24 @@ class Hall:
                 if waiting:
                     raise RequestError(503, "expert_preparing", self.solvers.explain(waiting))
 
-    def claim(self, table: Table, seat: Any) -> str:
+    async def claim(self, table: Table, seat: Any) -> str:
         """A fresh token for an open seat nobody has taken yet (joining from the lobby)."""
         seat_rules.check_claimable(table, seat)
         if seat in table.claimed or table.match.is_over:
             raise RequestError(409, "seat_taken", "that seat is already taken")
         token = secrets.token_urlsafe(24)
         with store_errors("seats"):  # the store decides: another process may have claimed it
-            claimed = self.store.claim_open(table.id, seat, token_digest(token))
+            digest = token_digest(token)
+            claimed = await writes.run(self.store.claim_open, table.id, seat, digest, first=True)
         table.claimed.add(seat)
         if not claimed:
             raise RequestError(409, "seat_taken", "that seat is already taken")
         return token
 
-    def seat_of(self, table: Table, token: Any) -> int | None:
+    async def seat_of(self, table: Table, token: Any) -> int | None:
         if not isinstance(token, str) or not 8 <= len(token) <= 128:
             return None
-        return self.store.seat_of_token(table.id, token)
+        return await asyncio.to_thread(self.store.seat_of_token, table.id, token)
 
     @staticmethod
     def _bots(game: Game[Any, Any], seats: list[dict[str, Any]]) -> dict[int, Bot]:

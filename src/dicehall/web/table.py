@@ -64,6 +64,7 @@ class Table:
         self.conns: set[Conn] = set()
         self.claimed: set[Seat] = set()
         self.unsaved_claims: set[Seat] = set()
+        self.claims_saving: asyncio.Task[None] | None = None
         self.covered: set[Seat] = set()
         self.away_since: dict[Seat, float] = {}
         self.notes: list[dict[str, Any]] = []
@@ -144,7 +145,7 @@ class Table:
             ) from None
         else:
             self.row.num_actions = len(m.log)
-            self._save_claims()
+            await self._write_claims()
             if m.is_over:
                 self.row.status, self.row.result = "finished", result_json(m)
                 if self.on_finish is not None:
@@ -222,11 +223,18 @@ class Table:
             self.note(f"{seat_name(self.row.seats, seat)} is back and plays again.")
 
     def _save_claims(self) -> None:
-        """Persist seats taken with their creation token; a refused write is retried at the
-        next save (the seat stays taken in memory, so nobody else can claim it meanwhile)."""
+        """Save the seats taken with their creation token, in the background (`join` cannot
+        wait for the store)."""
+        if self.unsaved_claims and (self.claims_saving is None or self.claims_saving.done()):
+            self.claims_saving = asyncio.get_running_loop().create_task(self._write_claims())
+
+    async def _write_claims(self) -> None:
+        """Persist seats taken with their creation token, in the store's writer; a refused
+        write is retried at the next save (the seat stays taken in memory, so nobody else can
+        claim it meanwhile)."""
         for seat in sorted(self.unsaved_claims):
             try:
-                self.store.mark_claimed(self.id, seat)
+                await writes.run(self.store.mark_claimed, self.id, seat, first=True)
             except StoreUnavailable as exc:
                 log.error("table %s: seat %d claim not saved yet: %s", self.id, seat, exc)
                 return

@@ -111,7 +111,7 @@ async def _hello(ws: WebSocket, hall: Hall, table: Table, guards: Guards) -> tup
         raise BadMessage("rate_limited", "too many wrong seat tokens; try again in a minute")
     seats = set()
     for token in tokens:
-        seat = hall.seat_of(table, token)
+        seat = await hall.seat_of(table, token)
         if seat is None:
             guards.wrong_token(client, table.id)
             raise BadMessage("bad_token", "that seat token is not valid for this table")
