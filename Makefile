@@ -47,7 +47,7 @@ typecheck: install
 	$(BIN)/mypy
 
 test: system-deps install lint typecheck
-	$(BIN)/pytest -n 2 --timeout 600
+	$(BIN)/pytest -n 2 --timeout 600 --durations=25
 
 bench: install
 	$(BIN)/dicehall bench
