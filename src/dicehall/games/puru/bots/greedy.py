@@ -36,7 +36,7 @@ from dicehall.games.puru.state import Resolution
 WIN, LOSE = 100.0, -100.0
 LOW_JELLY = 3  # never pay a Jelly for a reroll at or below this
 SPACE_BONUS = 2.5  # the value of Space Jelly's extra roll
-FINALS_KEPT = 64  # positions whose final-roll values a bot remembers (a turn's decisions share one)
+FINALS_KEPT = 4  # positions whose final-roll values a bot remembers (a turn's decisions share one)
 
 
 def position(love: int, excite: int, jelly: int) -> float:
