@@ -65,3 +65,25 @@ def test_placements_keep_the_turn_connected_and_within_budget() -> None:
         tight = TurnSolver(solver.geo, replace(solver.pos, room=0))
         assert tight.options(turn.dice) == []
         assert tight.continue_value(turn.dice, turn.left, 0) == 0.0
+
+
+def test_a_stop_that_ends_the_game_earns_no_bonus_turn() -> None:
+    """docs/rules/purrramid.md, *Bonus turns*: "A Stop that ends the game (see below) earns no
+    bonus turn: the game is over at once." A bonus turn's dice all placed, on two connected
+    bottom spaces: worth a bonus while the player has tiles to spare, not when these are
+    their last tiles."""
+    from dicehall.games.purrramid.bots.expert import BONUS_VALUE, Position, stop_value
+    from dicehall.games.purrramid.bots.greedy import geometry
+
+    game = games.make("purrramid")
+    view = game.observe(game.initial_state(), 0)
+    geo = geometry(view)
+    first = next(s for s in range(len(geo.cost)) if geo.below[s] == 0 and geo.adjacent[s])
+    second = next(s for s in range(len(geo.cost)) if geo.adjacent[first] >> s & 1)
+    dice = 1 << first | 1 << second
+    tiles = geo.cost[first] + geo.cost[second]
+    spare = Position(0, dice, 0, 4, 10, 0, 0, budget=10, last_turn=False)
+    last = replace(spare, room=tiles, budget=tiles)
+    assert stop_value(geo, spare) == tiles + BONUS_VALUE[3]
+    assert stop_value(geo, last) == tiles
+    assert stop_value(geo, replace(spare, last_turn=True)) == tiles

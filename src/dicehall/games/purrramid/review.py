@@ -40,7 +40,7 @@ class TurnSolvers:
         self._solver: Any = None
 
     def solver(self, view: dict[str, Any], seat: int) -> Any:
-        from dicehall.games.purrramid.bots.expert import Position
+        from dicehall.games.purrramid.bots.expert import Position, last_turn
         from dicehall.games.purrramid.bots.greedy import geometry, read_turn
         from dicehall.games.purrramid.bots.turn_solver import TurnSolver
 
@@ -48,7 +48,8 @@ class TurnSolvers:
         budget = view["budget"][seat]
         key = (seat, turn.tiles, turn.wool, turn.start, budget, view["turns_played"])
         if key != self._key:
-            start = Position(turn.tiles, 0, turn.start, turn.start, budget, turn.wool, 0)
+            start = Position(turn.tiles, 0, turn.start, turn.start, budget, turn.wool, 0,
+                             budget, last_turn(view))  # fmt: skip
             self._key, self._solver = key, TurnSolver(geometry(view), start)
         return self._solver
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from dicehall.core.types import View
@@ -28,6 +28,7 @@ from dicehall.games.purrramid.bots.greedy import (
     stop_ok,
 )
 from dicehall.games.purrramid.odds import roll_weights
+from dicehall.games.purrramid.rules import MAX_TURNS
 
 WOOL_VALUE = 0.5  # a wool token is worth about half a tile (one saved roll)
 # Tiles a bonus turn with this many dice places, its own bonus chain included: measured in
@@ -47,6 +48,8 @@ class Position:
     room: int
     wool: int  # spaces still holding wool
     tokens: int  # wool tokens the player holds
+    budget: int  # tiles the player may place this turn in all (the view's budget)
+    last_turn: bool  # the turn limit ends the game after this turn
 
 
 class ExpertBot(GreedyBot):
@@ -65,7 +68,7 @@ class ExpertBot(GreedyBot):
         seat = view["current"]
         room = view["budget"][seat] - view["turn"]["tiles"]
         return Position(turn.tiles, turn.dice, turn.left, turn.start, room, turn.wool,
-                        view["wool"][seat])  # fmt: skip
+                        view["wool"][seat], view["budget"][seat], last_turn(view))  # fmt: skip
 
     def solver(self, view: View, turn: Turn) -> Any:
         """The turn's expectimax (`bots.solvers.purrramid_turn`) from this view."""
@@ -112,7 +115,21 @@ def stop_value(geo: Geometry, pos: Position) -> float:
     wool = sum(1 for i in spaces if pos.wool >> i & 1)
     rows = {geo.row[i] for i in spaces}
     bonus = pos.start > 1 and (pos.left == 0 or len(rows) >= 3)
+    if ends_game(geo, pos, tiles):
+        bonus = False  # rules.md, *Bonus turns*: a Stop that ends the game earns none
     return tiles + WOOL_VALUE * wool + (BONUS_VALUE[pos.start - 1] if bonus else 0.0)
+
+
+def ends_game(geo: Geometry, pos: Position, tiles: int) -> bool:
+    """Whether stopping with `tiles` tiles this turn ends the game (rules.md, *Winning, gold
+    tiles and the end*): the board is full, the player places the last tiles they may, or
+    the turn limit is reached."""
+    full = (pos.tiles | pos.dice) == (1 << len(geo.cost)) - 1
+    return full or tiles >= pos.budget or pos.last_turn
+
+
+def last_turn(view: View) -> bool:
+    return bool(view["turns_played"] + 1 >= MAX_TURNS)
 
 
 def after_value(geo: Geometry, pos: Position, action: Place) -> float:
@@ -125,8 +142,7 @@ def after_value(geo: Geometry, pos: Position, action: Place) -> float:
 
 
 def _placed(pos: Position, space: int, used: int) -> Position:
-    return Position(pos.tiles, pos.dice | 1 << space, pos.left - used, pos.start, pos.room,
-                    pos.wool, pos.tokens)  # fmt: skip
+    return replace(pos, dice=pos.dice | 1 << space, left=pos.left - used)
 
 
 def continue_value(geo: Geometry, pos: Position) -> float:
