@@ -1,8 +1,9 @@
 """Bot load: do people wait for bots? Many bot tables, searching tables and a few people.
 
-`bot_tables` tables of four greedy bots play at the default pace (one spectator each counts
-their moves), `mcts_tables` tables of four mcts bots (1 s of thinking a move at web tables)
-play alongside, and `people` tables each seat one person (against three greedy bots) whose
+`bot_tables` Puru Puru tables of four greedy bots play at the default pace (one spectator each
+counts their moves), `mcts_tables` Paradice tables of three mcts bots (Monte Carlo tree search,
+1 s of thinking a move at web tables) play alongside, and `people` Puru Puru tables each seat
+one person (against three greedy bots) whose
 client times every move from send to acknowledgement (the people and the watchers are two
 client processes, so the watchers' work does not delay the people's clocks). A finished match
 is replaced by a new one, so the load stays constant. Prints the person's acknowledgement
@@ -37,6 +38,8 @@ from tests.web.load_person import Person, PersonTally, messages
 
 GREEDY = {"kind": "bot", "level": "greedy"}
 MCTS = {"kind": "bot", "level": "mcts"}
+# Puru Puru's hard level is a turn search of milliseconds; Paradice's is MCTS, a second a move
+SEARCH_GAME = "paradice"
 
 
 @dataclass(frozen=True)
@@ -75,18 +78,23 @@ class MixLoad:
     def counting(self) -> bool:
         return time.monotonic() >= self.counting_from
 
-    async def _create(self, http: httpx.AsyncClient, seats: list[dict[str, Any]]) -> Any:
-        r = await http.post("/api/tables", json={"game": "puru", "seats": seats})
+    async def _create(
+        self, http: httpx.AsyncClient, seats: list[dict[str, Any]], game: str = "puru"
+    ) -> Any:
+        params = {"players": len(seats)}
+        r = await http.post("/api/tables", json={"game": game, "seats": seats, "params": params})
         if r.status_code != 201:
             raise RuntimeError(f"create: {r.status_code} {r.text[:100]}")
         return r.json()
 
-    async def bot_table(self, http: httpx.AsyncClient, slot: str, seats: Any) -> None:
+    async def bot_table(
+        self, http: httpx.AsyncClient, slot: str, seats: Any, game: str = "puru"
+    ) -> None:
         """Watch bot tables one after the other, counting their moves."""
         end = self.end
         while time.monotonic() < end:
             try:
-                made = await self._create(http, seats)
+                made = await self._create(http, seats, game)
                 async with connect(f"{self.ws_url}/ws/{made['id']}") as ws:
                     await ws.send(json.dumps({"type": "hello", "tokens": []}))
                     async for msg in messages(ws, end):
@@ -115,7 +123,8 @@ class MixLoad:
         limits = httpx.Limits(max_connections=64)
         async with httpx.AsyncClient(base_url=self.url, timeout=30, limits=limits) as http:
             jobs = [self.bot_table(http, f"greedy{i}", [GREEDY] * 4) for i in range(m.bot_tables)]
-            jobs += [self.bot_table(http, f"mcts{i}", [MCTS] * 4) for i in range(m.mcts_tables)]
+            jobs += [self.bot_table(http, f"mcts{i}", [MCTS] * 3, SEARCH_GAME)
+                     for i in range(m.mcts_tables)]  # fmt: skip
             await asyncio.gather(*jobs)
 
     async def play(self) -> None:
