@@ -3,12 +3,12 @@
 `bot_tables` Puru Puru tables of four greedy bots play at the default pace (one spectator each
 counts their moves), `mcts_tables` Paradice tables of three mcts bots (Monte Carlo tree search,
 1 s of thinking a move at web tables) play alongside, and `people` Puru Puru tables each seat
-one person (against three greedy bots) whose
-client times every move from send to acknowledgement (the people and the watchers are two
-client processes, so the watchers' work does not delay the people's clocks). A finished match
-is replaced by a new one, so the load stays constant. Prints the person's acknowledgement
-p50/p99/max and each kind of table's moves per second, including the slowest table's, so
-"every table's bots keep moving" is visible. Figures are printed, never asserted.
+one person (against three greedy bots) whose client times every move from send to
+acknowledgement (the people and the watchers are two client processes, so the watchers' work
+does not delay the people's clocks). A finished match is replaced by a new one, so the load
+stays constant. Prints the person's acknowledgement p50/p99/max and each kind of table's moves
+per second, including the slowest table's, so "every table's bots keep moving" is visible.
+Figures are printed, never asserted.
 
     python -m tests.web.load --mix --bot-tables 100 --mcts-tables 12 --seconds 60
 """
