@@ -70,3 +70,28 @@ def padded(values: Sequence[float], length: int, scale: float) -> list[float]:
     if len(out) < length:
         out += [0.0] * (length - len(out))
     return out
+
+
+class Blocks:
+    """Feature blocks remembered by the values they are made from (hashable, immutable parts
+    of a state: consecutive states share most of them), at most `size` (then the oldest goes).
+    A state featurizer asks `get(key)` and, on None, makes the block and `put`s it."""
+
+    __slots__ = ("_made", "size")
+
+    def __init__(self, size: int = 1024) -> None:
+        self.size = size
+        self._made: dict[Any, tuple[float, ...]] = {}
+
+    def get(self, key: Any) -> tuple[float, ...] | None:
+        return self._made.get(key)
+
+    def put(self, key: Any, block: Sequence[float]) -> tuple[float, ...]:
+        made = self._made
+        if len(made) >= self.size:
+            del made[next(iter(made))]
+        out = made[key] = tuple(block)
+        return out
+
+    def __len__(self) -> int:
+        return len(self._made)

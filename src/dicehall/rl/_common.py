@@ -66,9 +66,22 @@ def check_reward(reward: str) -> str:
     return reward
 
 
-def encoder(game: Game[Any, Any]) -> Callable[[Iterable[Any]], list[int]]:
-    """`actions -> [game.encode(a) for a in actions]`, through the game's action index in one
-    pass unless the game encodes actions its own way."""
-    if type(game).encode is Game.encode:
-        return game.action_index.encode_many
-    return lambda actions: [game.encode(a) for a in actions]
+def encoder(game: Game[Any, Any], size: int = 1 << 16) -> Callable[[Iterable[Any]], list[int]]:
+    """`actions -> [game.encode(a) for a in actions]`, remembering the id of each action
+    object met (actions are immutable, and games hand out the same objects again), at most
+    `size` of them: a look-up by identity costs less than hashing a dataclass."""
+    known: dict[int, tuple[Any, int]] = {}
+    encode = game.encode
+
+    def encode_many(actions: Iterable[Any]) -> list[int]:
+        out = []
+        for action in actions:
+            found = known.get(id(action))
+            if found is None or found[0] is not action:
+                if len(known) >= size:
+                    known.clear()
+                found = known[id(action)] = (action, encode(action))
+            out.append(found[1])
+        return out
+
+    return encode_many
