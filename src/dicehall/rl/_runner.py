@@ -28,14 +28,12 @@ NOT_LEGAL: Any = object()
 
 class Legal:
     """One tuple of legal actions as the environments use it: the ids in the tuple's order,
-    the action of each id (checking and decoding a chosen id in one look-up) and the mask over
-    `size` ids (made when first asked)."""
+    the action of a chosen id and the mask over `size` ids (made when first asked)."""
 
-    __slots__ = ("_mask", "_sorted", "actions", "by_id", "ids", "size")
+    __slots__ = ("_mask", "_sorted", "actions", "ids", "size")
 
     def __init__(self, actions: tuple[Any, ...], ids: list[int], size: int) -> None:
         self.actions, self.ids, self.size = actions, ids, size
-        self.by_id: dict[int, Any] = dict(zip(ids, actions, strict=True))
         self._mask: np.ndarray | None = None
         self._sorted: list[int] | None = None
 
@@ -48,17 +46,19 @@ class Legal:
     def mask(self) -> np.ndarray:
         """1 for each legal id, as int8 (shared: copy it before changing it)."""
         if self._mask is None:
-            made = np.zeros(self.size, np.int8)
-            made[self.ids] = 1
-            self._mask = made
+            made = bytearray(self.size)
+            for i in self.ids:
+                made[i] = 1
+            self._mask = np.frombuffer(made, np.int8)
         return self._mask
 
     def action(self, action_id: Any) -> Any:
         """The legal action whose id is `action_id`, or `NOT_LEGAL`."""
         try:
-            return self.by_id.get(int(action_id), NOT_LEGAL)
+            at = self.ids.index(int(action_id))
         except (TypeError, ValueError, OverflowError):
             return NOT_LEGAL
+        return self.actions[at]
 
 
 class LegalIds:

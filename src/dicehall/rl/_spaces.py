@@ -38,8 +38,9 @@ class Observer:
         if found is not None and last_state is state and last_seat == seat:
             return found.copy()
         features = self._features(state, seat)
-        if isinstance(features, np.ndarray):  # a fresh array (the part's contract)
-            values = features if features.dtype == np.float32 else features.astype(np.float32)
+        if isinstance(features, np.ndarray):
+            fresh = features.dtype == np.float32 and features.flags.writeable
+            values = features if fresh else features.astype(np.float32)
         else:
             values = np.fromiter(features, np.float32, len(features))
         np.minimum(np.maximum(values, -BOUND, out=values), BOUND, out=values)

@@ -60,7 +60,7 @@ def encode(game: Any, view: View) -> list[float]:
     return v.out
 
 
-_DISTRICTS = Blocks(4096)
+_DISTRICTS: Blocks[tuple[float, ...]] = Blocks(4096)
 """District blocks by (face, Target, lock, dice on the entrance, faces, seats): a placement
 changes one district, so a state's other districts are found here."""
 
@@ -72,7 +72,8 @@ def _district_state(s: Any, d: int, faces: int, n: int) -> tuple[float, ...]:
     key = (s.faces[d], target, lock, entrance, faces, n)
     found = _DISTRICTS.get(key)
     if found is None:
-        found = _DISTRICTS.put(key, _district_entries(s.faces[d], target, lock, entrance, faces, n))
+        entries = _district_entries(s.faces[d], target, lock, entrance, faces, n)
+        found = _DISTRICTS.put(key, tuple(entries))
     return found
 
 
