@@ -81,6 +81,9 @@ class LegalIds:
         self._made[id(legal)] = (legal, made)
         return made
 
+    def __len__(self) -> int:
+        return len(self._made)
+
 
 class Runner:
     """One game in progress, with chance resolved from `seed` (see the module's `seeding`).
