@@ -6,7 +6,7 @@ ways of seeding chance).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from dicehall import games
@@ -66,22 +66,30 @@ def check_reward(reward: str) -> str:
     return reward
 
 
-def encoder(game: Game[Any, Any], size: int = 1 << 16) -> Callable[[Iterable[Any]], list[int]]:
+def encoder(game: Game[Any, Any], size: int = 1 << 16) -> Callable[[Sequence[Any]], list[int]]:
     """`actions -> [game.encode(a) for a in actions]`, remembering the id of each action
-    object met (actions are immutable, and games hand out the same objects again), at most
-    `size` of them: a look-up by identity costs less than hashing a dataclass."""
-    known: dict[int, tuple[Any, int]] = {}
+    object met, at most `size` of them (actions are immutable, and games hand out the same
+    objects again): a look-up by address costs less than hashing a dataclass. The objects
+    are kept while remembered, so no other object can have their address meanwhile."""
+    known: dict[int, int] = {}
+    kept: list[Any] = []
     encode = game.encode
 
-    def encode_many(actions: Iterable[Any]) -> list[int]:
+    def encode_many(actions: Sequence[Any]) -> list[int]:
+        try:
+            return list(map(known.__getitem__, map(id, actions)))
+        except KeyError:
+            pass
+        if len(known) + len(actions) > size:
+            known.clear()
+            kept.clear()
         out = []
         for action in actions:
             found = known.get(id(action))
-            if found is None or found[0] is not action:
-                if len(known) >= size:
-                    known.clear()
-                found = known[id(action)] = (action, encode(action))
-            out.append(found[1])
+            if found is None:
+                found = known[id(action)] = encode(action)
+                kept.append(action)
+            out.append(found)
         return out
 
     return encode_many

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from dicehall.core import View
-from dicehall.core.features import Blocks, Vec, hot, padded
+from dicehall.core.features import Blocks, Vec, hot, packed, padded
 from dicehall.games.jelly.rewards import standing
 from dicehall.games.jelly.state import NOBODY, Debt, Phase, RerollDie
 
@@ -60,12 +62,12 @@ def encode(game: Any, view: View) -> list[float]:
     return v.out
 
 
-_DISTRICTS: Blocks[tuple[float, ...]] = Blocks(4096)
+_DISTRICTS: Blocks[bytes] = Blocks(4096)
 """District blocks by (face, Target, lock, dice on the entrance, faces, seats): a placement
 changes one district, so a state's other districts are found here."""
 
 
-def _district_state(s: Any, d: int, faces: int, n: int) -> tuple[float, ...]:
+def _district_state(s: Any, d: int, faces: int, n: int) -> bytes:
     entrance = s.entrances[d] if s.entrances else ()
     target = s.targets[d] if s.targets else 0
     lock = s.locks[d] if s.locks else NOBODY
@@ -73,7 +75,7 @@ def _district_state(s: Any, d: int, faces: int, n: int) -> tuple[float, ...]:
     found = _DISTRICTS.get(key)
     if found is None:
         entries = _district_entries(s.faces[d], target, lock, entrance, faces, n)
-        found = _DISTRICTS.put(key, tuple(entries))
+        found = _DISTRICTS.put(key, packed(entries))
     return found
 
 
@@ -109,32 +111,31 @@ _districts_memo: tuple[Any, ...] = ()
 """The last districts part made, with the tuples it came from (one tuple, read once)."""
 
 
-def _districts(game: Any, s: Any, n: int) -> tuple[float, ...]:
-    """Every district's entries; the same as long as faces, Targets, locks and entrances are
-    the same objects (rolls and rerolls change none of them)."""
+def _districts(game: Any, s: Any, n: int) -> bytes:
+    """Every district's entries (float64); the same as long as faces, Targets, locks and
+    entrances are the same objects (rolls and rerolls change none of them)."""
     global _districts_memo
     memo = _districts_memo
-    if memo and memo[0] is s.faces and memo[1] is s.targets and memo[2] is s.locks:
-        if memo[3] is s.entrances and memo[4] is game.table:
-            found: tuple[float, ...] = memo[5]
-            return found
+    same = memo and memo[0] is s.faces and memo[1] is s.targets and memo[2] is s.locks
+    if same and memo[3] is s.entrances and memo[4] is game.table:
+        found: bytes = memo[5]
+        return found
     districts, faces = game.table.districts, len(game.table.faces)
-    out: list[float] = []
-    for d in range(districts):
-        if d < len(s.faces):
-            out += _district_state(s, d, faces, n)
-        else:
-            out += [0.0] * (faces + 3 + 3 * n)
-    made = tuple(out)
+    blank = packed([0.0] * (faces + 3 + 3 * n))
+    made = b"".join(
+        _district_state(s, d, faces, n) if d < len(s.faces) else blank for d in range(districts)
+    )
     _districts_memo = (s.faces, s.targets, s.locks, s.entrances, game.table, made)
     return made
 
 
-def encode_state(game: Any, s: Any, seat: int) -> list[float]:
+def encode_state(game: Any, s: Any, seat: int) -> np.ndarray:
     """The same vector as `encode(game, game.observe(s, seat))`, read from the state: the
-    public table and `seat`'s own roll only (the other rolls are behind screens)."""
+    public table and `seat`'s own roll only (the other rolls are behind screens), as
+    float64 joined from blocks."""
     n, districts = game.num_players, game.table.districts
-    out = [*hot(seat, n), *hot(int(s.phase), 5), *hot(s.round, 4), *_districts(game, s, n)]
+    head = packed([*hot(seat, n), *hot(int(s.phase), 5), *hot(s.round, 4)])
+    out: list[float] = []
     jelly, pods, values, unplaced = s.jelly, s.pods, s.pod_values, s.unplaced
     rolls, rerolls, centre, done = s.rolls, s.rerolls, s.centre, s.done
     for p in range(n):
@@ -145,4 +146,4 @@ def encode_state(game: Any, s: Any, seat: int) -> list[float]:
     out += hot(None if s.flipped_by == NOBODY else s.flipped_by, n)
     out += (max(s.ticks_left, 0) / 4.0, s.tick / 20.0, s.pod_stack / 30.0)
     out += _pending_state(s, districts, n)
-    return out
+    return np.frombuffer(b"".join((head, _districts(game, s, n), packed(out))))

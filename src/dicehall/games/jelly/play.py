@@ -73,9 +73,22 @@ def _plain_and_moves(values: tuple[int, ...], d: int, zone: int) -> tuple[
 ]:  # fmt: skip
     moves = [z for z in (zone - 1, zone + 1) if 0 <= z <= 2]
     return (
-        tuple(Place(v, d) for v in values),
-        tuple(PlaceMove(v, d, z) for v in values if v in (3, 4) for z in moves),
+        tuple(_one(Place, v, d) for v in values),
+        tuple(_one(PlaceMove, v, d, z) for v in values if v in (3, 4) for z in moves),
     )
+
+
+_ONE: dict[tuple[Any, ...], Any] = {}
+
+
+def _one(kind: Any, *numbers: int) -> Any:
+    """The one `Place`/`PlaceMove` object of these numbers (at most 6 x 2 x 3 per district),
+    as `_remove` does for removals: every legal tuple then holds the same objects."""
+    key = (kind, *numbers)
+    found = _ONE.get(key)
+    if found is None:
+        found = _ONE[key] = kind(*numbers)
+    return found
 
 
 @lru_cache(maxsize=4096)
