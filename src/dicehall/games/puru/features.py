@@ -79,17 +79,12 @@ _last_memo: tuple[Any, ...] = ()
 def _seats(game: Any, state: Any, n: int) -> tuple[float, ...]:
     """Each seat's love, excitement, jelly, character and whether the rules play it."""
     global _seats_memo
-    memo, love, excite, jelly, chars = (
-        _seats_memo,
-        state.love,
-        state.excite,
-        state.jelly,
-        state.characters,
-    )
-    if memo and memo[0] is love and memo[1] is excite and memo[2] is jelly and memo[3] is chars:
-        if memo[4] == (n, game.solo):
-            found: tuple[float, ...] = memo[5]
-            return found
+    memo, love, excite, jelly = _seats_memo, state.love, state.excite, state.jelly
+    chars = state.characters
+    same = memo and memo[0] is love and memo[1] is excite and memo[2] is jelly
+    if same and memo[3] is chars and memo[4] == (n, game.solo):
+        found: tuple[float, ...] = memo[5]
+        return found
     out: list[float] = []
     for s in range(n):
         out += (love[s] / TRACK, excite[s] / TRACK, jelly[s] / TRACK)
