@@ -169,6 +169,38 @@ def _counts(codes: tuple[int, ...]) -> bytes:
     return found
 
 
+_machine_memo: tuple[Any, ...] = ()
+_seats_memo: tuple[Any, ...] = ()
+"""The last machine part and the last seats part made, with what they came from (one tuple
+each, read once): most moves change neither."""
+
+
+def _machine(machine: Any) -> bytes:
+    global _machine_memo
+    memo = _machine_memo
+    if memo and memo[0] is machine:
+        found: bytes = memo[1]
+        return found
+    made = b"".join(_column(machine[c] if c < len(machine) else ()) for c in range(COLUMNS))
+    _machine_memo = (machine, made)
+    return made
+
+
+def _seats(game: Any, state: Any, cards: Any, empty: Any) -> bytes:
+    """Every seat's block; the same while the players, the Storehouse and the tickets (all
+    a score reads) are the same objects."""
+    global _seats_memo
+    memo = _seats_memo
+    same = memo and memo[0] is state.players and memo[1] is state.store and memo[4] is cards
+    if same and memo[2] is state.tickets and memo[3] == (state.first_out, state.golden):
+        found: bytes = memo[5]
+        return found
+    made = b"".join(_seat_block(game, state, s, cards, empty) for s in range(game.cfg.players))
+    key = (state.players, state.store, state.tickets, (state.first_out, state.golden), cards)
+    _seats_memo = (*key, made)
+    return made
+
+
 def _seat_block(game: Any, state: Any, seat: int, cards: Any, empty: Any) -> bytes:
     """A seat's stalls, completed types, powers, bag and score (the score reads the table)."""
     score = sum(breakdown(game.cfg, state, seat).values())
@@ -198,10 +230,7 @@ def encode_state(game: Any, state: Any, seat: int) -> np.ndarray:
     round_ = max(1, (state.turns + cfg.players - 1) // cfg.players)
     head = [*hot(seat, n), *hot(int(state.phase), len(PHASES)), *hot(state.turn, n)]
     head.append(round_ / 60.0)
-    machine = state.machine
-    parts = [packed(head)]
-    parts += [_column(machine[col] if col < len(machine) else ()) for col in range(COLUMNS)]
-    parts += (_counts(state.pending), _counts(state.passed))
+    parts = [packed(head), _machine(state.machine), _counts(state.pending), _counts(state.passed)]
     table = state.table
     mid: list[float] = []
     for col in range(COLUMNS):
@@ -215,5 +244,5 @@ def encode_state(game: Any, state: Any, seat: int) -> np.ndarray:
     for holder in state.tickets:
         tail += hot(holder, n)
     parts.append(packed(tail))
-    parts += [_seat_block(game, state, s, cards, empty) for s in range(cfg.players)]
+    parts.append(_seats(game, state, cards, empty))
     return np.frombuffer(b"".join(parts))
