@@ -68,28 +68,27 @@ def check_reward(reward: str) -> str:
 
 def encoder(game: Game[Any, Any], size: int = 1 << 16) -> Callable[[Sequence[Any]], list[int]]:
     """`actions -> [game.encode(a) for a in actions]`, remembering the id of each action
-    object met, at most `size` of them (actions are immutable, and games hand out the same
-    objects again): a look-up by address costs less than hashing a dataclass. The objects
-    are kept while remembered, so no other object can have their address meanwhile."""
+    object met, at most `size` of them: games that hand out the same objects again (most
+    do) get their ids by address, which costs less than hashing a dataclass. The objects are
+    kept while remembered, so no other object can have their address meanwhile."""
     known: dict[int, int] = {}
     kept: list[Any] = []
-    encode = game.encode
+    if type(game).encode is Game.encode:
+        plain: Callable[[Sequence[Any]], list[int]] = game.action_index.encode_many
+    else:
+        plain = lambda actions: [game.encode(a) for a in actions]  # noqa: E731
 
     def encode_many(actions: Sequence[Any]) -> list[int]:
         try:
             return list(map(known.__getitem__, map(id, actions)))
         except KeyError:
             pass
+        ids = plain(actions)
         if len(known) + len(actions) > size:
             known.clear()
             kept.clear()
-        out = []
-        for action in actions:
-            found = known.get(id(action))
-            if found is None:
-                found = known[id(action)] = encode(action)
-                kept.append(action)
-            out.append(found)
-        return out
+        known.update(zip(map(id, actions), ids, strict=True))
+        kept.extend(actions)
+        return ids
 
     return encode_many
