@@ -6,8 +6,11 @@ categories, numbers scaled to about 0..1, lists padded with zeros.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Generic, TypeVar
+
+V = TypeVar("V")
 
 
 class Vec:
@@ -70,3 +73,34 @@ def padded(values: Sequence[float], length: int, scale: float) -> list[float]:
     if len(out) < length:
         out += [0.0] * (length - len(out))
     return out
+
+
+class Blocks(Generic[V]):
+    """Feature blocks remembered by the values they are made from (hashable, immutable parts
+    of a state: consecutive states share most of them), at most `size` (then the oldest goes).
+    A state featurizer asks `get(key)` and, on None, makes the block and `put`s it."""
+
+    __slots__ = ("_made", "size")
+
+    def __init__(self, size: int = 1024) -> None:
+        self.size = size
+        self._made: dict[Any, V] = {}
+
+    def get(self, key: Any) -> V | None:
+        return self._made.get(key)
+
+    def put(self, key: Any, block: V) -> V:
+        made = self._made
+        if len(made) >= self.size:
+            del made[next(iter(made))]
+        made[key] = block
+        return block
+
+    def __len__(self) -> int:
+        return len(self._made)
+
+
+def packed(values: Iterable[float]) -> bytes:
+    """Values as consecutive float64 bytes: blocks joined with `b"".join` and read with
+    `numpy.frombuffer` make a long vector without a Python float list."""
+    return array("d", values).tobytes()

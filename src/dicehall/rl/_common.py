@@ -1,25 +1,16 @@
-"""What every RL interface shares: making the game, resolving chance, rewards.
+"""What every RL interface shares: making the game, rewards, the checks of their options.
 
-Chance is resolved in one of two ways (`seeding=`):
-- "episode" (the default): one `random.Random(seed)` per episode draws every chance outcome
-  and every bot's random choices; the same seed and the same player actions give the same
-  episode.
-- "match": exactly as `engine.Match` does it: the outcome of a chance node reached after `k`
-  applied actions (chance outcomes included) is `core.sample` with
-  `core.seeding.chance_rng(seed, k)`, and bots decide with `engine.Match`'s per-move random
-  sources. So the same seed and player actions give the same game as through the engine, at a
-  cost: seeding a Mersenne Twister takes longer than most actions of the rules.
+Chance and legal actions are resolved by `dicehall.rl._runner` (its module text tells the two
+ways of seeding chance).
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from dicehall import games
-from dicehall.core import CHANCE, DicehallError, Game, sample
-from dicehall.core.seeding import bot_rng, chance_rng
+from dicehall.core import DicehallError, Game
 
 SEEDINGS = ("episode", "match")
 REWARDS = ("win", "score", "margin", "returns")
@@ -75,93 +66,29 @@ def check_reward(reward: str) -> str:
     return reward
 
 
-def encoder(game: Game[Any, Any]) -> Callable[[Iterable[Any]], list[int]]:
-    """`actions -> [game.encode(a) for a in actions]`, through the game's action index in one
-    pass unless the game encodes actions its own way."""
+def encoder(game: Game[Any, Any], size: int = 1 << 16) -> Callable[[Sequence[Any]], list[int]]:
+    """`actions -> [game.encode(a) for a in actions]`, remembering the id of each action
+    object met, at most `size` of them: games that hand out the same objects again (most
+    do) get their ids by address, which costs less than hashing a dataclass. The objects are
+    kept while remembered, so no other object can have their address meanwhile."""
+    known: dict[int, int] = {}
+    kept: list[Any] = []
     if type(game).encode is Game.encode:
-        return game.action_index.encode_many
-    return lambda actions: [game.encode(a) for a in actions]
+        plain: Callable[[Sequence[Any]], list[int]] = game.action_index.encode_many
+    else:
+        plain = lambda actions: [game.encode(a) for a in actions]  # noqa: E731
 
-
-class LegalIds:
-    """Ids of legal-action tuples, remembered per tuple object: games hand out the same tuple
-    for the same choices, so across the episodes of one environment most calls only look up."""
-
-    def __init__(self, game: Game[Any, Any], size: int = 4096) -> None:
-        self._encode_many = encoder(game)
-        self._size = size
-        self._made: dict[int, tuple[tuple[Any, ...], list[int]]] = {}
-
-    def __call__(self, legal: tuple[Any, ...]) -> list[int]:
-        found = self._made.get(id(legal))
-        if found is not None and found[0] is legal:
-            return found[1]
-        if len(self._made) >= self._size:
-            self._made.clear()
-        ids = self._encode_many(legal)
-        self._made[id(legal)] = (legal, ids)
+    def encode_many(actions: Sequence[Any]) -> list[int]:
+        try:
+            return list(map(known.__getitem__, map(id, actions)))
+        except KeyError:
+            pass
+        ids = plain(actions)
+        if len(known) + len(actions) > size:
+            known.clear()
+            kept.clear()
+        known.update(zip(map(id, actions), ids, strict=True))
+        kept.extend(actions)
         return ids
 
-
-class Runner:
-    """One game in progress, with chance resolved from `seed` (see the module's `seeding`)."""
-
-    def __init__(
-        self,
-        game: Game[Any, Any],
-        seed: int,
-        seeding: str = "episode",
-        ids: LegalIds | None = None,
-    ) -> None:
-        self.game = game
-        self.seed = seed
-        self.per_move = check_seeding(seeding) == "match"
-        self.rng = random.Random(seed)  # the episode's one random source ("episode" seeding)
-        self.state: Any = game.initial_state()
-        self.applied = 0
-        self.moves: list[tuple[int, Any]] = []  # the player actions applied, in order
-        self._ids = ids or LegalIds(game)
-        self.settle()
-
-    @property
-    def over(self) -> bool:
-        return self.game.is_terminal(self.state)
-
-    def actor(self) -> int:
-        """The one seat to act (turn-based play), or -1 when the game is over."""
-        actors = self.game.actors(self.state)
-        if not actors:
-            return -1
-        if len(actors) != 1 or actors[0] < 0:
-            raise DicehallError(f"{self.game.id}: expected one seat to act, got {actors}")
-        return actors[0]
-
-    def legal_ids(self, seat: int) -> list[int]:
-        """The ids of `seat`'s legal actions (the list is shared: do not change it)."""
-        return self._ids(self.game.legal_actions(self.state, seat))
-
-    def act(self, seat: int, action: Any) -> None:
-        """Apply a player action (IllegalActionError if it is not legal), then settle chance."""
-        self.state = self.game.apply(self.state, seat, action)
-        self.applied += 1
-        self.moves.append((seat, action))
-        self.settle()
-
-    def settle(self) -> None:
-        """Resolve chance nodes until a seat must act or the game is over."""
-        game = self.game
-        while not game.is_terminal(self.state) and game.actors(self.state) == (CHANCE,):
-            self.settle_one()
-
-    def settle_one(self) -> None:
-        """Resolve the chance node the game is at."""
-        rng = chance_rng(self.seed, self.applied) if self.per_move else self.rng
-        self.state = self.game.apply(self.state, CHANCE, sample(self.game, self.state, rng))
-        self.applied += 1
-
-    def bot_rng(self, seat: int) -> random.Random:
-        """The random source a bot decides with: the episode's, or ("match" seeding) the one
-        `engine.Match.play_bot` gives a bot at this point."""
-        if self.per_move:
-            return bot_rng(self.seed, seat, self.applied)
-        return self.rng
+    return encode_many

@@ -28,71 +28,39 @@ class Observer:
         self.size = len(featurizer(game)(game.observe(game.initial_state(), 0)))
         self._features = state_featurizer(game)
         self.box = spaces.Box(-BOUND, BOUND, (self.size,), np.float32)
-
-        self._memo: dict[tuple[str, int, int | None], tuple[Any, Any]] = {}
-
-    def _remember(self, kind: str, state: Any, seat: int | None, make: Any) -> Any:
-        """Results for the last few (state, seat) pairs: states are immutable, and OpenSpiel
-        asks for the same observation several times per state."""
-        key = (kind, id(state), seat)
-        found = self._memo.get(key)
-        if found is not None and found[0] is state:
-            return found[1]
-        if len(self._memo) >= 16:
-            self._memo.clear()
-        value = make()
-        self._memo[key] = (state, value)
-        return value
+        self._last: tuple[Any, int, np.ndarray | None] = (None, -1, None)
+        self._text: tuple[Any, int | None, str] = (None, None, "")
 
     def vector(self, state: Any, seat: int) -> np.ndarray:
-        """The features of `seat` at `state` (a fresh array the caller may change)."""
-        found = self._memo.get(("vector", id(state), seat))
-        if found is not None and found[0] is state:
-            out: np.ndarray = found[1].copy()
-            return out
+        """The features of `seat` at `state` (a fresh array the caller may change). The last
+        one is remembered: OpenSpiel asks for the same observation several times per state."""
+        last_state, last_seat, found = self._last
+        if found is not None and last_state is state and last_seat == seat:
+            return found.copy()
         features = self._features(state, seat)
         if isinstance(features, np.ndarray):
-            values = features.astype(np.float32)
+            fresh = features.dtype == np.float32 and features.flags.writeable
+            values = features if fresh else features.astype(np.float32)
         else:
             values = np.fromiter(features, np.float32, len(features))
         np.minimum(np.maximum(values, -BOUND, out=values), BOUND, out=values)
-        if len(self._memo) >= 16:
-            self._memo.clear()
-        self._memo["vector", id(state), seat] = (state, values)
+        self._last = (state, seat, values)
         return values.copy()
 
     def text(self, state: Any, seat: int | None) -> str:
-        def make() -> str:
-            view = self.game.observe(state, seat)
-            return json.dumps(view, sort_keys=True, separators=(",", ":"))
-
-        out: str = self._remember("text", state, seat, make)
-        return out
+        last_state, last_seat, found = self._text
+        if last_state is state and last_seat == seat:
+            return found
+        view = self.game.observe(state, seat)
+        text = json.dumps(view, sort_keys=True, separators=(",", ":"))
+        self._text = (state, seat, text)
+        return text
 
 
 def mask(size: int, ids: list[int]) -> np.ndarray:
     out = np.zeros(size, dtype=np.int8)
     out[ids] = 1
     return out
-
-
-class Masks:
-    """Action masks remembered for the last lists of legal ids (`Runner.legal_ids` hands out
-    the same list for the same legal tuple); each call returns a fresh copy to change."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._made: dict[int, tuple[list[int], np.ndarray]] = {}
-
-    def __call__(self, ids: list[int]) -> np.ndarray:
-        found = self._made.get(id(ids))
-        if found is not None and found[0] is ids:
-            return found[1].copy()
-        made = mask(self.size, ids)
-        if len(self._made) >= 1024:
-            self._made.pop(next(iter(self._made)))  # the oldest
-        self._made[id(ids)] = (ids, made)
-        return made.copy()
 
 
 def check_illegal(illegal: str) -> str:

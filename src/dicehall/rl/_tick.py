@@ -15,7 +15,7 @@ from typing import Any
 from dicehall import games
 from dicehall.core import CHANCE, Game
 from dicehall.core.parts import Ticks
-from dicehall.rl._common import LegalIds, Runner
+from dicehall.rl._runner import LegalIds, Runner
 
 
 class TickRunner(Runner):
@@ -32,8 +32,7 @@ class TickRunner(Runner):
         super().__init__(game, seed, seeding, ids)  # settles chance, which asks `ticks`
 
     def settle(self) -> None:
-        game = self.game
-        while not game.is_terminal(self.state) and game.actors(self.state) == (CHANCE,):
+        while self.actors == (CHANCE,):
             if self._tick_orders():
                 return
             super().settle_one()
@@ -41,9 +40,7 @@ class TickRunner(Runner):
     def _tick_orders(self) -> tuple[tuple[int, ...], ...]:
         """The possible seat orders when the game is at a tick-order chance node, else ()."""
         ticks = self.ticks
-        if ticks is None or self.game.is_terminal(self.state):
-            return ()
-        if self.game.actors(self.state) != (CHANCE,):
+        if ticks is None or self.actors != (CHANCE,):
             return ()
         outcomes = self.game.chance_outcomes(self.state)
         if ticks.order_seats(outcomes[0][0]) is None:

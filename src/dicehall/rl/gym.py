@@ -22,15 +22,14 @@ from dicehall import games
 from dicehall.bots import Bot, make_bot
 from dicehall.core import DicehallError, IllegalActionError, View
 from dicehall.rl._common import (
-    LegalIds,
-    Runner,
     automated_seats,
     check_reward,
     check_seeding,
     final_rewards,
     make_game,
 )
-from dicehall.rl._spaces import Masks, Observer, Seeds, check_illegal
+from dicehall.rl._runner import NOT_LEGAL, LegalIds, Runner
+from dicehall.rl._spaces import Observer, Seeds, check_illegal
 
 
 class DicehallEnv(gymnasium.Env[np.ndarray, Any]):
@@ -58,11 +57,12 @@ class DicehallEnv(gymnasium.Env[np.ndarray, Any]):
         self.reward, self.illegal = check_reward(reward), check_illegal(illegal)
         self.render_mode = render_mode
         self.bots = self._make_bots(opponents)
+        self._reads_view = {s: getattr(b, "reads_view", True) for s, b in self.bots.items()}
         self.observer = Observer(self.game)
         self.observation_space = self.observer.box
         self.action_space = spaces.Discrete(self.game.num_actions)
         self._seeds = Seeds()
-        self._masks = Masks(self.game.num_actions)
+        self._none = np.zeros(self.game.num_actions, np.int8)
         self._legal_ids = LegalIds(self.game)
         self.runner = Runner(self.game, 0, self.seeding, self._legal_ids)
 
@@ -86,13 +86,13 @@ class DicehallEnv(gymnasium.Env[np.ndarray, Any]):
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         if self.runner.over:
             raise DicehallError("the episode is over: call reset()")
-        illegal = int(action) not in self.runner.legal_ids(self.seat)
+        legal = self.runner.legal(self.seat)
+        chosen = legal.action(action)
+        illegal = chosen is NOT_LEGAL
         if illegal:
             if self.illegal == "raise":
                 raise IllegalActionError(f"action {action} is not legal now", seat=self.seat)
-            chosen = self.game.legal_actions(self.runner.state, self.seat)[0]
-        else:
-            chosen = self.game.decode(int(action))
+            chosen = legal.actions[0]
         self.runner.act(self.seat, chosen)
         self._play_bots()
         over = self.runner.over
@@ -104,19 +104,22 @@ class DicehallEnv(gymnasium.Env[np.ndarray, Any]):
 
     def _play_bots(self) -> None:
         """Bots act until the agent must act or the end (no view for bots that read none)."""
-        while not self.runner.over and (seat := self.runner.actor()) != self.seat:
+        runner, game = self.runner, self.game
+        while not runner.over and (seat := runner.actor()) != self.seat:
             bot = self.bots[seat]
-            legal = self.game.legal_actions(self.runner.state, seat)
-            reads = getattr(bot, "reads_view", True)
-            view = self.game.observe(self.runner.state, seat) if reads else {}
-            self.runner.act(seat, bot.act(view, legal, self.runner.bot_rng(seat)))
+            legal = game.legal_actions(runner.state, seat)
+            view = game.observe(runner.state, seat) if self._reads_view[seat] else {}
+            runner.act(seat, bot.act(view, legal, runner.bot_rng(seat)))
 
     def _observation(self) -> np.ndarray:
         return self.observer.vector(self.runner.state, self.seat)
 
     def _info(self) -> dict[str, Any]:
-        ids = [] if self.runner.over else self.runner.legal_ids(self.seat)
-        return {"action_mask": self._masks(ids)}
+        return {"action_mask": self._mask().copy()}
+
+    def _mask(self) -> np.ndarray:
+        """The agent's legal actions as int8 (shared: copy it before changing it)."""
+        return self._none if self.runner.over else self.runner.legal(self.seat).mask()
 
     def view(self) -> View:
         """The agent's view of the table (what the features are made from)."""
@@ -124,8 +127,7 @@ class DicehallEnv(gymnasium.Env[np.ndarray, Any]):
 
     def action_masks(self) -> np.ndarray:
         """Legal actions as booleans (the sb3-contrib MaskablePPO convention)."""
-        ids = [] if self.runner.over else self.runner.legal_ids(self.seat)
-        return self._masks(ids).astype(bool)
+        return self._mask().astype(bool)
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":

@@ -22,7 +22,8 @@ import pyspiel  # type: ignore[import-not-found]
 
 from dicehall import games
 from dicehall.core import CHANCE, OMNISCIENT, Game
-from dicehall.rl._common import encoder, make_game, rl_params
+from dicehall.rl._common import make_game, rl_params
+from dicehall.rl._runner import LegalIds
 from dicehall.rl._spaces import Observer
 from dicehall.rl.outcomes import ChanceIds
 
@@ -39,18 +40,11 @@ class _Shared:
         self.ids = ChanceIds(game)
         self.observer = Observer(game)
         self._chance: dict[int, tuple[Any, list[tuple[int, float]]]] = {}
-        self._legal: dict[int, tuple[Any, list[int]]] = {}
-        self._encode_many = encoder(game)
+        self._legal = LegalIds(game)
 
     def legal_ids(self, state: Any, player: int) -> list[int]:
-        """Sorted ids of the legal actions, memoised per legal tuple (games cache theirs)."""
-        legal = self.game.legal_actions(state, player)
-        found = self._legal.get(id(legal))
-        if found is None or found[0] is not legal:
-            if len(self._legal) > 4096:
-                self._legal.clear()
-            found = self._legal[id(legal)] = (legal, sorted(self._encode_many(legal)))
-        return list(found[1])
+        """Sorted ids of the legal actions, remembered per legal tuple (`LegalIds`)."""
+        return list(self._legal(self.game.legal_actions(state, player)).sorted_ids())
 
     def chance(self, state: Any) -> list[tuple[int, float]]:
         """(id, probability) pairs sorted by id, memoised per outcome list (games cache theirs)."""
@@ -160,6 +154,29 @@ class DicehallState(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         return self._player
+
+    # Answered here rather than by OpenSpiel's C++ State, which asks Python for the current
+    # player, whether the state is terminal and then the legal actions on every call; the
+    # answers are the same (open_spiel/python/pybind11/python_games.cc, PyState::LegalActions).
+    def is_chance_node(self) -> bool:
+        return self._player == _CHANCE
+
+    def is_player_node(self) -> bool:
+        return self._player >= 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        current = self._player
+        if player is None:
+            player = current
+        if current == _TERMINAL:
+            return []
+        if current == _CHANCE:
+            return [outcome for outcome, _ in self.chance_outcomes()]
+        if player == current:
+            return self._legal_actions(player)
+        if player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        return []
 
     def _legal_actions(self, player: int) -> list[int]:
         return self._shared.legal_ids(self._s.value, player)

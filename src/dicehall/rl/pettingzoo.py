@@ -12,7 +12,7 @@ nothing to choose (and every seat in turn-based games but the one to move) send 
 action `game.num_actions` ("wait"), the only one their mask allows.
 
 `seeding="episode"` (the default) draws chance from one random source per episode;
-`seeding="match"` resolves it exactly as `engine.Match` does (see `dicehall.rl._common`).
+`seeding="match"` resolves it exactly as `engine.Match` does (see `dicehall.rl._runner`).
 """
 
 from __future__ import annotations
@@ -25,15 +25,14 @@ from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
 
 from dicehall.core import IllegalActionError
 from dicehall.rl._common import (
-    LegalIds,
-    Runner,
     automated_seats,
     check_reward,
     check_seeding,
     final_rewards,
     make_game,
 )
-from dicehall.rl._spaces import Masks, Observer, Seeds, check_illegal, mask
+from dicehall.rl._runner import NOT_LEGAL, LegalIds, Runner
+from dicehall.rl._spaces import Observer, Seeds, check_illegal, mask
 from dicehall.rl._tick import TickRunner
 
 
@@ -69,10 +68,10 @@ class DicehallAEC(AECEnv):  # type: ignore[misc]
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs)
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self._seeds = Seeds()
-        self._masks = Masks(n)
         self._none = np.zeros(n, np.int8)
         self._legal_ids = LegalIds(self.game)
         self.runner = Runner(self.game, 0, self.seeding, self._legal_ids)
+        self._no_rewards: dict[str, float] = {}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -83,7 +82,8 @@ class DicehallAEC(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self.runner = Runner(self.game, self._seeds.next(seed), self.seeding, self._legal_ids)
         self.agents = list(self.possible_agents)
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._no_rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards = self._no_rewards
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -92,11 +92,12 @@ class DicehallAEC(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.seat_of[agent]
-        if agent == self.agent_selection and not self.runner.over:
-            legal = self._masks(self.runner.legal_ids(seat))
+        runner = self.runner
+        if agent == self.agent_selection and runner.actors == (seat,):
+            legal = runner.legal(seat).mask().copy()
         else:
             legal = self._none.copy()
-        return {"observation": self.observer.vector(self.runner.state, seat), "action_mask": legal}
+        return {"observation": self.observer.vector(runner.state, seat), "action_mask": legal}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -105,28 +106,31 @@ class DicehallAEC(AECEnv):  # type: ignore[misc]
             return
         seat = self.seat_of[agent]
         self._cumulative_rewards[agent] = 0.0
-        self.infos[agent] = {}
-        ids = self.runner.legal_ids(seat)
-        if action is not None and int(action) in ids:
-            chosen = self.game.decode(int(action))
-        else:
+        legal = self.runner.legal(seat)
+        chosen = NOT_LEGAL if action is None else legal.action(action)
+        if chosen is NOT_LEGAL:
             if self.illegal == "raise":
                 raise IllegalActionError(f"action {action} is not legal now", seat=seat)
-            chosen = self.game.legal_actions(self.runner.state, seat)[0]
+            chosen = legal.actions[0]
             self.infos[agent] = {"illegal_action": True}
+        else:
+            self.infos[agent] = {}
         self.runner.act(seat, chosen)
         self._after_move()
 
     def _after_move(self) -> None:
+        """Rewards come at the end only: until then `rewards` is one dict of zeros."""
+        runner = self.runner
+        if not runner.over:
+            self.agent_selection = self._names[runner.actor()]
+            self.rewards = self._no_rewards
+            return
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        if self.runner.over:
-            final = final_rewards(self.game, self.runner.state, self.reward)
-            for agent in self.agents:
-                self.rewards[agent] = final[self.seat_of[agent]]
-                self.terminations[agent] = True
-            self.agent_selection = self.agents[0]
-        else:
-            self.agent_selection = self._names[self.runner.actor()]
+        final = final_rewards(self.game, runner.state, self.reward)
+        for agent in self.agents:
+            self.rewards[agent] = final[self.seat_of[agent]]
+            self.terminations[agent] = True
+        self.agent_selection = self.agents[0]
         self._accumulate_rewards()
 
     def render(self) -> str | None:

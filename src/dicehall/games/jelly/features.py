@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from dicehall.core import View
-from dicehall.core.features import Vec, hot, padded
+from dicehall.core.features import Blocks, Vec, hot, packed, padded
 from dicehall.games.jelly.rewards import standing
 from dicehall.games.jelly.state import NOBODY, Debt, Phase, RerollDie
 
@@ -60,15 +62,33 @@ def encode(game: Any, view: View) -> list[float]:
     return v.out
 
 
-def _district_state(s: Any, d: int, faces: int, n: int) -> list[float]:
+_DISTRICTS: Blocks[bytes] = Blocks(4096)
+"""District blocks by (face, Target, lock, dice on the entrance, faces, seats): a placement
+changes one district, so a state's other districts are found here."""
+
+
+def _district_state(s: Any, d: int, faces: int, n: int) -> bytes:
     entrance = s.entrances[d] if s.entrances else ()
-    out = [*hot(s.faces[d], faces), *hot(s.targets[d] if s.targets else 0, 3)]
+    target = s.targets[d] if s.targets else 0
+    lock = s.locks[d] if s.locks else NOBODY
+    key = (s.faces[d], target, lock, entrance, faces, n)
+    found = _DISTRICTS.get(key)
+    if found is None:
+        entries = _district_entries(s.faces[d], target, lock, entrance, faces, n)
+        found = _DISTRICTS.put(key, packed(entries))
+    return found
+
+
+def _district_entries(
+    face: int, target: int, lock: int, entrance: tuple[Any, ...], faces: int, n: int
+) -> list[float]:
+    out = [*hot(face, faces), *hot(target, 3)]
     out += padded(standing(entrance, n).totals, n, 20.0)
     owners = [0.0] * n
     for owner, _ in entrance:
         owners[owner] += 1.0
     out += [c / 7.0 for c in owners]
-    out += hot(None if not s.locks or s.locks[d] == NOBODY else s.locks[d], n)
+    out += hot(None if lock == NOBODY else lock, n)
     return out
 
 
@@ -87,23 +107,43 @@ def _pending_state(s: Any, districts: int, n: int) -> list[float]:
     return [*hot(2, 3), *hot(head.district, districts), *seats]
 
 
-def encode_state(game: Any, s: Any, seat: int) -> list[float]:
+_districts_memo: tuple[Any, ...] = ()
+"""The last districts part made, with the tuples it came from (one tuple, read once)."""
+
+
+def _districts(game: Any, s: Any, n: int) -> bytes:
+    """Every district's entries (float64); the same as long as faces, Targets, locks and
+    entrances are the same objects (rolls and rerolls change none of them)."""
+    global _districts_memo
+    memo = _districts_memo
+    same = memo and memo[0] is s.faces and memo[1] is s.targets and memo[2] is s.locks
+    if same and memo[3] is s.entrances and memo[4] is game.table:
+        found: bytes = memo[5]
+        return found
+    districts, faces = game.table.districts, len(game.table.faces)
+    blank = packed([0.0] * (faces + 3 + 3 * n))
+    made = b"".join(
+        _district_state(s, d, faces, n) if d < len(s.faces) else blank for d in range(districts)
+    )
+    _districts_memo = (s.faces, s.targets, s.locks, s.entrances, game.table, made)
+    return made
+
+
+def encode_state(game: Any, s: Any, seat: int) -> np.ndarray:
     """The same vector as `encode(game, game.observe(s, seat))`, read from the state: the
-    public table and `seat`'s own roll only (the other rolls are behind screens)."""
-    n, districts, faces = game.num_players, game.table.districts, len(game.table.faces)
-    out = [*hot(seat, n), *hot(int(s.phase), 5), *hot(s.round, 4)]
-    for d in range(districts):
-        if d < len(s.faces):
-            out += _district_state(s, d, faces, n)
-        else:
-            out += [0.0] * (faces + 3 + 3 * n)
+    public table and `seat`'s own roll only (the other rolls are behind screens), as
+    float64 joined from blocks."""
+    n, districts = game.num_players, game.table.districts
+    head = packed([*hot(seat, n), *hot(int(s.phase), 5), *hot(s.round, 4)])
+    out: list[float] = []
+    jelly, pods, values, unplaced = s.jelly, s.pods, s.pod_values, s.unplaced
+    rolls, rerolls, centre, done = s.rolls, s.rerolls, s.centre, s.done
     for p in range(n):
-        out += (s.jelly[p] / 20.0, s.pods[p] / 5.0, sum(s.pod_values[p]) / 30.0)
-        out += (s.unplaced[p] / 7.0, 1.0 if s.rolls[p] else 0.0, s.rerolls[p] / 3.0)
-        out += (s.centre[p] / 7.0, float(s.done[p]))
-    roll = s.rolls[seat] if 0 <= seat < n else ()
+        out += (jelly[p] / 20.0, pods[p] / 5.0, sum(values[p]) / 30.0, unplaced[p] / 7.0)
+        out += (1.0 if rolls[p] else 0.0, rerolls[p] / 3.0, centre[p] / 7.0, float(done[p]))
+    roll = rolls[seat] if 0 <= seat < n else ()
     out += [roll.count(x) / 7.0 for x in VALUES]
     out += hot(None if s.flipped_by == NOBODY else s.flipped_by, n)
     out += (max(s.ticks_left, 0) / 4.0, s.tick / 20.0, s.pod_stack / 30.0)
     out += _pending_state(s, districts, n)
-    return out
+    return np.frombuffer(b"".join((head, _districts(game, s, n), packed(out))))

@@ -73,9 +73,22 @@ def _plain_and_moves(values: tuple[int, ...], d: int, zone: int) -> tuple[
 ]:  # fmt: skip
     moves = [z for z in (zone - 1, zone + 1) if 0 <= z <= 2]
     return (
-        tuple(Place(v, d) for v in values),
-        tuple(PlaceMove(v, d, z) for v in values if v in (3, 4) for z in moves),
+        tuple(_one(Place, v, d) for v in values),
+        tuple(_one(PlaceMove, v, d, z) for v in values if v in (3, 4) for z in moves),
     )
+
+
+_ONE: dict[tuple[Any, ...], Any] = {}
+
+
+def _one(kind: Any, *numbers: int) -> Any:
+    """The one `Place`/`PlaceMove` object of these numbers (at most 6 x 2 x 3 per district),
+    as `_remove` does for removals: every legal tuple then holds the same objects."""
+    key = (kind, *numbers)
+    found = _ONE.get(key)
+    if found is None:
+        found = _ONE[key] = kind(*numbers)
+    return found
 
 
 @lru_cache(maxsize=4096)
@@ -133,7 +146,23 @@ def actions(table: Table, s: JellyState, seat: int) -> tuple[Any, ...]:
     # only a 1 or 2 can send a die to the centre
     targets = tuple(map(_targets, s.entrances)) if values[0] <= 2 else ()
     placing = _all_placements(values, s.locks, targets, s.targets)
-    return (ROLL, *placing) if may_roll_again(s, seat) else placing
+    return _with_roll(placing) if may_roll_again(s, seat) else placing
+
+
+_WITH_ROLL: dict[int, tuple[tuple[Any, ...], tuple[Any, ...]]] = {}
+
+
+def _with_roll(placing: tuple[Any, ...]) -> tuple[Any, ...]:
+    """`(ROLL, *placing)`, one tuple per `placing` tuple (remembered by identity, at most 4096:
+    `_all_placements` hands out one tuple per input, and callers may then remember ours)."""
+    found = _WITH_ROLL.get(id(placing))
+    if found is not None and found[0] is placing:
+        return found[1]
+    if len(_WITH_ROLL) >= 4096:
+        _WITH_ROLL.clear()
+    out = (ROLL, *placing)
+    _WITH_ROLL[id(placing)] = (placing, out)
+    return out
 
 
 @lru_cache(maxsize=4096)

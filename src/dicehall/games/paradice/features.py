@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from dicehall.core import View
-from dicehall.core.features import Vec, hot, padded
+from dicehall.core.features import Blocks, Vec, hot, packed, padded
 from dicehall.games.paradice.observe import card_view
 from dicehall.games.paradice.scoring import breakdown
 
@@ -144,32 +146,103 @@ def _seat_state(game: Any, state: Any, seat: int, cards: Any, empty: Any) -> lis
     return out
 
 
-def encode_state(game: Any, state: Any, seat: int) -> list[float]:
+# Blocks of the vector as float64 bytes, remembered by what they are made from: a move changes
+# a few parts of the table, so most of a state's blocks are found here (bounded).
+_COLUMNS: Blocks[bytes] = Blocks(4096)
+_COUNTS: Blocks[bytes] = Blocks(1024)
+_SEATS: Blocks[bytes] = Blocks(4096)
+_PLAZAS: Blocks[bytes] = Blocks(1024)
+
+
+def _column(column: tuple[int, ...]) -> bytes:
+    found = _COLUMNS.get(column)
+    if found is None:
+        rows = [x for row in range(ROWS) for x in _die_row(column[row] if row < len(column) else 0)]
+        found = _COLUMNS.put(column, packed(rows))
+    return found
+
+
+def _counts(codes: tuple[int, ...]) -> bytes:
+    found = _COUNTS.get(codes)
+    if found is None:
+        found = _COUNTS.put(codes, packed(_code_counts(codes)))
+    return found
+
+
+_machine_memo: tuple[Any, ...] = ()
+_seats_memo: tuple[Any, ...] = ()
+"""The last machine part and the last seats part made, with what they came from (one tuple
+each, read once): most moves change neither."""
+
+
+def _machine(machine: Any) -> bytes:
+    global _machine_memo
+    memo = _machine_memo
+    if memo and memo[0] is machine:
+        found: bytes = memo[1]
+        return found
+    made = b"".join(_column(machine[c] if c < len(machine) else ()) for c in range(COLUMNS))
+    _machine_memo = (machine, made)
+    return made
+
+
+def _seats(game: Any, state: Any, cards: Any, empty: Any) -> bytes:
+    """Every seat's block; the same while the players, the Storehouse and the tickets (all
+    a score reads) are the same objects."""
+    global _seats_memo
+    memo = _seats_memo
+    same = memo and memo[0] is state.players and memo[1] is state.store and memo[4] is cards
+    if same and memo[2] is state.tickets and memo[3] == (state.first_out, state.golden):
+        found: bytes = memo[5]
+        return found
+    made = b"".join(_seat_block(game, state, s, cards, empty) for s in range(game.cfg.players))
+    key = (state.players, state.store, state.tickets, (state.first_out, state.golden), cards)
+    _seats_memo = (*key, made)
+    return made
+
+
+def _seat_block(game: Any, state: Any, seat: int, cards: Any, empty: Any) -> bytes:
+    """A seat's stalls, completed types, powers, bag and score (the score reads the table)."""
+    score = sum(breakdown(game.cfg, state, seat).values())
+    key = (state.players[seat], score, id(cards))
+    found = _SEATS.get(key)
+    if found is None:
+        found = _SEATS.put(key, packed(_seat_state(game, state, seat, cards, empty)))
+    return found
+
+
+def _plaza(plaza: tuple[int, ...], cards: Any, empty: Any) -> bytes:
+    key = (plaza, id(cards))
+    found = _PLAZAS.get(key)
+    if found is None:
+        found = _PLAZAS.put(
+            key, packed([x for c in plaza for x in (cards[c] if c >= 0 else empty)])
+        )
+    return found
+
+
+def encode_state(game: Any, state: Any, seat: int) -> np.ndarray:
     """The same vector as `encode(game, game.observe(state, seat))`, read from the state
-    (everything on the table is public; the decks' order is not in the state)."""
+    (everything on the table is public; the decks' order is not in the state), as float64
+    joined from remembered blocks."""
     cfg, n = game.cfg, game.num_players
     cards, empty = _card_rows(game)
     round_ = max(1, (state.turns + cfg.players - 1) // cfg.players)
-    out = [*hot(seat, n), *hot(int(state.phase), len(PHASES)), *hot(state.turn, n)]
-    out.append(round_ / 60.0)
-    machine = state.machine
-    for col in range(COLUMNS):
-        column = machine[col] if col < len(machine) else ()
-        for row in range(ROWS):
-            out += _die_row(column[row]) if row < len(column) else _DIE_ROWS[0]
-    out += _code_counts(state.pending)
-    out += _code_counts(state.passed)
+    head = [*hot(seat, n), *hot(int(state.phase), len(PHASES)), *hot(state.turn, n)]
+    head.append(round_ / 60.0)
+    parts = [packed(head), _machine(state.machine), _counts(state.pending), _counts(state.passed)]
     table = state.table
+    mid: list[float] = []
     for col in range(COLUMNS):
-        out += _die_row(table[col]) if col < len(table) else _DIE_ROWS[0]
-    out += (sum(state.returns) / 20.0, state.gains / 3.0, state.moves / 3.0, float(state.powered))
-    for c in state.plaza:
-        out += cards[c] if c >= 0 else empty
-    out += (len(state.deck) / 50.0, len(state.bag_deck) / 10.0)
-    out += padded(state.store, TYPES, float(cfg.length))
-    out += (*hot(state.first_out, TYPES), *hot(state.second_out, TYPES), *hot(state.golden, n))
+        mid += _die_row(table[col]) if col < len(table) else _DIE_ROWS[0]
+    mid += (sum(state.returns) / 20.0, state.gains / 3.0, state.moves / 3.0, float(state.powered))
+    parts.append(packed(mid))
+    parts.append(_plaza(state.plaza, cards, empty))
+    tail = [len(state.deck) / 50.0, len(state.bag_deck) / 10.0]
+    tail += padded(state.store, TYPES, float(cfg.length))
+    tail += (*hot(state.first_out, TYPES), *hot(state.second_out, TYPES), *hot(state.golden, n))
     for holder in state.tickets:
-        out += hot(holder, n)
-    for s in range(cfg.players):
-        out += _seat_state(game, state, s, cards, empty)
-    return out
+        tail += hot(holder, n)
+    parts.append(packed(tail))
+    parts.append(_seats(game, state, cards, empty))
+    return np.frombuffer(b"".join(parts))

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from struct import pack_into
 from typing import Any
 
 import numpy as np
 
 from dicehall.core import View
-from dicehall.core.features import Vec, hot, padded
+from dicehall.core.features import Vec, hot, packed, padded
 from dicehall.games.purrramid import scoring
 from dicehall.games.purrramid.board import is_connected, is_supported, levels
 from dicehall.games.purrramid.state import EMPTY, NO_WINNER, SETUP, Phase
@@ -58,35 +59,37 @@ _TILES_MEMO: list[Any] = [None, None]
 turn ends, so consecutive states usually share these tuples."""
 
 
-def _tiles(n: int, state: Any) -> np.ndarray:
-    """Each space's owner, gold and wool, with zeros where its dice this turn go."""
+def _tiles(n: int, state: Any) -> bytes:
+    """Each space's owner, gold and wool, with zeros where its dice this turn go (float64)."""
     key, found = _TILES_MEMO
     same = key is not None and key[0] is state.owner and key[1] is state.gold
     if same and key[2] == state.wool_mask and key[3] == n:
-        out: np.ndarray = found
+        out: bytes = found
         return out
     wool = state.wool_mask
     entries: list[float] = []
     for i, (owner, gold) in enumerate(zip(state.owner, state.gold, strict=True)):
         entries += hot(0 if owner == EMPTY else 1 if owner == SETUP else owner + 2, n + 2)
         entries += (float(gold), float(wool >> i & 1), 0.0, 0.0)
-    out = np.array(entries)
+    out = packed(entries)
     _TILES_MEMO[:] = [(state.owner, state.gold, state.wool_mask, n), out]
     return out
 
 
-def _board(n: int, state: Any) -> np.ndarray:
-    out = _tiles(n, state).copy()
-    stride = n + 6
+def _board(n: int, state: Any) -> bytes | bytearray:
+    tiles = _tiles(n, state)
+    if not state.turn:
+        return tiles
+    out, stride = bytearray(tiles), n + 6
     for space, dice in state.turn:
-        at = space * stride + n + 4
-        out[at], out[at + 1] = len(dice) / 5.0, sum(dice) / 30.0
+        pack_into("2d", out, (space * stride + n + 4) * 8, len(dice) / 5.0, sum(dice) / 30.0)
     return out
 
 
 def encode_state(game: Any, state: Any, seat: int) -> np.ndarray:
     """The same vector as `encode(game, game.observe(state, seat))`, read from the state
-    (Purrramid has no hidden information), as an array: the board is most of it."""
+    (Purrramid has no hidden information), as float64 joined from blocks: the board is most of
+    it, and its tiles change only when a turn ends."""
     n, phase, b = game.num_players, state.phase, game.board
     over = phase is Phase.OVER
     head = [*hot(seat, n), *hot(int(phase), 4), *hot(None if over else state.seat, n)]
@@ -111,4 +114,4 @@ def encode_state(game: Any, state: Any, seat: int) -> np.ndarray:
         out += [0.0] * (n + 2)
     else:
         out += (*hot(last.seat, n), float(last.success), last.tiles / 10.0)
-    return np.concatenate((head, _board(n, state), out))
+    return np.frombuffer(b"".join((packed(head), _board(n, state), packed(out))))

@@ -66,51 +66,95 @@ def _dice_counts(counts: tuple[int, ...] | None) -> list[float]:
     return [c / 6.0 for c in counts] if counts else [0.0] * 4
 
 
+_MODE_ROWS = {mode: hot(i, 4) for i, mode in enumerate(MODES)}
+_PHASE_ROWS = tuple(hot(i, 6) for i in range(6))
+# The last block made of each kind, with the objects it was made from: consecutive states share
+# these objects (a state changes a few fields), so most states find their blocks here. One
+# tuple per slot, read once: safe when threads share a game.
+_seats_memo: tuple[Any, ...] = ()
+_res_memo: tuple[Any, ...] = ()
+_last_memo: tuple[Any, ...] = ()
+
+
+def _seats(game: Any, state: Any, n: int) -> tuple[float, ...]:
+    """Each seat's love, excitement, jelly, character and whether the rules play it."""
+    global _seats_memo
+    memo, love, excite, jelly = _seats_memo, state.love, state.excite, state.jelly
+    chars = state.characters
+    same = memo and memo[0] is love and memo[1] is excite and memo[2] is jelly
+    if same and memo[3] is chars and memo[4] == (n, game.solo):
+        found: tuple[float, ...] = memo[5]
+        return found
+    out: list[float] = []
+    for s in range(n):
+        out += (love[s] / TRACK, excite[s] / TRACK, jelly[s] / TRACK)
+        out += hot(chars[s] if chars else None, 6)
+        out.append(1.0 if game.solo and s == 1 else 0.0)
+    made = tuple(out)
+    _seats_memo = (love, excite, jelly, chars, (n, game.solo), made)
+    return made
+
+
+def _resolution(res: Any, n: int) -> tuple[float, ...]:
+    """The effects of the roll being resolved (zeros when none)."""
+    global _res_memo
+    memo = _res_memo
+    if memo and memo[0] is res and memo[1] == n:
+        found: tuple[float, ...] = memo[2]
+        return found
+    if res is None:
+        made: tuple[float, ...] = (0.0,) * (3 * n + 4)
+    else:
+        made = (*padded(res.love, n, 6.0), *padded(res.excite, n, 6.0))
+        made += (*padded(res.drips, n, 6.0), *hot(res.majority, 4))
+    _res_memo = (res, n, made)
+    return made
+
+
+def _last_roll(last: Any, n: int) -> tuple[float, ...]:
+    """The last resolved roll (zeros before the first)."""
+    global _last_memo
+    memo = _last_memo
+    if memo and memo[0] is last and memo[1] == n:
+        found: tuple[float, ...] = memo[2]
+        return found
+    if last is None:
+        made: tuple[float, ...] = (0.0,) * (n + 8 + 3 * n)
+    else:
+        made = (*hot(last.roller, n), *_dice_counts(last.dice), *hot(last.majority, 4))
+        made += (*padded(last.love, n, 6.0), *padded(last.excite, n, 6.0))
+        made += tuple(padded(last.jelly, n, 6.0))
+    _last_memo = (last, n, made)
+    return made
+
+
 def encode_state(game: Any, state: Any, seat: int) -> list[float]:
     """The same vector as `encode(game, game.observe(state, seat))`, read from the state
     (Puru Puru has no hidden information: the view is the whole table)."""
-    n, phase = game.num_players, state.phase
+    n, phase, dice = game.num_players, state.phase, state.dice
     mode = ("super-solo" if game.auto_dice == 4 else "solo") if game.solo else None
     mode = mode or ("full" if game.full else "basic")
-    out = [*hot(seat, n), *hot(MODES.index(mode), 4), *hot(int(phase), 6), *hot(state.roller, n)]
     acting = [0.0] * n
     for s in game.actors(state):
         if s >= 0:
             acting[s] = 1.0
-    out += acting
-    chars = state.characters
-    for s in range(n):
-        out += (state.love[s] / TRACK, state.excite[s] / TRACK, state.jelly[s] / TRACK)
-        out += hot(chars[s] if chars else None, 6)
-        out.append(1.0 if game.solo and s == 1 else 0.0)
-    out += _dice_counts(state.dice)
+    out = [*hot(seat, n), *_MODE_ROWS[mode], *_PHASE_ROWS[phase], *hot(state.roller, n), *acting]
+    out += _seats(game, state, n)
+    out += _dice_counts(dice)
     auto = game.solo and state.roller == 1
     left = 0 if auto else PAID_REROLL - state.rerolls
-    rolling = state.n_dice - sum(state.dice) if phase == Phase.ROLL else 0
+    placed = sum(dice)
+    rolling = state.n_dice - placed if phase == Phase.ROLL else 0
     out += (state.n_dice / 6.0, rolling / 6.0, state.rerolls / 3.0, left / 3.0)
     out.append(1.0 if left == 1 else 0.0)
-    pat = None
-    if sum(state.dice) == state.n_dice and phase != Phase.ROLL:
-        pat = pattern(state.dice)
+    pat = pattern(dice) if placed == state.n_dice and phase != Phase.ROLL else None
     if pat is None or pat.majority == NO_MAJORITY:
         out += (0.0,) * 5
     else:
         out += (*hot(pat.majority, 4), pat.majority_count / 6.0)
     out += _pending_state(state, n)
-    res = state.res
-    if res is None:
-        out += [0.0] * (3 * n + 4)
-    else:
-        out += (*padded(res.love, n, 6.0), *padded(res.excite, n, 6.0))
-        out += (*padded(res.drips, n, 6.0), *hot(res.majority, 4))
-    last = state.last
-    if last is None:
-        out += [0.0] * (n + 8 + 3 * n)
-    else:
-        out += (*hot(last.roller, n), *_dice_counts(last.dice), *hot(last.majority, 4))
-        out += padded(last.love, n, 6.0)
-        out += padded(last.excite, n, 6.0)
-        out += padded(last.jelly, n, 6.0)
+    out += _resolution(state.res, n)
+    out += _last_roll(state.last, n)
     return out
 
 

@@ -22,7 +22,9 @@ from dicehall.core.parts import Features
 
 Featurizer = Callable[[View], list[float]]
 StateFeaturizer = Callable[[Any, int], Sequence[float]]
-"""A list of floats, or an array of them (a game whose vectors are mostly fixed blocks)."""
+"""A list of floats, or a NumPy array of them (a game whose vectors are mostly remembered
+blocks, e.g. float64 bytes read with `numpy.frombuffer`). A writable float32 array must be
+fresh: the environments clip it in place; any other array is copied first."""
 
 
 def featurizer(game: Game[Any, Any]) -> Featurizer:
