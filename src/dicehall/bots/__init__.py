@@ -4,7 +4,8 @@ Levels, weakest first: `random`; `greedy` (the game's `greedy` part); `mcts` (ge
 over the protocol, `bots.mcts`, for every game with a `search` part, its determiniser);
 `expert` (the game's `expert` part where it plays the position, otherwise MCTS with a larger
 budget). A game's `search` part may instead play these two levels itself with a hook
-`bot(game, seat, level, **budget)` (a bot, or None for the generic MCTS). The parts are declared in the game's package (`dicehall.core.parts.GameParts`).
+`bot(game, seat, level, **budget)` (a bot, or None for the generic MCTS). The parts are
+declared in the game's package (`dicehall.core.parts.GameParts`).
 
 A level may carry a budget: `mcts:400` (iterations per move) or `mcts:1.5s` (seconds per move).
 The web lobby maps easy/medium/hard/expert onto `LOBBY`.

@@ -52,9 +52,7 @@ def end_returns(np: Any, love: Any, excite: Any, jelly: Any) -> tuple[Any, Any]:
     return over, winners / np.maximum(count, 1.0)
 
 
-def resolve_all(
-    np: Any, finals: tuple[Counts, ...], position: Position, after: AfterRoll
-) -> Any:
+def resolve_all(np: Any, finals: tuple[Counts, ...], position: Position, after: AfterRoll) -> Any:
     """(finals, seats): the value vector of resolving each final multiset from `position`, the
     roller choosing keep or give for its own best; `after` values the positions that go on."""
     roller, love, excite, jelly = position

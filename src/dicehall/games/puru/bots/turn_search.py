@@ -20,7 +20,7 @@ information: the search reads the view, which holds the whole position.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from dicehall.core.evolve import replace
@@ -34,12 +34,15 @@ from dicehall.games.puru.state import PAID_REROLL, Phase, PuruState
 
 CACHED = 20_000  # turns kept
 Vector = Any  # a numpy array of one value per seat
+Leaf = Callable[[int, Any, Any, Any, tuple[int, ...]], Any]
+"""(roller about to roll, Love, Excitement, Jelly as rows x seats, characters) -> every seat's
+value of each row (rows x seats): how positions after a roll are valued."""
 
 
 class Turn:
     """The roller's whole turn from one position: each choice's value vector."""
 
-    __slots__ = ("broke", "paid", "resolve", "shape", "value", "free")
+    __slots__ = ("broke", "free", "paid", "resolve", "shape", "value")
 
     def __init__(self, shape: TurnShape, resolve: Any, paid: Any, broke: Any, seat: int) -> None:
         self.shape, self.resolve, self.broke = shape, resolve, broke
@@ -67,12 +70,13 @@ class TurnSearch:
     The Basic game resolves every final multiset at once from arrays (`basic_rolls`); the Full
     game through the rules, one roll at a time, with the powers' choices."""
 
-    def __init__(self, game: Any, depth: int = 1) -> None:
+    def __init__(self, game: Any, depth: int = 1, leaf: Leaf | None = None) -> None:
         import numpy as np
 
         self.np, self.game, self.depth = np, game, depth
         self.weights = parse_die(str(game.params.get("die", DEFAULT_DIE)))
         self.model = model(game.num_players, bool(game.full))
+        self.leaf: Leaf = leaf or self.fitted
         self.basic = not game.full
         self.turns: dict[tuple[Any, ...], Turn] = {}
 
@@ -106,9 +110,7 @@ class TurnSearch:
 
         def after(roller: int, love: Any, excite: Any, jelly: Any) -> Any:
             if depth <= 1:
-                return win_chances_array(
-                    self.np, self.model, love, excite, jelly, roller, state.characters
-                )
+                return self.leaf(roller, love, excite, jelly, state.characters)
             rows = [
                 self.turn(
                     replace(state, roller=roller, love=tuple(map(int, a)),
@@ -146,17 +148,23 @@ class TurnSearch:
         if state.phase == Phase.ROLL:  # the roll has ended: the next one is about to start
             if depth > 1:
                 return self.turn(state, depth - 1).value
-            return win_chances_array(
-                self.np, self.model, state.love, state.excite, state.jelly, state.roller,
-                state.characters,
-            )  # fmt: skip
+            love, excite, jelly = (
+                self.np.array([x]) for x in (state.love, state.excite, state.jelly)
+            )
+            return self.leaf(state.roller, love, excite, jelly, state.characters)[0]
         seat = game.actors(state)[0]
-        best = None
+        best: Vector = None
         for action in game.legal_actions(state, seat):
             value = self.settle(game.apply(state, seat, action), depth)
             if best is None or value[seat] > best[seat] + TIE:
                 best = value
         return best
+
+    def fitted(
+        self, roller: int, love: Any, excite: Any, jelly: Any, characters: tuple[int, ...]
+    ) -> Any:
+        """The default `Leaf`: the self-play fit (`leaf_value`)."""
+        return win_chances_array(self.np, self.model, love, excite, jelly, roller, characters)
 
     def broke(self, template: PuruState) -> Vector:
         """The end of the game when the roller pays its last Jelly for the second reroll."""
