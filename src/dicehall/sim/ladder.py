@@ -54,6 +54,21 @@ MODES = (
 )
 
 
+class Timed:
+    """A bot that counts its decisions and the time it spends on them."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot, self.level = bot, bot.level
+        self.decisions, self.seconds = 0, 0.0
+
+    def act(self, view: Any, legal: Sequence[Any], rng: Any) -> Any:
+        started = time.perf_counter()
+        action = self.bot.act(view, legal, rng)
+        self.seconds += time.perf_counter() - started
+        self.decisions += 1
+        return action
+
+
 @dataclass(frozen=True)
 class Cell:
     mode: Mode
@@ -64,6 +79,8 @@ class Cell:
     games: int
     wins: float
     seconds: float
+    thinking: float = 0.0
+    """Mean seconds per decision of the higher level (decisions with a choice or not)."""
 
     @property
     def share(self) -> float:
@@ -102,18 +119,23 @@ def play_cell(
     game = games.make(mode.game, **mode.params)
     n = game.num_players
     lineups: dict[int, list[Any]] = {}
+    timed: list[Timed] = []
     wins, started = 0.0, time.perf_counter()
     for i in range(count):
         seat = i % n
         if seat not in lineups:
             lineups[seat] = [make_bot(high if s == seat else low, game, s) for s in range(n)]
+            lineups[seat][seat] = Timed(lineups[seat][seat])
+            timed.append(lineups[seat][seat])
         outcome = play_one(game, lineups[seat], seed + i)
         if seat in outcome.winners:
             wins += 1 / len(outcome.winners)
         if on_game:
             on_game(i + 1)
     elapsed = time.perf_counter() - started
-    return Cell(mode, rung, high, low, n, count, wins, elapsed)
+    decisions = sum(t.decisions for t in timed)
+    thinking = sum(t.seconds for t in timed) / max(1, decisions)
+    return Cell(mode, rung, high, low, n, count, wins, elapsed, thinking)
 
 
 def row(cell: Cell) -> str:
@@ -121,13 +143,13 @@ def row(cell: Cell) -> str:
     return (
         f"| {cell.mode.game} {cell.mode.name} | {cell.high} vs {cell.low} | {cell.games} | "
         f"{cell.share:.1%} | {lo:.1%}–{hi:.1%} | {cell.line:.1%} | {cell.verdict()} | "
-        f"{cell.seconds / cell.games:.2f} |"
+        f"{cell.seconds / cell.games:.2f} | {cell.thinking * 1000:.1f} |"
     )
 
 
 HEADER = (
-    "| mode | rung | games | higher level's win share | 95% CI | line | verdict | s/game |\n"
-    "|---|---|---|---|---|---|---|---|"
+    "| mode | rung | games | higher level's win share | 95% CI | line | verdict | s/game "
+    "| ms/decision (higher) |\n|---|---|---|---|---|---|---|---|---|"
 )
 
 
