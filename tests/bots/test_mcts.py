@@ -39,8 +39,10 @@ def test_levels_parse_budgets() -> None:
     for bad in ("mcts:0", "mcts:fast", "greedy:10", "mcts:-1s"):
         with pytest.raises(DicehallError):
             parse_level(bad)
-    bot = make_bot("mcts:7", games.make("puru"), 1)
+    bot = make_bot("mcts:7", games.make("purrramid"), 1)
     assert isinstance(bot, MCTSBot) and bot.iterations == 7 and bot.seat == 1
+    own = make_bot("mcts:7", games.make("puru"), 1)  # a game's own search takes any budget
+    assert not isinstance(own, MCTSBot) and own.level == "mcts"
     with pytest.raises(DicehallError, match="no bot level"):
         make_bot("genius", games.make("puru"), 0)
 

@@ -199,8 +199,8 @@ def test_the_expert_plays_the_duel_tables_in_two_player_basic_only(
     solution: Any, game: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from dicehall.bots import make_bot
-    from dicehall.bots.mcts import MCTSBot
     from dicehall.games.puru.bots import expert
+    from dicehall.games.puru.bots.turn_search import TurnSearchBot
 
     monkeypatch.setattr(expert, "duel_solution", lambda: solution)
     state = PuruState(Phase.CHOOSE, 1, (18, 19), (18, 18), (2, 1), (0, 0, 3, 3), 6, 0)
@@ -209,4 +209,5 @@ def test_the_expert_plays_the_duel_tables_in_two_player_basic_only(
     assert isinstance(bot, expert.ExpertBot)  # the table's player, not a search
     assert bot.act(view, legal, random.Random(0)) == best_action(solution, view, legal)
     for other in ({"players": 3}, {"players": 2, "full": True}, {"players": 2, "die": "HHSSCC"}):
-        assert isinstance(make_bot("expert", games.make("puru", **other), 0), MCTSBot), other
+        bot = make_bot("expert", games.make("puru", **other), 0)
+        assert isinstance(bot, TurnSearchBot), other  # no table: the turn search

@@ -158,9 +158,12 @@ def test_the_expert_uses_the_tables_only_for_the_die_they_were_solved_for() -> N
     from dicehall.bots import make_bot
     from dicehall.bots.mcts import MCTSBot
     from dicehall.games.puru.bots.expert import ExpertBot, make_expert
+    from dicehall.games.puru.bots.turn_search import TurnSearchBot
 
     assert make_expert(games.make("puru", solo=True, die="SHCSHA"), 0) is not None  # same die
     assert make_expert(games.make("puru", solo=True, die="HHHSCA"), 0) is None
     assert make_expert(games.make("puru", players=3), 0) is None  # no DP: the front end searches
-    assert isinstance(make_bot("expert", games.make("puru", players=3), 0), MCTSBot)
+    assert isinstance(make_bot("expert", games.make("puru", players=3), 0), TurnSearchBot)
+    other_die = games.make("puru", solo=True, die="HHHSCA")
+    assert isinstance(make_bot("expert", other_die, 0), MCTSBot)  # Solo: the generic search
     assert ExpertBot(games.make("puru"), 0).duel  # 2-player Basic: the duel's tables

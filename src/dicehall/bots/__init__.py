@@ -3,7 +3,9 @@
 Levels, weakest first: `random`; `greedy` (the game's `greedy` part); `mcts` (generic IS-MCTS
 over the protocol, `bots.mcts`, for every game with a `search` part, its determiniser);
 `expert` (the game's `expert` part where it plays the position, otherwise MCTS with a larger
-budget). The parts are declared in the game's package (`dicehall.core.parts.GameParts`).
+budget). A game's `search` part may instead play these two levels itself with a hook
+`bot(game, seat, level, **budget)` (a bot, or None for the generic MCTS). The parts are
+declared in the game's package (`dicehall.core.parts.GameParts`).
 
 A level may carry a budget: `mcts:400` (iterations per move) or `mcts:1.5s` (seconds per move).
 The web lobby maps easy/medium/hard/expert onto `LOBBY`.
@@ -94,6 +96,10 @@ def make_bot(level: str, game: Game[Any, Any], seat: int, **options: Any) -> Bot
     exact = expert(game, seat, **options) if expert is not None else None
     if exact is not None:
         return exact
+    own = getattr(games.part(game.id, "search"), "bot", None)
+    searcher: Bot | None = own(game, seat, name, **options) if own is not None else None
+    if searcher is not None:  # the game's own search for these levels
+        return searcher
     from dicehall.bots.mcts import MCTSBot
 
     if name == "expert":

@@ -30,7 +30,8 @@ class GameParts:
     - `expert`: an `ExpertFactory`: the game's exact player for a game and seat, or None where it
       has none there (the front end then searches with a larger budget).
     - `search`: a module with `state_from_view` (`StateFromView`) and the optional hooks that
-      `bots.mcts` documents; with it the game gets the `mcts` and `expert` levels.
+      `bots.mcts` documents; with it the game gets the `mcts` and `expert` levels (a hook
+      `bot(game, seat, level, **budget)` may play them with the game's own search instead).
     - `terminal`: a module with `render(game, view, seat)` (`TerminalRenderer`) and the optional
       menu hooks `label`, `menu_note`, `parse_choice`, `warn` and `hint` (see `cli.menu`).
     - `features`: a `Features` function, the RL observation vector of a view.

@@ -92,7 +92,21 @@ def rollout_action(game: Any, state: PuruState, seat: int, legal: Any, rng: rand
     return legal[rng.randrange(len(legal))]
 
 
-# MCTS (`bots.mcts`): search each roll's choices, then value the position with the fitted model.
+def bot(game: Any, seat: int, level: str, **budget: Any) -> Any:
+    """The `mcts` level, and `expert` where no solved table plays: the turn search
+    (`bots.turn_search`; the Basic game's expert one turn deeper). Its search is exact within
+    its depth and draws nothing, so an iteration or time `budget` does not apply. Solo keeps
+    the generic MCTS below (AutoPuray's rolls are the rules', not a player's turn)."""
+    if game.solo:
+        return None
+    from dicehall.games.puru.bots.turn_search import TurnSearchBot
+
+    deeper = level == "expert" and not game.full  # Full: a reply turn through the rules is slow
+    return TurnSearchBot(game, seat, level, depth=2 if deeper else 1)
+
+
+# MCTS (`bots.mcts`, Solo): search each roll's choices, then value the position with the fitted
+# model.
 SEARCH = {"horizon": 1, "exploration": 0.3}
 
 

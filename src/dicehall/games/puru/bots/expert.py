@@ -6,7 +6,8 @@ the solved tables, keep or give six of a kind. In the 2-player Basic game
 (`bots.solvers.puru_duel`) it plays the minimax-optimal choice the same way. The tables are
 solved once per machine (a few minutes, about 3.4 GB while solving) and kept in the disk cache
 (256 MB each, memory-mapped; `dicehall solve puru` fills it ahead). Elsewhere (Full game, more
-players, another die) no exact solution is known: the expert is MCTS with a larger budget.
+players, another die) no exact solution is known: the expert is the turn search
+(`bots.turn_search`, one turn deeper than the `mcts` level in the Basic game).
 """
 
 from __future__ import annotations
