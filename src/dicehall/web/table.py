@@ -108,6 +108,10 @@ class Table:
                 return await self.cluster.forward(self, seat, action, version)
             except ForwardError as exc:
                 raise_refusal(exc.code, exc.message)
+        with self.pool.turns.person():  # no bot move starts meanwhile (web/bot_turns.py)
+            return await self._act(seat, action, version)
+
+    async def _act(self, seat: Seat, action: Any, version: int | None) -> int:
         async with self.lock:
             if self.row.status != "live" and not self.match.is_over:
                 raise TableClosed("this table expired: nobody joined or moved for too long")
