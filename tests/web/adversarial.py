@@ -37,7 +37,8 @@ from websockets.exceptions import WebSocketException
 
 from tests.web.attacks import Attacks, padded_record
 from tests.web.helpers import Server
-from tests.web.load import _cpu_seconds, _messages, percentile
+from tests.web.load import _cpu_seconds, percentile
+from tests.web.load_person import messages
 
 GREEDY = {"kind": "bot", "level": "greedy"}
 LINEUP = [{"kind": "human"}, GREEDY, GREEDY, GREEDY]
@@ -99,14 +100,14 @@ class People:
     async def _watch(self, url: str, address: str, end: float) -> None:
         async with connect(url, local_addr=(address, 0), max_size=None) as ws:
             await ws.send(json.dumps({"type": "hello", "tokens": []}))
-            async for msg in _messages(ws, end):
+            async for msg in messages(ws, end):
                 if msg["type"] == "update" and msg["over"]:
                     return
 
     async def _play(self, url: str, token: str, address: str, end: float) -> None:
         async with connect(url, local_addr=(address, 0), max_size=None) as ws:
             await ws.send(json.dumps({"type": "hello", "tokens": [token]}))
-            async for first in _messages(ws, end):
+            async for first in messages(ws, end):
                 msg: dict[str, Any] | None = first
                 while msg is not None:
                     if msg["type"] == "error":
@@ -130,7 +131,7 @@ class People:
         await ws.send(json.dumps(body))
         t.sent += 1
         latest = None
-        async for answer in _messages(ws, time.monotonic() + 10):
+        async for answer in messages(ws, time.monotonic() + 10):
             if answer["type"] == "update":
                 latest = answer
             if answer.get("id") == msg_id:

@@ -197,6 +197,8 @@ class Cluster:
         elif channel == "dicehall_acts" and not table.replica:
             self._background(self._apply_forwarded(table, payload))
         elif channel == "dicehall_pauses" and table.replica:
+            if payload["pause"] is not None:
+                await table.refresh()  # the entries that made it hold, before the pause
             pauses.follow(table, payload["pause"], asyncio.get_running_loop().time())
         elif channel == "dicehall_skips" and not table.replica:
             node, asked = payload["node"], payload["seats"]  # seats held through that process
