@@ -61,11 +61,13 @@ def redact_tokens_in_logs() -> None:
 
 def calm_garbage_collector() -> None:
     """Python's full collections scan every object; a server holding its modules, rules
-    tables and a hundred tables' matches paused its event loop for a tenth of a second at a
-    time. What exists once the server has started lives as long as it does: frozen, it is not
-    scanned again, and young collections run less often."""
+    tables and a hundred tables' matches paused its event loop for 0.2 to 0.9 s at a time.
+    What exists once the server has started lives as long as it does: frozen, it is not
+    scanned again. The middle generation is kept small (a collection of it took 80 ms when it
+    held 100,000 objects, 30 ms now) and full collections are rare (Python's default made
+    them frequent, 40 to 270 ms each, growing with the tables)."""
     gc.freeze()
-    gc.set_threshold(5_000, 20, 10)
+    gc.set_threshold(5_000, 5, 100)
 
 
 def create_app(
