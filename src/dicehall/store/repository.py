@@ -195,12 +195,7 @@ class Store:
         self, match_id: str, start: int, entries: list[LogEntry], result: Result | None
     ) -> None:
         """Append log entries `start, start+1, ...`; a result marks the match finished."""
-        with self._writing() as conn:
-            self._insert_actions(conn, match_id, start, entries)
-            values: dict[str, Any] = {"num_actions": start + len(entries), "updated": now_text()}
-            if result is not None:
-                values.update(status=FINISHED, result=result.to_json())
-            conn.execute(update(matches).where(matches.c.id == match_id).values(**values))
+        self.append_many([(match_id, start, entries, result)])
 
     def append_many(self, appends: list[tuple[str, int, list[LogEntry], Result | None]]) -> None:
         """Several matches' `append`s in one transaction (one commit for them all)."""

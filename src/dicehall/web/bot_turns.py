@@ -72,6 +72,3 @@ class BotTurns:
                 turn.set_result(None)
                 break
         self._schedule(loop)
-
-    def waiting(self) -> int:
-        return len(self._waiting)
