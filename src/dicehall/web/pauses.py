@@ -67,12 +67,13 @@ def hold(table: Table, now: float) -> None:
     if table.match.held and table.pause is None and not table.replica:
         seconds = table.settings.round_pause
         table.pause = Pause(now + seconds, seconds)
-        announce(table, now)
+        announce(table)
 
 
-def announce(table: Table, now: float) -> None:
+def announce(table: Table) -> None:
     """The owner tells the processes following the table how its pause stands now."""
     if table.cluster is not None and not table.replica:
+        now = asyncio.get_running_loop().time()
         table.cluster.paused(table, table.pause.to_json(now) if table.pause else None)
 
 
@@ -91,7 +92,7 @@ async def release(table: Table) -> None:
     async with table.lock:
         m = table.match
         table.pause = None
-        announce(table, 0.0)  # None: the time does not matter
+        announce(table)
         if not m.held:
             return
         saved = m.checkpoint()
@@ -121,4 +122,4 @@ def skip_seats(table: Table, seats: set[Seat]) -> None:
     table.pause.skipped |= seats
     table.broadcast(len(table.match.log))
     table.wake.set()
-    announce(table, asyncio.get_running_loop().time())
+    announce(table)
