@@ -26,31 +26,25 @@ import statistics
 import sys
 import tempfile
 import time
-import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
 
 from tests.web.attacks import Attacks, padded_record
 from tests.web.helpers import Server
 from tests.web.load import _cpu_seconds, percentile
-from tests.web.load_person import messages
+from tests.web.load_person import Person, PersonTally, messages
 
 GREEDY = {"kind": "bot", "level": "greedy"}
 LINEUP = [{"kind": "human"}, GREEDY, GREEDY, GREEDY]
 
 
 @dataclass
-class Honest:
-    sent: int = 0
-    acked: int = 0
-    rtts: list[float] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-    games: int = 0
+class Honest(PersonTally):
     server_errors: int = 0
     create_waits: int = 0  # a person who starts games faster than the budget waits, as told
 
@@ -95,7 +89,8 @@ class People:
         self.tables.append(made["id"])
         url = f"{self.srv.ws_url}/ws/{made['id']}"
         watch = self._watch(url, address, end)
-        await asyncio.gather(self._play(url, made["tokens"]["0"], address, end), watch)
+        person = Person(self.tally, self.think, self.rng, address=address)
+        await asyncio.gather(person.play(url, made["tokens"]["0"], end), watch)
 
     async def _watch(self, url: str, address: str, end: float) -> None:
         async with connect(url, local_addr=(address, 0), max_size=None) as ws:
@@ -103,46 +98,6 @@ class People:
             async for msg in messages(ws, end):
                 if msg["type"] == "update" and msg["over"]:
                     return
-
-    async def _play(self, url: str, token: str, address: str, end: float) -> None:
-        async with connect(url, local_addr=(address, 0), max_size=None) as ws:
-            await ws.send(json.dumps({"type": "hello", "tokens": [token]}))
-            async for first in messages(ws, end):
-                msg: dict[str, Any] | None = first
-                while msg is not None:
-                    if msg["type"] == "error":
-                        self.tally.errors.append(f"{msg['code']}: {msg['message']}")
-                    if msg["type"] not in ("welcome", "update"):
-                        break
-                    if msg["over"]:
-                        self.tally.games += 1
-                        return
-                    legal = msg["panels"][0]["legal"]
-                    if 0 not in msg["actors"] or not legal:
-                        break
-                    await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
-                    msg = await self._act(ws, self.rng.choice(legal)["action"], msg["version"])
-
-    async def _act(self, ws: ClientConnection, action: Any, version: int) -> dict[str, Any] | None:
-        t = self.tally
-        msg_id = uuid.uuid4().hex
-        body = {"type": "act", "seat": 0, "action": action, "version": version, "id": msg_id}
-        t0 = time.perf_counter()
-        await ws.send(json.dumps(body))
-        t.sent += 1
-        latest = None
-        async for answer in messages(ws, time.monotonic() + 10):
-            if answer["type"] == "update":
-                latest = answer
-            if answer.get("id") == msg_id:
-                t.rtts.append(time.perf_counter() - t0)
-                if answer["type"] == "ack":
-                    t.acked += 1
-                else:
-                    t.errors.append(f"{answer['code']}: {answer['message']}")
-                return latest
-        t.errors.append("no answer to an action within 10 s")
-        return None
 
 
 def _status(pid: int, key: str) -> int:

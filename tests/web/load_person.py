@@ -52,13 +52,16 @@ class Person:
         think: float,
         rng: random.Random,
         counting: Callable[[], bool] = lambda: True,
+        address: str | None = None,
     ) -> None:
         self.tally, self.think, self.rng, self.counting = tally, think, rng, counting
+        self.address = address  # the local address to connect from (one client per address)
 
     async def play(self, url: str, token: str, end: float) -> None:
         """Play one match at seat 0 until it ends or `end` passes."""
         t = self.tally
-        async with connect(url) as ws:
+        local = None if self.address is None else (self.address, 0)
+        async with connect(url, local_addr=local, max_size=None) as ws:
             await ws.send(json.dumps({"type": "hello", "tokens": [token]}))
             async for first in messages(ws, end):
                 msg: dict[str, Any] | None = first
