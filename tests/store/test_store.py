@@ -99,6 +99,35 @@ def test_event_sourced_log_rebuilds_a_finished_match_that_verifies(store: Store)
     assert store.list_matches(FINISHED)[0].id == "m1"
 
 
+def test_one_commit_saves_several_matches_moves_and_finishes_the_finished_one(
+    store: Store,
+) -> None:
+    """`append_many` (the server's group commit): each match gets its own entries and count,
+    and only the one whose result is given is finished, with that result."""
+    game = games.make("puru", players=2)
+    bots = {0: RandomBot(game, 0), 1: RandomBot(game, 1)}
+    done, playing = Match(game, 11, bots=bots), Match(game, 12, bots=bots)
+    store.create_match(_row(done, "done"), {}, list(done.log))
+    store.create_match(_row(playing, "playing"), {}, list(playing.log))
+    saved = {"done": len(done.log), "playing": len(playing.log)}
+    while not done.is_over:
+        done.play_bot(done.bots_to_act()[0])
+    for _ in range(3):
+        playing.play_bot(playing.bots_to_act()[0])
+    store.append_many(
+        [
+            ("playing", saved["playing"], playing.log[saved["playing"] :], None),
+            ("done", saved["done"], done.log[saved["done"] :], done.result()),
+        ]
+    )
+    finished, live = store.get("done"), store.get("playing")
+    assert finished is not None and live is not None
+    assert (finished.status, finished.num_actions) == (FINISHED, len(done.log))
+    assert finished.result == done.result().to_json()
+    assert (live.status, live.num_actions, live.result) == (LIVE, len(playing.log), None)
+    assert store.log("done") == done.log and store.log("playing") == playing.log
+
+
 def test_an_index_is_written_once(store: Store) -> None:
     game = games.make("puru", players=2)
     match = Match(game, 7)
