@@ -84,3 +84,55 @@ def test_a_slow_persons_move_holds_the_bots_back_only_briefly() -> None:
         return order
 
     assert asyncio.run(scenario()) == ["bot", "person saved"]
+
+
+def test_saved_bot_moves_come_back_one_per_pass_ahead_of_new_ones() -> None:
+    """One commit saves a dozen tables' moves at once (web/writes.py): their broadcasts run
+    one per pass, so a person's message that arrives with them waits for one, not all."""
+    order: list[str] = []
+
+    async def saved(turns: BotTurns, name: str) -> None:
+        await turns.finish()
+        order.append(name)
+
+    async def starting(turns: BotTurns) -> None:
+        await turns.take()
+        order.append("start")
+
+    async def person() -> None:
+        for _ in range(3):
+            await asyncio.sleep(0)
+        order.append("person")
+
+    async def scenario() -> None:
+        turns = BotTurns()
+        await asyncio.gather(
+            *(saved(turns, f"sent{i}") for i in range(10)), starting(turns), person()
+        )
+
+    asyncio.run(scenario())
+    assert order.index("person") < 5
+    assert order.index("start") < order.index("sent9")  # new moves are not starved either
+    assert [n for n in order if n.startswith("sent")] == [f"sent{i}" for i in range(10)]
+
+
+def test_a_persons_move_does_not_hold_back_saved_bot_moves() -> None:
+    """The person's own table may be the one whose saved bot move waits to be sent: holding
+    it would make the person wait for the bots."""
+
+    async def scenario() -> list[str]:
+        turns, order = BotTurns(), []
+
+        async def saved() -> None:
+            await turns.finish()
+            order.append("bot move sent")
+
+        async def person() -> None:
+            with turns.person():
+                await asyncio.sleep(PERSON_FIRST_S / 2)
+                order.append("person saved")
+
+        await asyncio.gather(person(), saved())
+        return order
+
+    assert asyncio.run(scenario()) == ["bot move sent", "person saved"]
