@@ -1,4 +1,6 @@
-"""Test-wide settings: Hypothesis profiles ('ci' by default; DICEHALL_FUZZ=nightly for more)."""
+"""Test-wide settings: Hypothesis profiles ('ci' by default; DICEHALL_FUZZ=nightly for more);
+greedy bots decide in the server process (hundreds of test servers would each start a greedy
+worker process; tests/web/test_workers.py and test_lifecycle.py test the workers)."""
 
 from __future__ import annotations
 
@@ -13,3 +15,4 @@ settings.register_profile(
     "nightly", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile(os.environ.get("DICEHALL_FUZZ", "ci"))
+os.environ.setdefault("DICEHALL_QUICK_WORKERS", "0")

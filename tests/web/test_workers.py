@@ -96,19 +96,18 @@ def test_the_pool_runs_a_bot_from_its_spec() -> None:
     assert os.environ.get(cache.NO_SOLVE_ENV) is None  # only the workers forbid solving
 
 
-def test_quick_bots_decide_in_the_server_and_searches_in_workers() -> None:
-    """By default a greedy bot decides in the server process (a millisecond, less than the
-    trip to a worker and back); an mcts bot is sent to the search pool."""
+def test_without_quick_workers_greedy_decides_in_the_server_and_searches_in_workers() -> None:
+    """With no quick workers (a single core) a greedy bot decides in the server process; an
+    mcts bot is sent to the search pool."""
     import asyncio
 
-    from dicehall.web.config import Settings
     from dicehall.web.workers import BotPool, BotSpec
 
     game = games.make("puru", players=2)
     match = Match(game, 1)
     seat = next(s for s in match.actors() if s >= 0)
     legal = match.legal_actions(seat)
-    pool = BotPool(Settings().quick_workers, 1)
+    pool = BotPool(0, 1)
     greedy = BotSpec.of("puru", game.params, seat, "greedy")
 
     async def decide() -> object:
@@ -120,3 +119,17 @@ def test_quick_bots_decide_in_the_server_and_searches_in_workers() -> None:
 
     assert asyncio.run(decide()) in legal
     assert pool.where(BotSpec.of("puru", game.params, seat, "mcts")) == "search"
+    assert BotPool(1, 1).where(greedy) == "quick"
+
+
+@pytest.mark.parametrize(("cores", "workers"), [(1, 0), (2, 1), (16, 1)])
+def test_one_greedy_worker_by_default_where_there_is_a_second_core(
+    monkeypatch: pytest.MonkeyPatch, cores: int, workers: int
+) -> None:
+    from dicehall.web.config import Settings
+
+    monkeypatch.delenv("DICEHALL_QUICK_WORKERS", raising=False)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: set(range(cores)), raising=False)
+    assert Settings().quick_workers == workers
+    monkeypatch.setenv("DICEHALL_QUICK_WORKERS", "3")
+    assert Settings().quick_workers == 3

@@ -18,6 +18,12 @@ def _env_int(name: str, default: int) -> int:
     return int(raw) if raw else default
 
 
+def _quick_workers_default() -> int:
+    """One greedy worker where the server has a second core for it, none on a single core."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return 1 if (cores or 1) >= 2 else 0
+
+
 @dataclass(frozen=True)
 class Settings:
     """Tunable behaviour of the web app.
@@ -27,8 +33,10 @@ class Settings:
     grace: seconds a disconnected person keeps their seat before a bot plays for them.
     round_pause: seconds a table holds where its game pauses (a Jelly Monster round's scoring)
     before going on, unless everyone present skips (web/pauses.py).
-    quick_workers / search_workers: bot worker processes for greedy bots (0: greedy decides in
-    the server process, quicker than a trip to a worker) / for mcts and expert.
+    quick_workers / search_workers: bot worker processes for greedy bots / for mcts and expert.
+    Greedy decides in a millisecond, but a hundred greedy tables make that a third of the
+    event loop's time, which people's moves wait behind: one worker where there is a second
+    core (0: greedy decides in the server process, as on a single core).
     unload_after: seconds a table with nobody connected stays in memory (it stays in the store
     and is loaded again on its next visit).
     expire_after: seconds after which a live table nobody has joined or moved at expires (its
@@ -49,7 +57,9 @@ class Settings:
     )
     grace: float = field(default_factory=lambda: _env_float("DICEHALL_GRACE", 30.0))
     round_pause: float = field(default_factory=lambda: _env_float("DICEHALL_ROUND_PAUSE", 6.0))
-    quick_workers: int = field(default_factory=lambda: _env_int("DICEHALL_QUICK_WORKERS", 0))
+    quick_workers: int = field(
+        default_factory=lambda: _env_int("DICEHALL_QUICK_WORKERS", _quick_workers_default())
+    )
     search_workers: int = field(default_factory=lambda: _env_int("DICEHALL_SEARCH_WORKERS", 2))
     unload_after: float = field(default_factory=lambda: _env_float("DICEHALL_UNLOAD_AFTER", 120))
     expire_after: float = field(

@@ -1,18 +1,19 @@
-"""Searching bots think in worker processes, never in the server's: the server keeps answering
-people while an mcts or expert bot searches for seconds.
+"""Bots think in worker processes: the server keeps answering people while an mcts or expert
+bot searches for seconds, and while a hundred greedy tables decide.
 
-A bot's level says where it thinks. `random` and `greedy` decide in about a millisecond, less
-than a round trip to another process costs, so they decide in the server process (`inline`),
-unless `quick_workers` (`DICEHALL_QUICK_WORKERS`) names a pool of processes for greedy (for a
-machine with cores to spare and a heavy greedy load). `mcts` and `expert` think in the `search`
-pool, so searching tables can fill it without delaying any other table. A table asks for one
-move at a time (its driver waits for the answer), so one table holds at most one worker;
-requests are served in arrival order, so every table's bots keep moving. Search workers run at
-a lower CPU priority (`nice`), so when searches fill the machine the server process is
-scheduled first. A worker receives only what the bot may see (the bot's level, the game and
-seat, the seat's view, the legal actions and the rng) and answers the chosen action. Workers
-never solve: a solver table missing from the disk cache is an error there (see
-`dicehall.web.prepare`).
+A bot's level says where it thinks. `random` decides in the server process (`inline`).
+`greedy` decides in about a millisecond, in the `quick` pool of `quick_workers` processes
+(`DICEHALL_QUICK_WORKERS`; one by default where the machine has a second core): a hundred
+greedy tables' decisions would otherwise take a third of the server's event loop, and people's
+moves would wait behind them (docs/reliability.md, *People first*); with no quick workers
+greedy decides inline. `mcts` and `expert` think in the `search` pool, so searching tables can
+fill it without delaying any other table. A table asks for one move at a time (its driver
+waits for the answer), so one table holds at most one worker; requests are served in arrival
+order, so every table's bots keep moving. Search workers run at a lower CPU priority (`nice`),
+so when searches fill the machine the server process is scheduled first. A worker receives
+only what the bot may see (the bot's level, the game and seat, the seat's view, the legal
+actions and the rng) and answers the chosen action. Workers never solve: a solver table
+missing from the disk cache is an error there (see `dicehall.web.prepare`).
 """
 
 from __future__ import annotations
