@@ -308,6 +308,24 @@ class Store:
         with self.engine.connect() as conn:
             return [MatchRow(**r._asdict()) for r in conn.execute(query)]
 
+    @property
+    def checkpoints(self) -> bool:
+        """Whether `checkpoint` has work to do: a SQLite file (its write-ahead log)."""
+        return self.engine.dialect.name == "sqlite" and not isinstance(self.engine.pool, StaticPool)
+
+    def checkpoint(self) -> tuple[int, int]:
+        """Copy what the write-ahead log holds into the SQLite file, without waiting for or
+        holding up any writer (a PASSIVE checkpoint); returns (frames in the log, frames
+        copied). SQLite otherwise checkpoints inside the commit that grows the log past 1000
+        pages, copying them all and syncing the file while that commit waits (30 ms, and
+        over 100 ms on a busy disk, for whichever move was being saved). Done often in the
+        background (`web/lifecycle.py`), that commit finds little left to copy."""
+        if not self.checkpoints:
+            return (0, 0)
+        with self.engine.connect() as conn:
+            row = conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").one()
+        return (int(row[1]), int(row[2]))
+
     def count(self, status: str) -> int:
         with self.engine.connect() as conn:
             n = conn.execute(

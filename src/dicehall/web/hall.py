@@ -144,6 +144,7 @@ class Hall:
         self.pool = BotPool(settings.quick_workers, settings.search_workers)
         self.solvers = prepare.Preparer(settings.prepare_solvers)
         self.sweeper: asyncio.Task[None] | None = None
+        self.checkpointer: asyncio.Task[None] | None = None
         self.cluster: Cluster | None = None
         self.warming: asyncio.Task[None] | None = None
 
@@ -160,13 +161,17 @@ class Hall:
             await self.cluster.start()
         self.solvers.start()
         self.sweeper = loop.create_task(lifecycle.sweep_forever(self), name="sweep")
+        if self.store.checkpoints:
+            checkpoints = lifecycle.checkpoint_forever(self)
+            self.checkpointer = loop.create_task(checkpoints, name="checkpoint")
 
     async def stop(self) -> None:
         if self.warming is not None:
             with contextlib.suppress(Exception):  # workers that never started: nothing to do
                 await self.warming
-        if self.sweeper is not None:
-            self.sweeper.cancel()
+        for task in (self.sweeper, self.checkpointer):
+            if task is not None:
+                task.cancel()
         for table in list(self.tables.values()):
             await table.stop()
         if self.cluster is not None:

@@ -8,6 +8,9 @@ A sweep runs every `sweep_every` seconds:
   becomes `expired` (the record stays, it can still be watched), its bots stop, and a person
   who tries to move there is told that it expired.
 The store work runs in a thread, off the event loop.
+
+A SQLite store's write-ahead log is also checkpointed every `CHECKPOINT_EVERY_S` in a thread
+(`Store.checkpoint`), so that no move's commit has to copy a thousand pages into the file.
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ if TYPE_CHECKING:
     from dicehall.web.hall import Hall
 
 log = logging.getLogger("dicehall.web")
+
+CHECKPOINT_EVERY_S = 0.1
 
 
 async def unload_idle(hall: Hall) -> int:
@@ -76,3 +81,13 @@ async def sweep_forever(hall: Hall) -> None:
             await unload_idle(hall)
         except Exception:  # the store may refuse for a while: try again next sweep
             log.exception("table sweep failed")
+
+
+async def checkpoint_forever(hall: Hall) -> None:
+    while True:
+        await asyncio.sleep(CHECKPOINT_EVERY_S)
+        try:
+            await asyncio.to_thread(hall.store.checkpoint)
+        except Exception:  # a locked or full disk: the commits checkpoint as they always could
+            log.exception("checkpoint failed")
+            await asyncio.sleep(10 * CHECKPOINT_EVERY_S)
