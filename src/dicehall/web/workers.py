@@ -37,6 +37,7 @@ from dicehall.bots.base import Bot, RandomBot
 from dicehall.bots.solvers.cache import NO_SOLVE_ENV
 from dicehall.core.types import View
 from dicehall.web.bot_turns import BotTurns
+from dicehall.web.quick_workers import QuickWorkers
 
 log = logging.getLogger("dicehall.web")
 
@@ -100,12 +101,21 @@ def think(spec: BotSpec, view: View, legal: Sequence[Any], rng: random.Random) -
 
 
 # --- in the server process ----------------------------------------------------------------
+def _forkserver() -> Any:
+    """Workers are forked from a clean server of their own that has the game modules loaded
+    already: a new worker is ready in milliseconds and holds no copy of the server's threads."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["dicehall.games", "dicehall.bots"])
+    return context
+
+
 class BotPool:
     """The server's worker pools; `decide` runs one bot decision in the right one."""
 
     def __init__(self, quick: int, search: int) -> None:
         self.sizes = {"quick": max(0, quick), "search": max(1, search)}
-        self.pools: dict[str, ProcessPoolExecutor] = {}
+        self.pools: dict[str, ProcessPoolExecutor] = {}  # the search pool, once started
+        self.quick = QuickWorkers(self.sizes["quick"], _forkserver(), _worker_start)
         self.turns = BotTurns()  # bot moves start one per pass of the event loop
 
     def where(self, spec: BotSpec) -> str:
@@ -116,13 +126,9 @@ class BotPool:
     def _pool(self, kind: str) -> ProcessPoolExecutor:
         pool = self.pools.get(kind)
         if pool is None:  # started on first use: a server without searching bots has none
-            # forked from a clean server of its own that has the game modules loaded already:
-            # a new worker is ready in milliseconds and holds no copy of the server's threads
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(["dicehall.games", "dicehall.bots"])
             pool = ProcessPoolExecutor(
                 self.sizes[kind],
-                mp_context=context,
+                mp_context=_forkserver(),
                 initializer=_worker_start,
                 initargs=(SEARCH_NICE if kind == "search" else 0,),
             )
@@ -132,6 +138,9 @@ class BotPool:
     async def warm(self, kind: str = "quick") -> None:
         """Start every worker of a pool now (at server start), not at the first bot's move."""
         if self.sizes[kind] == 0:
+            return
+        if kind == "quick":
+            await self.quick.start()
             return
         pool = self._pool(kind)
         loop = asyncio.get_running_loop()
@@ -147,6 +156,8 @@ class BotPool:
             if spec.pool == "inline":
                 return RandomBot().act(view, legal, rng)
             return think(spec, view, legal, rng)
+        if kind == "quick":
+            return await self.quick.decide(spec, view, legal, rng)
         pool = self._pool(kind)
         loop = asyncio.get_running_loop()
         try:
@@ -160,6 +171,7 @@ class BotPool:
 
     async def close(self) -> None:
         """Stop the workers (a search under way finishes its move first)."""
+        await self.quick.close()
         pools, self.pools = list(self.pools.values()), {}
         for pool in pools:
             await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
