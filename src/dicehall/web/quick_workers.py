@@ -5,37 +5,42 @@ second. Through a `ProcessPoolExecutor` each one also wakes the pool's manager a
 threads, which pickle and pass it on while holding Python's lock, and the event loop waits
 for that lock at every request: under the bot load the loop spent a fifth of its time waiting
 in `submit`, as long as the decisions themselves had taken. Here each worker is one process
-with one pipe: the loop writes a request (pickled: what the bot may see, as in
-`web/workers.py`) and reads the answer when the pipe is readable (`loop.add_reader`), with
-no thread in between. A worker takes its requests in order; at most `IN_FLIGHT` wait in its
-pipe, far below the pipe's buffer, so a write never blocks the loop. A worker that dies fails
-its waiting requests with `BrokenProcessPool` (the table plays a random legal move, logged,
-as for the search pool) and is replaced at the next request.
+with one socket pair, which the loop uses as a transport of its own: a request (pickled: what
+the bot may see, as in `web/workers.py`) is written without the loop giving up Python's lock
+(a plain `os.write` does, and then waits to get it back from the store writer), and answers
+arrive as the transport reads them, with no thread in between. A worker takes its requests
+in order; at most `IN_FLIGHT` are written to it at a time, so the workers share the load. A
+worker that dies fails its waiting requests with `BrokenProcessPool` (the table plays a random
+legal move, logged, as for the search pool) and is replaced at the next request.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import multiprocessing
+import os
 import pickle
 import random
+import socket
+import struct
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from functools import partial
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
 from dicehall.core.types import View
 
-IN_FLIGHT = 4  # requests written to a worker's pipe and not yet answered, at most
+IN_FLIGHT = 4  # requests written to a worker and not yet answered, at most
 STOP_WAIT_S = 5.0
+FRAME = struct.Struct("!i")  # multiprocessing's own framing, which the worker's recv_bytes reads
 
 
 def serve(conn: Connection, start: Any, nice: int) -> None:
-    """A worker's life: answer requests in order until the server closes the pipe."""
+    """A worker's life: answer requests in order until the server closes the socket."""
     from dicehall.web.workers import think
 
     start(nice)
@@ -52,10 +57,33 @@ def serve(conn: Connection, start: Any, nice: int) -> None:
         conn.send_bytes(pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL))
 
 
-@dataclass
+class _Socket(asyncio.Protocol):
+    """The server's end of a worker's socket: frames as `Connection.send_bytes` writes them
+    (a 4-byte big-endian length, then the bytes)."""
+
+    def __init__(self, on_frame: Callable[[bytes], None], on_lost: Callable[[], None]) -> None:
+        self.buffer = bytearray()
+        self.on_frame, self.on_lost = on_frame, on_lost
+
+    def data_received(self, data: bytes) -> None:
+        self.buffer += data
+        while len(self.buffer) >= FRAME.size:
+            (size,) = FRAME.unpack_from(self.buffer)
+            end = FRAME.size + size
+            if len(self.buffer) < end:
+                return
+            frame = bytes(self.buffer[FRAME.size : end])
+            del self.buffer[:end]
+            self.on_frame(frame)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.on_lost()
+
+
+@dataclass(eq=False)
 class _Worker:
     process: BaseProcess
-    conn: Connection
+    transport: asyncio.BaseTransport | None = None
     answers: deque[asyncio.Future[Any]] = field(default_factory=deque)  # written, in order
     outbox: deque[tuple[bytes, asyncio.Future[Any]]] = field(default_factory=deque)
 
@@ -90,13 +118,16 @@ class QuickWorkers:
             return
         started = await asyncio.to_thread(lambda: [self._spawn() for _ in range(missing)])
         loop = asyncio.get_running_loop()
-        for process, conn in started:
-            worker = _Worker(process, conn)
-            loop.add_reader(conn.fileno(), self._answered, worker)
+        for process, ours in started:
+            worker = _Worker(process)
+            sock = socket.socket(fileno=os.dup(ours.fileno()))
+            ours.close()
+            ends = partial(_Socket, partial(self._answered, worker), partial(self._died, worker))
+            worker.transport, _ = await loop.create_connection(ends, sock=sock)
             self.workers.append(worker)
 
     def _spawn(self) -> tuple[BaseProcess, Connection]:
-        ours, theirs = multiprocessing.Pipe()
+        ours, theirs = multiprocessing.Pipe()  # a socket pair
         process = self.context.Process(
             target=serve, args=(theirs, *self.start_args), daemon=True, name="quick bot"
         )
@@ -115,57 +146,48 @@ class QuickWorkers:
         return await answer
 
     def _write(self, worker: _Worker) -> None:
-        while worker.outbox and len(worker.answers) < IN_FLIGHT:
+        transport = worker.transport
+        while worker.outbox and len(worker.answers) < IN_FLIGHT and transport is not None:
             request, answer = worker.outbox.popleft()
-            try:
-                worker.conn.send_bytes(request)
-            except OSError:
-                worker.outbox.appendleft((request, answer))
-                self._died(worker)
-                return
+            transport.write(FRAME.pack(len(request)) + request)  # type: ignore[attr-defined]
             worker.answers.append(answer)
 
-    def _answered(self, worker: _Worker) -> None:
-        """The worker's pipe is readable: its answers, in the order they were asked."""
-        try:
-            while worker.answers and worker.conn.poll():
-                ok, value = pickle.loads(worker.conn.recv_bytes())
-                answer = worker.answers.popleft()
-                if answer.done():  # its table stopped meanwhile
-                    continue
-                if ok:
-                    answer.set_result(value)
-                else:
-                    answer.set_exception(value)
-            if not worker.answers and worker.conn.poll():
-                raise EOFError  # readable with nothing asked: the pipe was closed
-        except (EOFError, OSError):
-            self._died(worker)
-            return
+    def _answered(self, worker: _Worker, frame: bytes) -> None:
+        """One answer, to the oldest request the worker was given."""
+        ok, value = pickle.loads(frame)
+        answer = worker.answers.popleft()
+        if not answer.done():  # else its table stopped meanwhile
+            if ok:
+                answer.set_result(value)
+            else:
+                answer.set_exception(value)
         self._write(worker)
 
     def _died(self, worker: _Worker) -> None:
-        with contextlib.suppress(ValueError, OSError):
-            asyncio.get_running_loop().remove_reader(worker.conn.fileno())
+        """Its socket closed: fail what it was asked and forget it (the next request starts a
+        new one)."""
         if worker in self.workers:
             self.workers.remove(worker)
         waiting = [*worker.answers, *(answer for _, answer in worker.outbox)]
+        worker.answers.clear()
+        worker.outbox.clear()
         for answer in waiting:
             if not answer.done():
                 answer.set_exception(BrokenProcessPool("a quick bot worker died"))
-        worker.conn.close()
+        if worker.transport is not None:
+            worker.transport.close()
         worker.process.join(timeout=0)
 
     async def close(self) -> None:
-        """Close every worker's pipe (it then exits) and wait for the processes."""
+        """Close every worker's socket (it then exits) and wait for the processes."""
         workers, self.workers = self.workers, []
-        loop = asyncio.get_running_loop()
         for worker in workers:
-            with contextlib.suppress(ValueError, OSError):
-                loop.remove_reader(worker.conn.fileno())
             for answer in [*worker.answers, *(a for _, a in worker.outbox)]:
                 answer.cancel()
-            worker.conn.close()
+            worker.answers.clear()
+            worker.outbox.clear()
+            if worker.transport is not None:
+                worker.transport.close()
         for worker in workers:
             await asyncio.to_thread(worker.process.join, STOP_WAIT_S)
             if worker.process.is_alive():
