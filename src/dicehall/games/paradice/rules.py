@@ -9,6 +9,7 @@ from dicehall.core import CHANCE, Distribution, Game, IllegalActionError, Result
 from dicehall.core.tuples import holds
 from dicehall.games.paradice import chances, draws, powers, turn
 from dicehall.games.paradice.actions import (
+    BAG_MOVES,
     CODEC,
     END_TURN,
     INDEX,
@@ -150,7 +151,7 @@ class ParadiceGame(Game[ParadiceState, ParadiceAction]):
             blacks = tuple(d for d in state.pending if d // 10 == BLACK)
             return turn.placements(cfg, state, blacks) + powers.black_uses(cfg, state)
         if state.moves:
-            return [BagMove(k, step) for k, step in powers.token_moves(cfg, state)]
+            return [BAG_MOVES[k, step] for k, step in powers.token_moves(cfg, state)]
         out: list[Any] = turn.placements(cfg, state)
         out += powers.anytime_powers(cfg, state)
         if phase == _MAIN:

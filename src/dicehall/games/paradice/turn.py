@@ -8,9 +8,13 @@ from dicehall.core import IllegalActionError
 from dicehall.core.evolve import replace
 from dicehall.core.tuples import add_at, replace_at
 from dicehall.games.paradice import machine as mc
+from dicehall.games.paradice import picks
 from dicehall.games.paradice.actions import (
     CHOOSE_STALL,
-    INTERNED,
+    DUCK_COLUMNS,
+    DUCK_ROWS,
+    PICK_COLUMNS,
+    PICK_ROWS,
     PLACES,
     ROULETTE,
     ROULETTE_PICKS,
@@ -29,14 +33,14 @@ from dicehall.games.paradice.actions import (
 from dicehall.games.paradice.config import Config
 from dicehall.games.paradice.scoring import add_returns, complete, ready_powers
 from dicehall.games.paradice.spec import BLACK, COLUMNS, DUCK, MAX_ACTIVE
-from dicehall.games.paradice.stalls import can_place, placeable
+from dicehall.games.paradice.stalls import Card, can_place, placeable
 from dicehall.games.paradice.state import GAINS as _GAINS
 from dicehall.games.paradice.state import MAIN as _MAIN
 from dicehall.games.paradice.state import OVER as _OVER
 from dicehall.games.paradice.state import PLACE as _PLACE
 from dicehall.games.paradice.state import PRE as _PRE
 from dicehall.games.paradice.state import ROULETTE as _ROULETTE
-from dicehall.games.paradice.state import ParadiceState, Player, evolve
+from dicehall.games.paradice.state import Dice3, ParadiceState, Player, evolve
 
 
 def with_player(state: ParadiceState, seat: int, player: Player) -> ParadiceState:
@@ -57,15 +61,34 @@ def remove_pending(state: ParadiceState, code: int) -> ParadiceState:
 def placements(
     cfg: Config, state: ParadiceState, dice: tuple[int, ...] | None = None
 ) -> list[Place]:
-    """Every legal placement of the pending dice (or of `dice`) on the mover's stalls."""
+    """Every legal placement of the pending dice (or of `dice`) on the mover's stalls, in
+    action-index order (by die, stall, slot)."""
+    codes = state.pending if dice is None else dice
+    stalls = state.players[state.turn].stalls
+    if not codes or not stalls:
+        return []
     cards = cfg.content.stalls
-    masks = [placeable(cards[card], on) for card, on in state.players[state.turn].stalls]
-    out = []
-    for code in sorted(set(state.pending if dice is None else dice)):
-        for s, mask in enumerate(masks):
-            for k in range(3):
-                if mask[k] >> code & 1:
-                    out.append(PLACES[code, s, k])
+    tables = [_stall_places(cards[card], on, s) for s, (card, on) in enumerate(stalls)]
+    out: list[Place] = []
+    for code in sorted(set(codes)):
+        for table in tables:
+            found = table.get(code)
+            if found:
+                out += found
+    return out
+
+
+@lru_cache(maxsize=16384)
+def _stall_places(card: Card, on: Dice3, stall: int) -> dict[int, tuple[Place, ...]]:
+    """The placements on stall number `stall` (`card` with dice `on`), by die code."""
+    masks = placeable(card, on)
+    union = masks[0] | masks[1] | masks[2]
+    out: dict[int, tuple[Place, ...]] = {}
+    while union:
+        low = union & -union
+        code = low.bit_length() - 1
+        union ^= low
+        out[code] = tuple(PLACES[code, stall, k] for k in range(3) if masks[k] >> code & 1)
     return out
 
 
@@ -104,17 +127,26 @@ def basic_actions(cfg: Config, state: ParadiceState) -> list[object]:
 
 @lru_cache(maxsize=4096)
 def _pick_actions(machine: mc.Machine) -> tuple[object, ...]:
-    rows, cols = mc.basic_picks(machine)
-    out: list[object] = [PickRow(g) for g in rows] + [PickColumn(c, n) for c, n in cols]
-    return tuple(INTERNED[a] for a in out)
+    """Bottom-row groups (the row's ends adjacent) and column runs from the bottom."""
+    rows = picks.row_groups(mc.row_of(machine, 0), mc.row_of(machine, 1), True, False)
+    out: list[object] = [PICK_ROWS[g] for g in rows]
+    for c, column in enumerate(machine):
+        out += [PICK_COLUMNS[c, n] for n in picks.run_lengths(column, 0, False)]
+    return tuple(out)
 
 
 @lru_cache(maxsize=1024)
 def _duck_actions(machine: mc.Machine) -> tuple[object, ...]:
-    duck_rows, duck_cols = mc.duck_picks(machine)
-    out: list[object] = [DuckRow(r, g) for r, g in duck_rows]
-    out += [DuckColumn(c, r, n) for c, r, n in duck_cols]
-    return tuple(INTERNED[a] for a in out)
+    """Duck picks: any row as the bottom row, ends not connected, no black dice."""
+    rows: list[object] = []
+    cols: list[object] = []
+    height = max(map(len, machine))
+    for r in range(height):
+        found = picks.row_groups(mc.row_of(machine, r), mc.row_of(machine, r + 1), False, True)
+        rows += [DUCK_ROWS[r, g] for g in found]
+        for c in range(COLUMNS):
+            cols += [DUCK_COLUMNS[c, r, n] for n in picks.run_lengths(machine[c], r, True)]
+    return (*rows, *cols)
 
 
 def apply_basic(cfg: Config, state: ParadiceState, action: object) -> ParadiceState:
@@ -142,7 +174,7 @@ def apply_basic(cfg: Config, state: ParadiceState, action: object) -> ParadiceSt
 
 
 def roulette_picks(state: ParadiceState) -> list[RoulettePick]:
-    groups = mc.row_groups(state.table, (0,) * COLUMNS, wrap=True, no_black=False)
+    groups = picks.row_groups(state.table, (0,) * COLUMNS, True, False)
     return [ROULETTE_PICKS[g] for g in groups]
 
 
