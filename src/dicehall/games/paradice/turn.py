@@ -72,24 +72,27 @@ def placements(
     out: list[Place] = []
     for code in sorted(set(codes)):
         for table in tables:
-            found = table.get(code)
-            if found:
-                out += found
+            out += table[code]
     return out
 
 
 @lru_cache(maxsize=16384)
-def _stall_places(card: Card, on: Dice3, stall: int) -> dict[int, tuple[Place, ...]]:
+def _stall_places(card: Card, on: Dice3, stall: int) -> _StallPlaces:
     """The placements on stall number `stall` (`card` with dice `on`), by die code."""
-    masks = placeable(card, on)
-    union = masks[0] | masks[1] | masks[2]
-    out: dict[int, tuple[Place, ...]] = {}
-    while union:
-        low = union & -union
-        code = low.bit_length() - 1
-        union ^= low
-        out[code] = tuple(PLACES[code, stall, k] for k in range(3) if masks[k] >> code & 1)
-    return out
+    return _StallPlaces(placeable(card, on), stall)
+
+
+class _StallPlaces(dict[int, tuple[Place, ...]]):
+    """Die code -> its placements on one stall, each worked out when first asked for."""
+
+    def __init__(self, masks: tuple[int, int, int], stall: int) -> None:
+        super().__init__()
+        self.masks, self.stall = masks, stall
+
+    def __missing__(self, code: int) -> tuple[Place, ...]:
+        masks, stall = self.masks, self.stall
+        found = self[code] = tuple(PLACES[code, stall, k] for k in range(3) if masks[k] >> code & 1)
+        return found
 
 
 def apply_place(cfg: Config, state: ParadiceState, action: Place) -> ParadiceState:
