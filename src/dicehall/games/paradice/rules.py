@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dicehall.core import CHANCE, Distribution, Game, IllegalActionError, Result, Seat, View
 from dicehall.core.tuples import holds
@@ -39,6 +39,9 @@ from dicehall.games.paradice.state import PRE as _PRE
 from dicehall.games.paradice.state import ROULETTE as _ROULETTE
 from dicehall.games.paradice.state import SETUP as _SETUP
 from dicehall.games.paradice.state import ParadiceState, Player, evolve
+
+if TYPE_CHECKING:  # the rules never draw: `core.sample` passes its generator in
+    import random
 
 _POWERS = (CottonCandy, SurpriseBag, Fries, Balloon)
 _CHANCE = (CHANCE,)
@@ -108,6 +111,12 @@ class ParadiceGame(Game[ParadiceState, ParadiceAction]):
         if self.actors(state) != (CHANCE,):
             raise IllegalActionError("not a chance node")
         return draws.outcomes(self.cfg, state)
+
+    def sample_chance(self, state: ParadiceState, rng: random.Random) -> Any:
+        """`core.sample`'s draw, without building the distribution (`draws.sample`)."""
+        if self.actors(state) != _CHANCE:
+            raise IllegalActionError("not a chance node")
+        return draws.sample(self.cfg, state, rng)
 
     def legal_actions(self, state: ParadiceState, seat: Seat) -> tuple[ParadiceAction, ...]:
         if self.actors(state) != (seat,) or seat == CHANCE:
