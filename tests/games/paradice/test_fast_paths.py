@@ -29,7 +29,7 @@ class _Stream(random.Random):
 def test_sample_chance_draws_what_the_distribution_draws(players: int, seed: int) -> None:
     game, rng = make(players=players), random.Random(seed)
     kinds: set[str] = set()
-    for _ in range(3):
+    for _ in range(2):
         state = game.initial_state()
         while not game.is_terminal(state):
             actors = game.actors(state)
@@ -57,7 +57,7 @@ def _die(rng: random.Random, fill: float) -> int:
 
 def test_pick_tables_give_the_groups_and_runs_of_the_rule() -> None:
     rng = random.Random(11)
-    for _ in range(3000):
+    for _ in range(1000):
         fill = rng.random()
         row = tuple(_die(rng, fill) for _ in range(5))
         above = tuple(_die(rng, fill) for _ in range(5))
@@ -70,3 +70,24 @@ def test_pick_tables_give_the_groups_and_runs_of_the_rule() -> None:
             for no_black in (True, False):
                 runs = sorted(mc.column_runs(column, start, no_black=no_black))
                 assert picks.run_lengths(column, start, no_black) == tuple(runs)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 4), (3, 5), (4, 6)])
+def test_legal_actions_come_in_action_index_order(players: int, seed: int) -> None:
+    """`legal_actions` returns "a sorted, deterministic tuple" (the protocol): the rules make
+    each list in action-index order instead of sorting it, so every list is checked here."""
+    game, rng = make(players=players), random.Random(seed)
+    checked = 0
+    for _ in range(4):
+        state = game.initial_state()
+        while not game.is_terminal(state):
+            actors = game.actors(state)
+            if actors == (CHANCE,):
+                state = game.apply(state, CHANCE, game.chance_outcomes(state).sample(rng))
+                continue
+            legal = game.legal_actions(state, actors[0])
+            ids = [game.encode(a) for a in legal]
+            assert ids == sorted(set(ids)), [str(a) for a in legal]
+            checked += len(legal) > 1
+            state = game.apply(state, actors[0], legal[rng.randrange(len(legal))])
+    assert checked > 100

@@ -299,6 +299,8 @@ STORE_MOVES = {(a.die, a.kind, a.step): a for a in INDEX.actions if isinstance(a
 BAG_MOVES = {(a.kind, a.step): a for a in INDEX.actions if isinstance(a, BagMove)}
 FRIES_TURNS = {(a.die, a.value): a for a in INDEX.actions if isinstance(a, Fries)}
 BALLOONS = {(a.colour, a.col, a.row): a for a in INDEX.actions if isinstance(a, Balloon)}
+PICK_RANK = {a: i for i, a in enumerate(PICK_ROWS.values())}
+ROULETTE_RANK = {a: i for i, a in enumerate(ROULETTE_PICKS.values())}
 """The index's own objects by their numbers (legal lists hand these out, no new objects)."""
 
 

@@ -72,18 +72,20 @@ def anytime_powers(cfg: Config, state: ParadiceState) -> list[object]:
 
 
 def dice_powers(cfg: Config, state: ParadiceState) -> list[object]:
-    """Balloon and Fries on the dice obtained by the basic action."""
+    """Balloon and Fries on the dice obtained by the basic action (in action-index order)."""
     powers = state.players[state.turn].powers
     mine = sorted({d for d in state.pending if d // 10 != BLACK})
     out: list[object] = []
-    if powers[FRIES]:
-        out += [FRIES_TURNS[d, v] for d in mine for v in range(1, 7) if v != d % 10]
     if powers[BALLOON] and mine:
+        swaps = set()
         for c in range(COLUMNS):
             for r, code in enumerate(state.machine[c]):
                 for d in mine:
                     if d % 10 == code % 10 and d // 10 != code // 10 and code // 10 != BLACK:
-                        out.append(BALLOONS[d // 10, c, r])
+                        swaps.add((d // 10, c, r))
+        out += [BALLOONS[swap] for swap in sorted(swaps)]
+    if powers[FRIES]:
+        out += [FRIES_TURNS[d, v] for d in mine for v in range(1, 7) if v != d % 10]
     return out
 
 

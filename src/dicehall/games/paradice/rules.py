@@ -67,9 +67,6 @@ class ParadiceGame(Game[ParadiceState, ParadiceAction]):
         self.max_game_length = (
             _SETUP_ACTIONS + (cfg.turn_limit + 1) * _ACTIONS_PER_TURN + powers * _ACTIONS_PER_POWER
         )
-        self._ids = {a: i for i, a in enumerate(INDEX.actions)}
-        # the index's own objects, found by identity first (no dataclass hashing)
-        self._ids_by_identity = {id(a): i for i, a in enumerate(INDEX.actions)}
         self._memo: tuple[ParadiceState, list[Any]] = (self.initial_state(), [])
         self._sorted_memo: tuple[ParadiceState, tuple[Any, ...]] = (self.initial_state(), ())
         self._actors_memo: tuple[ParadiceState, tuple[Seat, ...]] = (
@@ -124,14 +121,7 @@ class ParadiceGame(Game[ParadiceState, ParadiceAction]):
         memo = self._sorted_memo
         if memo[0] is state:
             return memo[1]
-        legal = self._legal(state)
-        found_ranks = list(map(self._ids_by_identity.get, map(id, legal)))
-        ranks: list[int] = found_ranks  # type: ignore[assignment]
-        if None in found_ranks:  # an action made afresh, not the index's own object
-            ids = self._ids
-            ranks = [ids[a] if r is None else r for r, a in zip(found_ranks, legal, strict=True)]
-        ranked = dict(zip(ranks, legal, strict=True))  # one action per id
-        found = tuple(map(ranked.__getitem__, sorted(ranked)))
+        found = tuple(self._legal(state))  # made in action-index order (tests/games/paradice)
         self._sorted_memo = (state, found)
         return found
 
@@ -149,6 +139,8 @@ class ParadiceGame(Game[ParadiceState, ParadiceAction]):
         return found
 
     def _compute_legal(self, state: ParadiceState) -> list[Any]:
+        """The legal actions in action-index order: basic actions, placements, black-die and
+        Surprise Bag token moves, Balloon, Fries, Cotton Candy, Surprise Bag, the end."""
         cfg, phase = self.cfg, state.phase
         if phase == _PRE:
             return list(turn.placements(cfg, state))
@@ -161,15 +153,18 @@ class ParadiceGame(Game[ParadiceState, ParadiceAction]):
             return turn.placements(cfg, state, blacks) + powers.black_uses(cfg, state)
         if state.moves:
             return [BAG_MOVES[k, step] for k, step in powers.token_moves(cfg, state)]
-        out: list[Any] = turn.placements(cfg, state)
-        out += powers.anytime_powers(cfg, state)
         if phase == _MAIN:
             basic = turn.basic_actions(cfg, state)
-            return out + (basic or [PASS])
-        out += powers.dice_powers(cfg, state)
-        if not any(isinstance(a, Place) for a in out):
-            out.append(END_TURN)  # placement ends only when no die can be placed
-        return out
+            out: list[Any] = basic + turn.placements(cfg, state)
+            out += powers.anytime_powers(cfg, state)
+            return out if basic else [*out, PASS]
+        found: list[Any] = turn.placements(cfg, state)
+        placing = bool(found)
+        found += powers.dice_powers(cfg, state)
+        found += powers.anytime_powers(cfg, state)
+        if not placing:
+            found.append(END_TURN)  # placement ends only when no die can be placed
+        return found
 
     def apply(self, state: ParadiceState, seat: Seat, action: ParadiceAction) -> ParadiceState:
         if seat == CHANCE:

@@ -14,10 +14,12 @@ from dicehall.games.paradice.actions import (
     DUCK_COLUMNS,
     DUCK_ROWS,
     PICK_COLUMNS,
+    PICK_RANK,
     PICK_ROWS,
     PLACES,
     ROULETTE,
     ROULETTE_PICKS,
+    ROULETTE_RANK,
     TAKE_STALL,
     ChooseStall,
     DuckColumn,
@@ -132,7 +134,8 @@ def basic_actions(cfg: Config, state: ParadiceState) -> list[object]:
 def _pick_actions(machine: mc.Machine) -> tuple[object, ...]:
     """Bottom-row groups (the row's ends adjacent) and column runs from the bottom."""
     rows = picks.row_groups(mc.row_of(machine, 0), mc.row_of(machine, 1), True, False)
-    out: list[object] = [PICK_ROWS[g] for g in rows]
+    ordered = sorted(map(PICK_ROWS.__getitem__, rows), key=PICK_RANK.__getitem__)
+    out: list[object] = list(ordered)
     for c, column in enumerate(machine):
         out += [PICK_COLUMNS[c, n] for n in picks.run_lengths(column, 0, False)]
     return tuple(out)
@@ -142,14 +145,14 @@ def _pick_actions(machine: mc.Machine) -> tuple[object, ...]:
 def _duck_actions(machine: mc.Machine) -> tuple[object, ...]:
     """Duck picks: any row as the bottom row, ends not connected, no black dice."""
     rows: list[object] = []
-    cols: list[object] = []
     height = max(map(len, machine))
     for r in range(height):
         found = picks.row_groups(mc.row_of(machine, r), mc.row_of(machine, r + 1), False, True)
-        rows += [DUCK_ROWS[r, g] for g in found]
-        for c in range(COLUMNS):
-            cols += [DUCK_COLUMNS[c, r, n] for n in picks.run_lengths(machine[c], r, True)]
-    return (*rows, *cols)
+        rows += [DUCK_ROWS[r, g] for g in found]  # intervals: sorted as in the index
+    for c, column in enumerate(machine):
+        for r in range(len(column)):
+            rows += [DUCK_COLUMNS[c, r, n] for n in picks.run_lengths(column, r, True)]
+    return tuple(rows)
 
 
 def apply_basic(cfg: Config, state: ParadiceState, action: object) -> ParadiceState:
@@ -178,7 +181,7 @@ def apply_basic(cfg: Config, state: ParadiceState, action: object) -> ParadiceSt
 
 def roulette_picks(state: ParadiceState) -> list[RoulettePick]:
     groups = picks.row_groups(state.table, (0,) * COLUMNS, True, False)
-    return [ROULETTE_PICKS[g] for g in groups]
+    return sorted(map(ROULETTE_PICKS.__getitem__, groups), key=ROULETTE_RANK.__getitem__)
 
 
 def apply_roulette_pick(state: ParadiceState, action: RoulettePick) -> ParadiceState:
