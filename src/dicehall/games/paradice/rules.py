@@ -200,19 +200,22 @@ class ParadiceGame(Game[ParadiceState, ParadiceAction]):
     def _settle(self, state: ParadiceState) -> ParadiceState:
         """Automatic steps: start of play, unplaceable pre-turn dice, forced ends of turn."""
         cfg = self.cfg
-        while self.actors(state) and self.actors(state) != _CHANCE:
-            if state.phase == _SETUP:
+        while True:
+            actors = self.actors(state)
+            if not actors or actors == _CHANCE:
+                return state
+            phase = state.phase
+            if phase == _SETUP:
                 state = evolve(state, phase=_MAIN, turns=1)
-            elif state.phase == _PRE and not turn.placements(cfg, state):
+            elif phase == _PRE and not turn.placements(cfg, state):
                 # pre-turn dice that cannot be placed go back to the machine
                 state = evolve(add_returns(state, state.pending), pending=(), phase=_MAIN)
-            elif state.phase == _PLACE and self._legal(state) == [END_TURN]:
+            elif phase == _PLACE and self._legal(state) == [END_TURN]:
                 state = turn.end_turn(state)
-            elif state.phase == _GAINS and not turn.gain_choices(state):
+            elif phase == _GAINS and not turn.gain_choices(state):
                 state = turn.next_turn(cfg, state)  # gains beyond 5 active stalls are lost
             else:
-                break
-        return state
+                return state
 
     def is_terminal(self, state: ParadiceState) -> bool:
         return state.phase == _OVER

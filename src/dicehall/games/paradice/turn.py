@@ -85,16 +85,30 @@ def _stall_places(card: Card, on: Dice3, stall: int) -> _StallPlaces:
 
 
 class _StallPlaces(dict[int, tuple[Place, ...]]):
-    """Die code -> its placements on one stall, each worked out when first asked for."""
+    """Die code -> its placements on one stall, each looked up when first asked for."""
 
     def __init__(self, masks: tuple[int, int, int], stall: int) -> None:
         super().__init__()
-        self.masks, self.stall = masks, stall
+        self.masks, self.at = masks, stall * 8
 
     def __missing__(self, code: int) -> tuple[Place, ...]:
-        masks, stall = self.masks, self.stall
-        found = self[code] = tuple(PLACES[code, stall, k] for k in range(3) if masks[k] >> code & 1)
+        m0, m1, m2 = self.masks
+        slots = (m0 >> code & 1) | (m1 >> code & 1) << 1 | (m2 >> code & 1) << 2
+        found = self[code] = _PLACE_SETS[code][self.at + slots]
         return found
+
+
+_PLACE_SETS = tuple(
+    tuple(
+        tuple(PLACES[code, stall, k] for k in range(3) if slots >> k & 1)
+        if (code, stall, 0) in PLACES
+        else ()
+        for stall in range(MAX_ACTIVE)
+        for slots in range(8)
+    )
+    for code in range(BLACK * 10 + 7)
+)
+"""[code][stall * 8 + slots]: the placements of die `code` on `stall`, slots by bit."""
 
 
 def apply_place(cfg: Config, state: ParadiceState, action: Place) -> ParadiceState:
@@ -105,15 +119,18 @@ def apply_place(cfg: Config, state: ParadiceState, action: Place) -> ParadiceSta
     card, on = player.stalls[action.stall]
     if not can_place(cfg.content.stalls[card], on, action.slot, action.die):
         raise IllegalActionError(f"cannot {action}: the stall could no longer be completed")
-    state = remove_pending(state, action.die)
+    pending = list(state.pending)
+    pending.remove(action.die)
     dice = (*on[: action.slot], action.die, *on[action.slot + 1 :])
     count = sum(1 for d in dice if d)
-    if count == 2:  # a stall receiving its second die earns a Plaza stall (rules.md, *Stalls*)
-        state = evolve(state, gains=state.gains + 1)
+    # a stall receiving its second die earns a Plaza stall (rules.md, *Stalls*)
+    gains = state.gains + 1 if count == 2 else state.gains
     if count == 3:
+        state = evolve(state, pending=tuple(pending), gains=gains)
         return complete(cfg, state, seat, action.stall, dice)  # type: ignore[arg-type]
     stalls = replace_at(player.stalls, action.stall, (card, dice))
-    return with_player(state, seat, replace(player, stalls=stalls))
+    players = replace_at(state.players, seat, replace(player, stalls=stalls))
+    return evolve(state, pending=tuple(pending), gains=gains, players=players)
 
 
 # --- the basic action -------------------------------------------------------------------
@@ -133,12 +150,18 @@ def basic_actions(cfg: Config, state: ParadiceState) -> list[object]:
 @lru_cache(maxsize=4096)
 def _pick_actions(machine: mc.Machine) -> tuple[object, ...]:
     """Bottom-row groups (the row's ends adjacent) and column runs from the bottom."""
-    rows = picks.row_groups(mc.row_of(machine, 0), mc.row_of(machine, 1), True, False)
-    ordered = sorted(map(PICK_ROWS.__getitem__, rows), key=PICK_RANK.__getitem__)
-    out: list[object] = list(ordered)
+    bottom = tuple([column[0] if column else 0 for column in machine])
+    above = tuple([column[1] if len(column) > 1 else 0 for column in machine])
+    out: list[object] = list(_pick_rows(picks.row_groups(bottom, above, True, False)))
     for c, column in enumerate(machine):
         out += [PICK_COLUMNS[c, n] for n in picks.run_lengths(column, 0, False)]
     return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def _pick_rows(groups: tuple[tuple[int, ...], ...]) -> tuple[object, ...]:
+    """The bottom-row picks of these groups, in action-index order."""
+    return tuple(sorted(map(PICK_ROWS.__getitem__, groups), key=PICK_RANK.__getitem__))
 
 
 @lru_cache(maxsize=1024)
