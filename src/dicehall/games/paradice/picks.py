@@ -77,7 +77,7 @@ def row_groups(
     return _groups(key)
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)
 def _groups(key: int) -> tuple[tuple[int, ...], ...]:
     """The groups of a row described by `key` (see `row_groups`), as `machine.row_groups`
     forms them: maximal colour runs, maximal number runs, lone dice."""

@@ -35,14 +35,14 @@ from dicehall.games.paradice.actions import (
 from dicehall.games.paradice.config import Config
 from dicehall.games.paradice.scoring import add_returns, complete, ready_powers
 from dicehall.games.paradice.spec import BLACK, COLUMNS, DUCK, MAX_ACTIVE
-from dicehall.games.paradice.stalls import Card, can_place, placeable
+from dicehall.games.paradice.stalls import can_place, placeable
 from dicehall.games.paradice.state import GAINS as _GAINS
 from dicehall.games.paradice.state import MAIN as _MAIN
 from dicehall.games.paradice.state import OVER as _OVER
 from dicehall.games.paradice.state import PLACE as _PLACE
 from dicehall.games.paradice.state import PRE as _PRE
 from dicehall.games.paradice.state import ROULETTE as _ROULETTE
-from dicehall.games.paradice.state import Dice3, ParadiceState, Player, evolve
+from dicehall.games.paradice.state import ParadiceState, Player, evolve
 
 
 def with_player(state: ParadiceState, seat: int, player: Player) -> ParadiceState:
@@ -70,32 +70,14 @@ def placements(
     if not codes or not stalls:
         return []
     cards = cfg.content.stalls
-    tables = [_stall_places(cards[card], on, s) for s, (card, on) in enumerate(stalls)]
+    masks = [placeable(cards[card], on) for card, on in stalls]
     out: list[Place] = []
     for code in sorted(set(codes)):
-        for table in tables:
-            out += table[code]
+        sets = _PLACE_SETS[code]
+        for at, (m0, m1, m2) in enumerate(masks):
+            slots = (m0 >> code & 1) | (m1 >> code & 1) << 1 | (m2 >> code & 1) << 2
+            out += sets[at * 8 + slots]
     return out
-
-
-@lru_cache(maxsize=16384)
-def _stall_places(card: Card, on: Dice3, stall: int) -> _StallPlaces:
-    """The placements on stall number `stall` (`card` with dice `on`), by die code."""
-    return _StallPlaces(placeable(card, on), stall)
-
-
-class _StallPlaces(dict[int, tuple[Place, ...]]):
-    """Die code -> its placements on one stall, each looked up when first asked for."""
-
-    def __init__(self, masks: tuple[int, int, int], stall: int) -> None:
-        super().__init__()
-        self.masks, self.at = masks, stall * 8
-
-    def __missing__(self, code: int) -> tuple[Place, ...]:
-        m0, m1, m2 = self.masks
-        slots = (m0 >> code & 1) | (m1 >> code & 1) << 1 | (m2 >> code & 1) << 2
-        found = self[code] = _PLACE_SETS[code][self.at + slots]
-        return found
 
 
 _PLACE_SETS = tuple(
