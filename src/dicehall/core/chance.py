@@ -112,8 +112,24 @@ def uniform(outcomes: Sequence[Any]) -> Distribution:
     return Distribution((o, p) for o in outcomes)
 
 
+def draw_below(rng: random.Random, total: int) -> int:
+    """The integer in `[0, total)` that `Distribution.sample` draws for a distribution whose
+    integer weights sum to `total` (the same calls on `rng`)."""
+    if type(rng) is _PLAIN_RANDOM:
+        getrandbits = rng.getrandbits
+        bits = total.bit_length()
+        draw = getrandbits(bits)
+        while draw >= total:
+            draw = getrandbits(bits)
+        return draw
+    return rng.randrange(total)
+
+
 def sample(game: Game[Any, Any], state: Any, rng: random.Random) -> Any:
     """The only place where dicehall draws a chance outcome for a state."""
+    quick = getattr(game, "sample_chance", None)
+    if quick is not None:  # the same draw without building the distribution
+        return quick(state, rng)
     outcomes = game.chance_outcomes(state)
     if not isinstance(outcomes, Distribution):
         outcomes = Distribution(outcomes)

@@ -120,6 +120,12 @@ class Game(ABC, Generic[S, A]):
         return parsed
 
     # --- optional hooks -------------------------------------------------------------
+    sample_chance: Any = None
+    """Optional fast path of `core.sample`: a method `(state, rng) -> outcome` drawing exactly
+    what `Distribution.sample` draws from `chance_outcomes(state)` with the same `rng` (the same
+    integers asked of it, the same outcome object), for chance nodes whose distribution is
+    costly to build. `None`: `sample` builds the distribution."""
+
     def timer(self, state: S) -> TimerRequest | None:
         """A clock request for real-time games; turn-based games have none."""
         return None

@@ -289,6 +289,19 @@ END_TURN, PASS, ROULETTE = INTERNED[EndTurn()], INTERNED[Pass()], INTERNED[Roule
 TAKE_STALL = tuple(INTERNED[TakeStall(i)] for i in range(4))
 CHOOSE_STALL = tuple(INTERNED[ChooseStall(i)] for i in range(4))
 ROULETTE_PICKS = {cols: INTERNED[RoulettePick(cols)] for cols in SUBSETS}
+PICK_ROWS = {a.cols: a for a in INDEX.actions if isinstance(a, PickRow)}
+PICK_COLUMNS = {(a.col, a.count): a for a in INDEX.actions if isinstance(a, PickColumn)}
+DUCK_ROWS = {(a.row, a.cols): a for a in INDEX.actions if isinstance(a, DuckRow)}
+DUCK_COLUMNS = {(a.col, a.row, a.count): a for a in INDEX.actions if isinstance(a, DuckColumn)}
+COTTON_CANDY = tuple(INTERNED[CottonCandy(c)] for c in range(COLUMNS))
+SURPRISE_BAG = INTERNED[SurpriseBag()]
+STORE_MOVES = {(a.die, a.kind, a.step): a for a in INDEX.actions if isinstance(a, StoreMove)}
+BAG_MOVES = {(a.kind, a.step): a for a in INDEX.actions if isinstance(a, BagMove)}
+FRIES_TURNS = {(a.die, a.value): a for a in INDEX.actions if isinstance(a, Fries)}
+BALLOONS = {(a.colour, a.col, a.row): a for a in INDEX.actions if isinstance(a, Balloon)}
+PICK_RANK = {a: i for i, a in enumerate(PICK_ROWS.values())}
+ROULETTE_RANK = {a: i for i, a in enumerate(ROULETTE_PICKS.values())}
+"""The index's own objects by their numbers (legal lists hand these out, no new objects)."""
 
 
 def contains(actions: Sequence[object], action: object) -> bool:

@@ -7,9 +7,10 @@ one at a time (a random die of the returning ones, a random value, a random empt
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dicehall.core import Distribution, IllegalActionError, uniform
+from dicehall.core.chance import draw_below
 from dicehall.core.evolve import replace
 from dicehall.core.tuples import replace_at
 from dicehall.games.paradice import machine as mc
@@ -17,6 +18,9 @@ from dicehall.games.paradice.actions import SUBSETS, BagDraw, Draw, Drop, Roll
 from dicehall.games.paradice.config import Config
 from dicehall.games.paradice.spec import BLACK
 from dicehall.games.paradice.state import ParadiceState, Phase, evolve
+
+if TYPE_CHECKING:  # the rules never draw: `core.sample` passes its generator in
+    import random
 
 # enum members as module constants: reading one from its class is slow (Python 3.11)
 _ROULETTE = Phase.ROULETTE
@@ -69,8 +73,42 @@ def _bag_draws(cfg: Config, bag_deck: tuple[int, ...]) -> Distribution:
 
 
 def _drop_columns(state: ParadiceState) -> tuple[int, ...]:
-    cols = mc.emptiest(state.machine)
+    cols = _lowest(tuple(map(len, state.machine)))
     return cols[:1] if state.phase == _SETUP else cols  # setup fills row by row
+
+
+@lru_cache(maxsize=4096)
+def _lowest(heights: tuple[int, ...]) -> tuple[int, ...]:
+    """`machine.emptiest` by the columns' heights."""
+    low = min(heights)
+    return tuple(c for c, h in enumerate(heights) if h == low)
+
+
+def sample(cfg: Config, state: ParadiceState, rng: random.Random) -> object:
+    """What `outcomes(cfg, state).sample(rng)` draws (the same calls on `rng`, the same
+    outcome object), without building the distribution of a drop or of a card draw."""
+    if any(state.returns):
+        cols = _drop_columns(state)
+        counts = state.returns
+        if state.phase == _SETUP and any(counts[:BLACK]):
+            counts = (*counts[:BLACK], 0)  # as in `_drops`
+        per = 6 * len(cols)  # each die of a colour: 6 values x the columns, weight 1 each
+        draw = draw_below(rng, sum(counts) * per)
+        for colour, n in enumerate(counts):  # outcome blocks in colour order, weight n each
+            if draw < n * per:
+                return _DROPS[colour, cols][draw // n]
+            draw -= n * per
+        raise AssertionError("a draw below the total falls in a block")  # pragma: no cover
+    if state.phase == _ROULETTE and state.rolled < sum(1 for d in state.table if d):
+        return ROLLS.sample(rng)
+    if state.bag_draw:  # every card left equally likely, in deck order
+        deck = state.bag_deck
+        return BagDraw(cfg.content.bag[deck[draw_below(rng, len(deck))]].id)
+    cards: tuple[int, ...] | list[int] = state.deck
+    if state.phase == _SETUP and state.dealt < cfg.players:
+        stalls = cfg.content.stalls
+        cards = [c for c in cards if stalls[c].points == 10]
+    return _draw_outcomes(cfg)[cards[draw_below(rng, len(cards))]]
 
 
 def outcomes(cfg: Config, state: ParadiceState) -> Distribution:

@@ -9,6 +9,11 @@ from __future__ import annotations
 from dicehall.core import IllegalActionError
 from dicehall.games.paradice import machine as mc
 from dicehall.games.paradice.actions import (
+    BALLOONS,
+    COTTON_CANDY,
+    FRIES_TURNS,
+    STORE_MOVES,
+    SURPRISE_BAG,
     BagMove,
     Balloon,
     CottonCandy,
@@ -36,7 +41,8 @@ def token_moves(cfg: Config, state: ParadiceState) -> list[tuple[int, int]]:
 
 def black_uses(cfg: Config, state: ParadiceState) -> list[StoreMove]:
     blacks = sorted({d for d in state.pending if d // 10 == BLACK})
-    return [StoreMove(d, k, step) for d in blacks for k, step in token_moves(cfg, state)]
+    moves = token_moves(cfg, state)
+    return [STORE_MOVES[d, k, step] for d in blacks for k, step in moves]
 
 
 def apply_store_move(cfg: Config, state: ParadiceState, action: StoreMove) -> ParadiceState:
@@ -59,25 +65,27 @@ def anytime_powers(cfg: Config, state: ParadiceState) -> list[object]:
     if powers[COTTON]:
         for c, column in enumerate(state.machine):
             if column and column[-1] // 10 != BLACK:
-                out.append(CottonCandy(c))
+                out.append(COTTON_CANDY[c])
     if powers[SURPRISE] and state.bag_deck:
-        out.append(SurpriseBag())
+        out.append(SURPRISE_BAG)
     return out
 
 
 def dice_powers(cfg: Config, state: ParadiceState) -> list[object]:
-    """Balloon and Fries on the dice obtained by the basic action."""
+    """Balloon and Fries on the dice obtained by the basic action (in action-index order)."""
     powers = state.players[state.turn].powers
     mine = sorted({d for d in state.pending if d // 10 != BLACK})
     out: list[object] = []
-    if powers[FRIES]:
-        out += [Fries(d, v) for d in mine for v in range(1, 7) if v != d % 10]
     if powers[BALLOON] and mine:
+        swaps = set()
         for c in range(COLUMNS):
             for r, code in enumerate(state.machine[c]):
                 for d in mine:
                     if d % 10 == code % 10 and d // 10 != code // 10 and code // 10 != BLACK:
-                        out.append(Balloon(d // 10, c, r))
+                        swaps.add((d // 10, c, r))
+        out += [BALLOONS[swap] for swap in sorted(swaps)]
+    if powers[FRIES]:
+        out += [FRIES_TURNS[d, v] for d in mine for v in range(1, 7) if v != d % 10]
     return out
 
 

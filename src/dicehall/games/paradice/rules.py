@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dicehall.core import CHANCE, Distribution, Game, IllegalActionError, Result, Seat, View
 from dicehall.core.tuples import holds
 from dicehall.games.paradice import chances, draws, powers, turn
 from dicehall.games.paradice.actions import (
+    BAG_MOVES,
     CODEC,
     END_TURN,
     INDEX,
@@ -39,6 +40,9 @@ from dicehall.games.paradice.state import ROULETTE as _ROULETTE
 from dicehall.games.paradice.state import SETUP as _SETUP
 from dicehall.games.paradice.state import ParadiceState, Player, evolve
 
+if TYPE_CHECKING:  # the rules never draw: `core.sample` passes its generator in
+    import random
+
 _POWERS = (CottonCandy, SurpriseBag, Fries, Balloon)
 _CHANCE = (CHANCE,)
 
@@ -63,9 +67,6 @@ class ParadiceGame(Game[ParadiceState, ParadiceAction]):
         self.max_game_length = (
             _SETUP_ACTIONS + (cfg.turn_limit + 1) * _ACTIONS_PER_TURN + powers * _ACTIONS_PER_POWER
         )
-        self._ids = {a: i for i, a in enumerate(INDEX.actions)}
-        # the index's own objects, found by identity first (no dataclass hashing)
-        self._ids_by_identity = {id(a): i for i, a in enumerate(INDEX.actions)}
         self._memo: tuple[ParadiceState, list[Any]] = (self.initial_state(), [])
         self._sorted_memo: tuple[ParadiceState, tuple[Any, ...]] = (self.initial_state(), ())
         self._actors_memo: tuple[ParadiceState, tuple[Seat, ...]] = (
@@ -108,20 +109,19 @@ class ParadiceGame(Game[ParadiceState, ParadiceAction]):
             raise IllegalActionError("not a chance node")
         return draws.outcomes(self.cfg, state)
 
+    def sample_chance(self, state: ParadiceState, rng: random.Random) -> Any:
+        """`core.sample`'s draw, without building the distribution (`draws.sample`)."""
+        if self.actors(state) != _CHANCE:
+            raise IllegalActionError("not a chance node")
+        return draws.sample(self.cfg, state, rng)
+
     def legal_actions(self, state: ParadiceState, seat: Seat) -> tuple[ParadiceAction, ...]:
         if self.actors(state) != (seat,) or seat == CHANCE:
             return ()
         memo = self._sorted_memo
         if memo[0] is state:
             return memo[1]
-        legal = self._legal(state)
-        found_ranks = list(map(self._ids_by_identity.get, map(id, legal)))
-        ranks: list[int] = found_ranks  # type: ignore[assignment]
-        if None in found_ranks:  # an action made afresh, not the index's own object
-            ids = self._ids
-            ranks = [ids[a] if r is None else r for r, a in zip(found_ranks, legal, strict=True)]
-        ranked = dict(zip(ranks, legal, strict=True))  # one action per id
-        found = tuple(map(ranked.__getitem__, sorted(ranked)))
+        found = tuple(self._legal(state))  # made in action-index order (tests/games/paradice)
         self._sorted_memo = (state, found)
         return found
 
@@ -139,6 +139,8 @@ class ParadiceGame(Game[ParadiceState, ParadiceAction]):
         return found
 
     def _compute_legal(self, state: ParadiceState) -> list[Any]:
+        """The legal actions in action-index order: basic actions, placements, black-die and
+        Surprise Bag token moves, Balloon, Fries, Cotton Candy, Surprise Bag, the end."""
         cfg, phase = self.cfg, state.phase
         if phase == _PRE:
             return list(turn.placements(cfg, state))
@@ -150,16 +152,19 @@ class ParadiceGame(Game[ParadiceState, ParadiceAction]):
             blacks = tuple(d for d in state.pending if d // 10 == BLACK)
             return turn.placements(cfg, state, blacks) + powers.black_uses(cfg, state)
         if state.moves:
-            return [BagMove(k, step) for k, step in powers.token_moves(cfg, state)]
-        out: list[Any] = turn.placements(cfg, state)
-        out += powers.anytime_powers(cfg, state)
+            return [BAG_MOVES[k, step] for k, step in powers.token_moves(cfg, state)]
         if phase == _MAIN:
             basic = turn.basic_actions(cfg, state)
-            return out + (basic or [PASS])
-        out += powers.dice_powers(cfg, state)
-        if not any(isinstance(a, Place) for a in out):
-            out.append(END_TURN)  # placement ends only when no die can be placed
-        return out
+            out: list[Any] = basic + turn.placements(cfg, state)
+            out += powers.anytime_powers(cfg, state)
+            return out if basic else [*out, PASS]
+        found: list[Any] = turn.placements(cfg, state)
+        placing = bool(found)
+        found += powers.dice_powers(cfg, state)
+        found += powers.anytime_powers(cfg, state)
+        if not placing:
+            found.append(END_TURN)  # placement ends only when no die can be placed
+        return found
 
     def apply(self, state: ParadiceState, seat: Seat, action: ParadiceAction) -> ParadiceState:
         if seat == CHANCE:
@@ -195,19 +200,22 @@ class ParadiceGame(Game[ParadiceState, ParadiceAction]):
     def _settle(self, state: ParadiceState) -> ParadiceState:
         """Automatic steps: start of play, unplaceable pre-turn dice, forced ends of turn."""
         cfg = self.cfg
-        while self.actors(state) and self.actors(state) != _CHANCE:
-            if state.phase == _SETUP:
+        while True:
+            actors = self.actors(state)
+            if not actors or actors == _CHANCE:
+                return state
+            phase = state.phase
+            if phase == _SETUP:
                 state = evolve(state, phase=_MAIN, turns=1)
-            elif state.phase == _PRE and not turn.placements(cfg, state):
+            elif phase == _PRE and not turn.placements(cfg, state):
                 # pre-turn dice that cannot be placed go back to the machine
                 state = evolve(add_returns(state, state.pending), pending=(), phase=_MAIN)
-            elif state.phase == _PLACE and self._legal(state) == [END_TURN]:
+            elif phase == _PLACE and self._legal(state) == [END_TURN]:
                 state = turn.end_turn(state)
-            elif state.phase == _GAINS and not turn.gain_choices(state):
+            elif phase == _GAINS and not turn.gain_choices(state):
                 state = turn.next_turn(cfg, state)  # gains beyond 5 active stalls are lost
             else:
-                break
-        return state
+                return state
 
     def is_terminal(self, state: ParadiceState) -> bool:
         return state.phase == _OVER

@@ -122,32 +122,76 @@ def placeable(card: Card, dice: tuple[int, int, int]) -> tuple[int, int, int]:
     return _slot_mask(card, dice, 0), _slot_mask(card, dice, 1), _slot_mask(card, dice, 2)
 
 
+_BLACK_CODES = sum(1 << (BLACK * 10 + value) for value in range(1, 7))
+
+
+@dataclass(frozen=True, slots=True)
+class _Tables:
+    """What `_slot_mask` needs of a card, per slot, as bit masks (made once per card)."""
+
+    fixed: tuple[int, int, int]  # real-die codes the slot accepts (colour, number, parity)
+    open: tuple[bool, bool, bool]  # a free slot can take some allowed colour
+    values: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]  # numbers a free slot takes
+    value_bits: tuple[int, int, int]  # the same numbers as bits (bit v)
+    by_value: tuple[tuple[int, ...], ...]  # [slot][v]: real-die codes of number v accepted
+    totals: int  # bit s set for every allowed total s
+
+
+@lru_cache(maxsize=1024)
+def _tables(card: Card) -> _Tables:
+    fixed, by_value = [], []
+    for spec in card.slots:
+        codes = [c * 10 + v for c in range(BLACK) for v in range(1, 7)]
+        fixed.append(sum(1 << code for code in codes if _fixed_ok(card, spec, code)))
+        by_value.append(
+            tuple(
+                sum(1 << (c * 10 + v) for c in range(BLACK) if _fixed_ok(card, spec, c * 10 + v))
+                for v in range(7)
+            )
+        )
+    values = tuple(_values(card, spec) for spec in card.slots)
+    return _Tables(
+        fixed=tuple(fixed),  # type: ignore[arg-type]
+        open=tuple(_colour_ok(card, spec) for spec in card.slots),  # type: ignore[arg-type]
+        values=values,  # type: ignore[arg-type]
+        value_bits=tuple(sum(1 << v for v in vs) for vs in values),  # type: ignore[arg-type]
+        by_value=tuple(by_value),
+        totals=sum(1 << t for t in range(card.total_min, card.total_max + 1) if t >= 0),
+    )
+
+
+_OTHERS = ((1, 2), (0, 2), (0, 1))
+
+
 def _slot_mask(card: Card, dice: tuple[int, int, int], slot: int) -> int:
+    """Bit `code` set when die `code` may go on `slot`: with some numbers for the other two
+    slots (their dice, or what a free or wild slot may take) the total stays allowed."""
     if dice[slot]:
         return 0
-    sums = {0}  # totals the other two slots can still make
-    for j, (spec, code) in enumerate(zip(card.slots, dice, strict=True)):
-        if j == slot:
-            continue
+    t = _tables(card)
+    sums = 1  # bit s: the other two slots can make total s
+    for j in _OTHERS[slot]:
+        code = dice[j]
         if code and code // 10 != BLACK:
-            if not _fixed_ok(card, spec, code):
+            if not t.fixed[j] >> code & 1:
                 return 0
-            sums = {s + code % 10 for s in sums}
-        elif _colour_ok(card, spec):
-            sums = {s + v for s in sums for v in _values(card, spec)}
+            sums <<= code % 10
+        elif t.open[j]:
+            grown = 0
+            for v in t.values[j]:
+                grown |= sums << v
+            sums = grown
         else:
             return 0
-    fits = {v for v in range(1, 7) if any(card.total_min <= s + v <= card.total_max for s in sums)}
-    spec = card.slots[slot]
-    mask = 0
-    for value in fits:
-        for colour in range(BLACK):
-            if _fixed_ok(card, spec, colour * 10 + value):
-                mask |= 1 << (colour * 10 + value)
+    totals, by_value = t.totals, t.by_value[slot]
+    mask = fits = 0
+    for value in range(1, 7):
+        if sums << value & totals:
+            fits |= 1 << value
+            mask |= by_value[value]
     wild_taken = any(d // 10 == BLACK for d in dice if d)  # one wild die per stall
-    if not wild_taken and _colour_ok(card, spec) and fits.intersection(_values(card, spec)):
-        for value in range(1, 7):
-            mask |= 1 << (BLACK * 10 + value)
+    if not wild_taken and t.open[slot] and fits & t.value_bits[slot]:
+        mask |= _BLACK_CODES
     return mask
 
 

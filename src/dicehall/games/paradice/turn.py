@@ -8,12 +8,18 @@ from dicehall.core import IllegalActionError
 from dicehall.core.evolve import replace
 from dicehall.core.tuples import add_at, replace_at
 from dicehall.games.paradice import machine as mc
+from dicehall.games.paradice import picks
 from dicehall.games.paradice.actions import (
     CHOOSE_STALL,
-    INTERNED,
+    DUCK_COLUMNS,
+    DUCK_ROWS,
+    PICK_COLUMNS,
+    PICK_RANK,
+    PICK_ROWS,
     PLACES,
     ROULETTE,
     ROULETTE_PICKS,
+    ROULETTE_RANK,
     TAKE_STALL,
     ChooseStall,
     DuckColumn,
@@ -57,16 +63,34 @@ def remove_pending(state: ParadiceState, code: int) -> ParadiceState:
 def placements(
     cfg: Config, state: ParadiceState, dice: tuple[int, ...] | None = None
 ) -> list[Place]:
-    """Every legal placement of the pending dice (or of `dice`) on the mover's stalls."""
+    """Every legal placement of the pending dice (or of `dice`) on the mover's stalls, in
+    action-index order (by die, stall, slot)."""
+    codes = state.pending if dice is None else dice
+    stalls = state.players[state.turn].stalls
+    if not codes or not stalls:
+        return []
     cards = cfg.content.stalls
-    masks = [placeable(cards[card], on) for card, on in state.players[state.turn].stalls]
-    out = []
-    for code in sorted(set(state.pending if dice is None else dice)):
-        for s, mask in enumerate(masks):
-            for k in range(3):
-                if mask[k] >> code & 1:
-                    out.append(PLACES[code, s, k])
+    masks = [placeable(cards[card], on) for card, on in stalls]
+    out: list[Place] = []
+    for code in sorted(set(codes)):
+        sets = _PLACE_SETS[code]
+        for at, (m0, m1, m2) in enumerate(masks):
+            slots = (m0 >> code & 1) | (m1 >> code & 1) << 1 | (m2 >> code & 1) << 2
+            out += sets[at * 8 + slots]
     return out
+
+
+_PLACE_SETS = tuple(
+    tuple(
+        tuple(PLACES[code, stall, k] for k in range(3) if slots >> k & 1)
+        if (code, stall, 0) in PLACES
+        else ()
+        for stall in range(MAX_ACTIVE)
+        for slots in range(8)
+    )
+    for code in range(BLACK * 10 + 7)
+)
+"""[code][stall * 8 + slots]: the placements of die `code` on `stall`, slots by bit."""
 
 
 def apply_place(cfg: Config, state: ParadiceState, action: Place) -> ParadiceState:
@@ -77,15 +101,18 @@ def apply_place(cfg: Config, state: ParadiceState, action: Place) -> ParadiceSta
     card, on = player.stalls[action.stall]
     if not can_place(cfg.content.stalls[card], on, action.slot, action.die):
         raise IllegalActionError(f"cannot {action}: the stall could no longer be completed")
-    state = remove_pending(state, action.die)
+    pending = list(state.pending)
+    pending.remove(action.die)
     dice = (*on[: action.slot], action.die, *on[action.slot + 1 :])
     count = sum(1 for d in dice if d)
-    if count == 2:  # a stall receiving its second die earns a Plaza stall (rules.md, *Stalls*)
-        state = evolve(state, gains=state.gains + 1)
+    # a stall receiving its second die earns a Plaza stall (rules.md, *Stalls*)
+    gains = state.gains + 1 if count == 2 else state.gains
     if count == 3:
+        state = evolve(state, pending=tuple(pending), gains=gains)
         return complete(cfg, state, seat, action.stall, dice)  # type: ignore[arg-type]
     stalls = replace_at(player.stalls, action.stall, (card, dice))
-    return with_player(state, seat, replace(player, stalls=stalls))
+    players = replace_at(state.players, seat, replace(player, stalls=stalls))
+    return evolve(state, pending=tuple(pending), gains=gains, players=players)
 
 
 # --- the basic action -------------------------------------------------------------------
@@ -104,17 +131,33 @@ def basic_actions(cfg: Config, state: ParadiceState) -> list[object]:
 
 @lru_cache(maxsize=4096)
 def _pick_actions(machine: mc.Machine) -> tuple[object, ...]:
-    rows, cols = mc.basic_picks(machine)
-    out: list[object] = [PickRow(g) for g in rows] + [PickColumn(c, n) for c, n in cols]
-    return tuple(INTERNED[a] for a in out)
+    """Bottom-row groups (the row's ends adjacent) and column runs from the bottom."""
+    bottom = tuple([column[0] if column else 0 for column in machine])
+    above = tuple([column[1] if len(column) > 1 else 0 for column in machine])
+    out: list[object] = list(_pick_rows(picks.row_groups(bottom, above, True, False)))
+    for c, column in enumerate(machine):
+        out += [PICK_COLUMNS[c, n] for n in picks.run_lengths(column, 0, False)]
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def _pick_rows(groups: tuple[tuple[int, ...], ...]) -> tuple[object, ...]:
+    """The bottom-row picks of these groups, in action-index order."""
+    return tuple(sorted(map(PICK_ROWS.__getitem__, groups), key=PICK_RANK.__getitem__))
 
 
 @lru_cache(maxsize=1024)
 def _duck_actions(machine: mc.Machine) -> tuple[object, ...]:
-    duck_rows, duck_cols = mc.duck_picks(machine)
-    out: list[object] = [DuckRow(r, g) for r, g in duck_rows]
-    out += [DuckColumn(c, r, n) for c, r, n in duck_cols]
-    return tuple(INTERNED[a] for a in out)
+    """Duck picks: any row as the bottom row, ends not connected, no black dice."""
+    rows: list[object] = []
+    height = max(map(len, machine))
+    for r in range(height):
+        found = picks.row_groups(mc.row_of(machine, r), mc.row_of(machine, r + 1), False, True)
+        rows += [DUCK_ROWS[r, g] for g in found]  # intervals: sorted as in the index
+    for c, column in enumerate(machine):
+        for r in range(len(column)):
+            rows += [DUCK_COLUMNS[c, r, n] for n in picks.run_lengths(column, r, True)]
+    return tuple(rows)
 
 
 def apply_basic(cfg: Config, state: ParadiceState, action: object) -> ParadiceState:
@@ -142,8 +185,8 @@ def apply_basic(cfg: Config, state: ParadiceState, action: object) -> ParadiceSt
 
 
 def roulette_picks(state: ParadiceState) -> list[RoulettePick]:
-    groups = mc.row_groups(state.table, (0,) * COLUMNS, wrap=True, no_black=False)
-    return [ROULETTE_PICKS[g] for g in groups]
+    groups = picks.row_groups(state.table, (0,) * COLUMNS, True, False)
+    return sorted(map(ROULETTE_PICKS.__getitem__, groups), key=ROULETTE_RANK.__getitem__)
 
 
 def apply_roulette_pick(state: ParadiceState, action: RoulettePick) -> ParadiceState:
