@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
-import json
 import logging
 import secrets
 from collections.abc import Iterator
@@ -39,7 +37,6 @@ MODES = ("online", "hotseat")
 MAX_NAME = 24
 
 
-GAMES_KEPT = 64  # rules objects kept made, by game and parameters
 INTERACTIVE_BUDGETS = {"mcts": "1s", "expert": "3s"}
 """Thinking time per move of the searching levels at a table, where people wait for them."""
 
@@ -119,18 +116,9 @@ def make_game(game_id: Any, params: Any) -> Game[Any, Any]:
         if p.kind is ContentSource and isinstance(value, str) and names_a_file(value):
             raise RequestError(422, "bad_params", f"{p.name}: custom files work from the CLI only")
     try:
-        return _made(game_id, json.dumps(params, sort_keys=True))
+        return games.make(game_id, **params)
     except DicehallError as exc:
         raise RequestError(422, "bad_params", str(exc)) from None
-
-
-@functools.lru_cache(maxsize=GAMES_KEPT)
-def _made(game_id: str, params_json: str) -> Game[Any, Any]:
-    """A game's rules object for these parameters, made once: rules objects are immutable (a
-    match's state lives apart from them), and making one takes milliseconds (Paradice 11 ms,
-    4-player Puru Puru 3 ms) that a server creating tables all the time would spend on its
-    event loop."""
-    return games.make(game_id, **json.loads(params_json))
 
 
 class Hall:
