@@ -148,8 +148,6 @@ class Table:
                 "nothing changed: try again shortly"
             ) from None
         else:
-            if not person:  # one saved bot move sent per pass of the loop (web/bot_turns.py)
-                await self.pool.turns.finish()
             self.row.num_actions = len(m.log)
             await self._write_claims()
             if m.is_over:
