@@ -7,6 +7,7 @@ choices (an "either" neighbour, who gets a short player's Jelly) are left in the
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -48,13 +49,12 @@ class Standing:
 @lru_cache(maxsize=4096)
 def standing(entrance: tuple[Die, ...], players: int) -> Standing:
     """Cancel each seat's dice that show the same value (all of them), then total the rest."""
-    values: list[list[int]] = [[] for _ in range(players)]
-    for owner, value in entrance:
-        values[owner].append(value)
+    counts = Counter(entrance)
     dice = tuple(
-        tuple(sorted([v for v in mine if mine.count(v) == 1])) if mine else () for mine in values
+        tuple(sorted(v for (o, v), n in counts.items() if o == seat and n == 1))
+        for seat in range(players)
     )
-    totals = tuple(map(sum, dice))
+    totals = tuple(sum(d) for d in dice)
     best = max(totals)
     controllers = tuple(s for s, t in enumerate(totals) if t == best) if best else ()
     return Standing(dice, totals, controllers)
