@@ -27,7 +27,6 @@ class Distribution(tuple):  # type: ignore[type-arg]
     outcomes: tuple[Any, ...]
     _cumulative: list[int]
     _total: int
-    _bits: int
 
     def __new__(cls, pairs: Iterable[tuple[Any, Fraction]]) -> Distribution:
         items = tuple((o, Fraction(p)) for o, p in pairs)
@@ -43,7 +42,6 @@ class Distribution(tuple):  # type: ignore[type-arg]
         self.outcomes = tuple(o for o, _ in items)
         self._cumulative = list(accumulate(weights))
         self._total = denominator
-        self._bits = denominator.bit_length()
         return self
 
     @classmethod
@@ -70,26 +68,12 @@ class Distribution(tuple):  # type: ignore[type-arg]
         self.outcomes = tuple(outcomes)
         self._cumulative = cumulative
         self._total = total
-        self._bits = total.bit_length()
         return self
 
     def sample(self, rng: random.Random) -> Any:
-        """One outcome drawn exactly with the listed probabilities.
-
-        For a plain `random.Random` this is `rng.randrange(total)` without its Python layers:
-        the same `getrandbits(total.bit_length())` draws, retried while too large, so a seed
-        gives the same outcomes and leaves the generator in the same state.
-        """
-        total = self._total
-        if type(rng) is _PLAIN_RANDOM:
-            getrandbits = rng.getrandbits
-            bits = self._bits
-            draw = getrandbits(bits)
-            while draw >= total:
-                draw = getrandbits(bits)
-        else:
-            draw = rng.randrange(total)
-        return self.outcomes[bisect.bisect_right(self._cumulative, draw)]
+        """One outcome drawn exactly with the listed probabilities (`draw_below`: a seed gives
+        the same outcomes and leaves the generator in the same state)."""
+        return self.outcomes[bisect.bisect_right(self._cumulative, draw_below(rng, self._total))]
 
     def probability(self, outcome: Any) -> Fraction:
         for o, p in self:
@@ -113,8 +97,8 @@ def uniform(outcomes: Sequence[Any]) -> Distribution:
 
 
 def draw_below(rng: random.Random, total: int) -> int:
-    """The integer in `[0, total)` that `Distribution.sample` draws for a distribution whose
-    integer weights sum to `total` (the same calls on `rng`)."""
+    """`rng.randrange(total)` without its Python layers for a plain `random.Random`: the same
+    `getrandbits(total.bit_length())` draws, retried while too large."""
     if type(rng) is _PLAIN_RANDOM:
         getrandbits = rng.getrandbits
         bits = total.bit_length()
