@@ -73,15 +73,8 @@ def _bag_draws(cfg: Config, bag_deck: tuple[int, ...]) -> Distribution:
 
 
 def _drop_columns(state: ParadiceState) -> tuple[int, ...]:
-    cols = _lowest(tuple(map(len, state.machine)))
+    cols = mc.emptiest(state.machine)
     return cols[:1] if state.phase == _SETUP else cols  # setup fills row by row
-
-
-@lru_cache(maxsize=4096)
-def _lowest(heights: tuple[int, ...]) -> tuple[int, ...]:
-    """`machine.emptiest` by the columns' heights."""
-    low = min(heights)
-    return tuple(c for c, h in enumerate(heights) if h == low)
 
 
 def sample(cfg: Config, state: ParadiceState, rng: random.Random) -> object:

@@ -167,7 +167,11 @@ def drop(machine: Machine, col: int, code: int) -> Machine:
 
 def emptiest(machine: Machine) -> tuple[int, ...]:
     """The columns with the fewest dice (returned dice fill these first)."""
-    heights = tuple(map(len, machine))
+    return _lowest(tuple(map(len, machine)))
+
+
+@lru_cache(maxsize=4096)
+def _lowest(heights: tuple[int, ...]) -> tuple[int, ...]:
     low = min(heights)
     return tuple(c for c, h in enumerate(heights) if h == low)
 
