@@ -104,14 +104,12 @@ class MatchRow:
         }
 
 
-def _action_row(match_id: str, idx: int, entry: LogEntry) -> dict[str, Any]:
-    return {
-        "match_id": match_id,
-        "idx": idx,
-        "seat": entry.seat,
-        "action": entry.action,
-        "t": entry.t,
-    }
+def _action_rows(match_id: str, start: int, entries: list[LogEntry]) -> list[dict[str, Any]]:
+    """The `actions` rows of a match's entries `start, start+1, ...`."""
+    return [
+        {"match_id": match_id, "idx": start + i, "seat": e.seat, "action": e.action, "t": e.t}
+        for i, e in enumerate(entries)
+    ]
 
 
 # An append's statements, built once (`Store.append_many`): the SET clause is the columns the
@@ -196,7 +194,8 @@ class Store:
                         match_id=row.id, seat=seat, token_hash=digest, claimed=False
                     )
                 )
-            self._insert_actions(conn, row.id, 0, log)
+            if log:
+                conn.execute(_INSERT_ACTIONS, _action_rows(row.id, 0, log))
 
     def append(
         self, match_id: str, start: int, entries: list[LogEntry], result: Result | None
@@ -209,41 +208,28 @@ class Store:
         row in one statement executed for many rows: the statements are built once, so the
         writer spends its time in the database, not in building SQL (a 16-table batch took
         4.8 ms of CPU with a statement built per match, 1 ms with these)."""
+        stamp = now_text()
+        rows = [
+            r
+            for match_id, start, entries, _ in appends
+            for r in _action_rows(match_id, start, entries)
+        ]
+        moved: list[dict[str, Any]] = []
+        finished: list[dict[str, Any]] = []
+        for match_id, start, entries, result in appends:
+            match = {"match_id": match_id, "num_actions": start + len(entries), "updated": stamp}
+            if result is None:
+                moved.append(match)
+            else:
+                finished.append({**match, "status": FINISHED, "result": result.to_json()})
         with self._writing() as conn:
-            stamp = now_text()
-            rows = [
-                _action_row(match_id, start + i, e)
-                for match_id, start, entries, _ in appends
-                for i, e in enumerate(entries)
-            ]
-            if rows:
-                conn.execute(_INSERT_ACTIONS, rows)
-            playing = [
-                {"match_id": match_id, "num_actions": start + len(entries), "updated": stamp}
-                for match_id, start, entries, result in appends
-                if result is None
-            ]
-            if playing:
-                conn.execute(_UPDATE_MATCH, playing)
-            finished = [
-                {
-                    "match_id": match_id,
-                    "num_actions": start + len(entries),
-                    "updated": stamp,
-                    "status": FINISHED,
-                    "result": result.to_json(),
-                }
-                for match_id, start, entries, result in appends
-                if result is not None
-            ]
-            if finished:
-                conn.execute(_UPDATE_MATCH, finished)
-
-    @staticmethod
-    def _insert_actions(conn: Any, match_id: str, start: int, entries: list[LogEntry]) -> None:
-        if entries:
-            rows = [_action_row(match_id, start + i, e) for i, e in enumerate(entries)]
-            conn.execute(insert(actions), rows)
+            for statement, values in (
+                (_INSERT_ACTIONS, rows),
+                (_UPDATE_MATCH, moved),
+                (_UPDATE_MATCH, finished),
+            ):
+                if values:
+                    conn.execute(statement, values)
 
     def claim_open(self, match_id: str, seat: int, digest: str) -> bool:
         """Give an unclaimed seat the token `digest`, in one statement: of several processes
@@ -313,18 +299,16 @@ class Store:
         """Whether `checkpoint` has work to do: a SQLite file (its write-ahead log)."""
         return self.engine.dialect.name == "sqlite" and not isinstance(self.engine.pool, StaticPool)
 
-    def checkpoint(self) -> tuple[int, int]:
+    def checkpoint(self) -> None:
         """Copy what the write-ahead log holds into the SQLite file, without waiting for or
-        holding up any writer (a PASSIVE checkpoint); returns (frames in the log, frames
-        copied). SQLite otherwise checkpoints inside the commit that grows the log past 1000
-        pages, copying them all and syncing the file while that commit waits (30 ms, and
-        over 100 ms on a busy disk, for whichever move was being saved). Done often in the
-        background (`web/lifecycle.py`), that commit finds little left to copy."""
-        if not self.checkpoints:
-            return (0, 0)
-        with self.engine.connect() as conn:
-            row = conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").one()
-        return (int(row[1]), int(row[2]))
+        holding up any writer (a PASSIVE checkpoint). SQLite otherwise checkpoints inside the
+        commit that grows the log past 1000 pages, copying them all and syncing the file while
+        that commit waits (30 ms, and over 100 ms on a busy disk, for whichever move was being
+        saved). Done often in the background (`web/lifecycle.py`), that commit finds little
+        left to copy."""
+        if self.checkpoints:
+            with self.engine.connect() as conn:
+                conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     def count(self, status: str) -> int:
         with self.engine.connect() as conn:
