@@ -60,10 +60,16 @@ def layout_problems(page: Page) -> list[str]:
     return [f"too wide: {w}" for w in wide] + [f"text under 12 px: {s}" for s in small]
 
 
+class Redrawn(Exception):
+    """The page replaced the element between finding it and tapping it (a bot moved)."""
+
+
 def tap(page: Page, target: ElementHandle) -> None:
     """Tap `target`, after checking it is a touch-sized target."""
     target.scroll_into_view_if_needed(timeout=2000)
     box = target.bounding_box()
+    if box is None and not target.evaluate("e => e.isConnected"):
+        raise Redrawn()
     assert box is not None, "tapped an element that is not on screen"
     html = target.evaluate("e => e.outerHTML.slice(0, 120)")
     assert box["width"] >= MIN_TARGET_PX and box["height"] >= MIN_TARGET_PX, (

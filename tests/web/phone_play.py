@@ -7,7 +7,7 @@ from collections.abc import Callable
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
-from tests.web.phone import tap
+from tests.web.phone import Redrawn, tap
 
 FIRST_MOVE = "#moves button.move:not([disabled])"
 
@@ -60,5 +60,5 @@ STRATEGIES: dict[str, Callable[[Page], bool]] = {
 def tap_step(page: Page, game: str) -> bool:
     try:
         return STRATEGIES[game](page)
-    except PlaywrightError:  # the board was redrawn under the tap: look again
+    except (PlaywrightError, Redrawn):  # the board was redrawn under the tap: look again
         return False
