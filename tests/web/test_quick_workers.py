@@ -33,9 +33,10 @@ def _decisions(count: int) -> list[tuple[BotSpec, Any, tuple[Any, ...], int]]:
 
 def test_each_request_gets_its_own_answer_the_one_the_bot_gives_in_process() -> None:
     """Thirty requests at once to two workers (at most four written to a pipe at a time):
-    every answer is the decision of that request, as the bot makes it in the server."""
+    every answer is the decision of that request, as the bot makes it in the server. The rng
+    goes as the text it is seeded with (`core.seeding.bot_seed`), as tables send it."""
     decisions = _decisions(30)
-    expected = [think(s, v, legal, random.Random(r)) for s, v, legal, r in decisions]
+    expected = [think(s, v, legal, random.Random(str(r))) for s, v, legal, r in decisions]
 
     async def scenario() -> list[Any]:
         pool = BotPool(2, 1)
@@ -43,7 +44,7 @@ def test_each_request_gets_its_own_answer_the_one_the_bot_gives_in_process() -> 
             await pool.warm("quick")
             assert len(pool.quick.workers) == 2
             return await asyncio.gather(
-                *(pool.decide(s, v, legal, random.Random(r)) for s, v, legal, r in decisions)
+                *(pool.decide(s, v, legal, str(r)) for s, v, legal, r in decisions)
             )
         finally:
             await pool.close()

@@ -18,6 +18,12 @@ def chance_rng(seed: int, step: int) -> random.Random:
     return random.Random(seed * 2**32 + step)
 
 
+def bot_seed(seed: int, seat: Seat, step: int) -> str:
+    """What `bot_rng` is seeded with: a worker process is sent this text, not the rng (an
+    rng's pickle is its 625-word state, and costs ten times the decision's other inputs)."""
+    return f"bot/{seed}/{seat}/{step}"
+
+
 def bot_rng(seed: int, seat: Seat, step: int) -> random.Random:
     """The rng a bot at `seat` decides with when its move would be logged at `step`."""
-    return random.Random(f"bot/{seed}/{seat}/{step}")
+    return random.Random(bot_seed(seed, seat, step))

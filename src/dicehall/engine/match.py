@@ -16,7 +16,7 @@ from dicehall.bots.base import Bot
 from dicehall.core import chance
 from dicehall.core.errors import DicehallError, IllegalActionError
 from dicehall.core.game import Game
-from dicehall.core.seeding import bot_rng, chance_rng
+from dicehall.core.seeding import bot_rng, bot_seed, chance_rng
 from dicehall.core.types import CHANCE, ENGINE, Result, Seat, View
 from dicehall.engine.clock import Clock
 
@@ -161,6 +161,10 @@ class Match:
         """
         rng = bot_rng(self.seed, seat, len(self.log))
         return self.bots[seat], self.view(seat), self.legal_actions(seat), rng
+
+    def bot_seed(self, seat: Seat) -> str:
+        """The text the rng of `bot_inputs(seat)` is seeded with (`random.Random(text)`)."""
+        return bot_seed(self.seed, seat, len(self.log))
 
     def play_bot(self, seat: Seat) -> list[Event]:
         """Let the bot at `seat` choose and submit one action."""

@@ -135,7 +135,9 @@ class QuickWorkers:
         theirs.close()
         return process, ours
 
-    async def decide(self, spec: Any, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
+    async def decide(
+        self, spec: Any, view: View, legal: Sequence[Any], rng: random.Random | str
+    ) -> Any:
         if len(self.workers) < self.size:
             await self.start()
         worker = min(self.workers, key=lambda w: w.load)

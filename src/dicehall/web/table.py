@@ -175,9 +175,9 @@ class Table:
         if m.is_over or seat not in m.bots_to_act():
             return
         version = m.version
-        bot, view, legal, rng = m.bot_inputs(seat)
-        try:
-            action = await self.pool.decide(self.bot_spec(seat, bot), view, legal, rng)
+        bot, view, legal = m.bots[seat], m.view(seat), m.legal_actions(seat)
+        try:  # the rng goes as its seed's text (core/seeding.py, bot_seed)
+            action = await self.pool.decide(self.bot_spec(seat, bot), view, legal, m.bot_seed(seat))
         except Exception as exc:  # a faulty bot must not stall the table: play randomly
             log.warning("table %s: bot at seat %d failed (%s); random move", self.id, seat, exc)
             action = None

@@ -95,9 +95,16 @@ def _bot(spec: BotSpec) -> Bot:
     return bot
 
 
-def think(spec: BotSpec, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
+Rng = random.Random | str  # an rng, or the text one is seeded with (cheaper to send)
+
+
+def think(spec: BotSpec, view: View, legal: Sequence[Any], rng: Rng) -> Any:
     """One decision, in a worker process."""
-    return _bot(spec).act(view, legal, rng)
+    return _bot(spec).act(view, legal, _rng(rng))
+
+
+def _rng(rng: Rng) -> random.Random:
+    return random.Random(rng) if isinstance(rng, str) else rng
 
 
 # --- in the server process ----------------------------------------------------------------
@@ -148,13 +155,11 @@ class BotPool:
             *(loop.run_in_executor(pool, os.getpid) for _ in range(self.sizes[kind]))
         )
 
-    async def decide(
-        self, spec: BotSpec, view: View, legal: Sequence[Any], rng: random.Random
-    ) -> Any:
+    async def decide(self, spec: BotSpec, view: View, legal: Sequence[Any], rng: Rng) -> Any:
         kind = self.where(spec)
         if kind == "inline":  # a millisecond: less than the trip to a worker would cost
             if spec.pool == "inline":
-                return RandomBot().act(view, legal, rng)
+                return RandomBot().act(view, legal, _rng(rng))
             return think(spec, view, legal, rng)
         if kind == "quick":
             return await self.quick.decide(spec, view, legal, rng)

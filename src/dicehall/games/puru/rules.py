@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
+from functools import cache
 from itertools import permutations
 from typing import Any
 
-from dicehall.core.chance import uniform
+from dicehall.core.chance import Distribution, uniform
 from dicehall.core.errors import IllegalActionError
 from dicehall.core.evolve import constructor, replace
 from dicehall.core.game import Game
@@ -75,6 +76,12 @@ _POWER_ACTIONS = {
 }
 
 
+@cache  # one per player count (at most 5), shared by every table: it holds 6,720 outcomes
+def deals(players: int) -> Distribution:
+    """The Full game's deal: every ordered choice of one character per seat, equally likely."""
+    return uniform([Deal(p) for p in permutations(Character, players)])
+
+
 class PuruGame(Game[PuruState, PuruAction]):
     """One parameter set of Puru Puru Paradice."""
 
@@ -98,7 +105,7 @@ class PuruGame(Game[PuruState, PuruAction]):
         self.max_game_length = 9 * (57 * n // 2 + 2) + 1
         self.neighbours = tuple(tuple(sorted({(r - 1) % n, (r + 1) % n})) for r in range(n))
         self._rolls, self._roll_counts, self._shown = roll_tables(parse_die(str(params["die"])))
-        self._deal = uniform([Deal(p) for p in permutations(Character, n)])
+        self._deal = deals(n)
         self._seat_actors = tuple((s,) for s in range(n))
         # the next roller and their dice (AutoPuray rolls fewer, rules.md *Solo*)
         self._next_roll = tuple(
