@@ -40,6 +40,7 @@ GREEDY = {"kind": "bot", "level": "greedy"}
 MCTS = {"kind": "bot", "level": "mcts"}
 # Puru Puru's hard level is a turn search of milliseconds; Paradice's is MCTS, a second a move
 SEARCH_GAME = "paradice"
+WATCHERS_NICE = 5
 
 
 @dataclass(frozen=True)
@@ -163,7 +164,9 @@ class MixLoad:
 
 
 def _watch(urls: tuple[str, str], mix: Mix, start_wall: float, out: Connection) -> None:
-    """The bot tables' side, in a process of its own."""
+    """The bot tables' side, in a process of its own, at a lower CPU priority: on this one
+    machine it stands for a hundred remote clients, and must not take the server's CPU."""
+    os.nice(WATCHERS_NICE)
     load = MixLoad(urls, mix, start_wall)
     asyncio.run(load.watch())
     out.send((dict(load.tally.moves), load.tally.errors))

@@ -13,7 +13,7 @@ import pytest
 
 from dicehall import games
 from dicehall.engine.match import Match
-from dicehall.web.workers import BotPool, BotSpec, think
+from dicehall.web.workers import BotPool, BotSpec, LegalIds, think
 
 
 def _decisions(count: int) -> list[tuple[BotSpec, Any, tuple[Any, ...], int]]:
@@ -50,6 +50,30 @@ def test_each_request_gets_its_own_answer_the_one_the_bot_gives_in_process() -> 
             await pool.close()
 
     assert asyncio.run(scenario()) == expected
+
+
+def test_given_the_game_a_worker_is_sent_action_ids_and_answers_the_same_actions() -> None:
+    """Tables send the legal actions as ids (`LegalIds`, cheaper to pickle than the action
+    objects); the worker decodes them with its own copy of the game, and the pool turns the
+    id it answers back into the action: the same decisions as in the server."""
+    decisions = _decisions(12)
+    expected = [think(s, v, legal, str(r)) for s, v, legal, r in decisions]
+    game = games.make("puru", players=3)
+
+    async def scenario() -> list[Any]:
+        pool = BotPool(1, 1)
+        try:
+            return await asyncio.gather(
+                *(pool.decide(s, v, legal, str(r), game) for s, v, legal, r in decisions)
+            )
+        finally:
+            await pool.close()
+
+    answers = asyncio.run(scenario())
+    assert answers == expected
+    assert all(a in legal for a, (_, _, legal, _) in zip(answers, decisions, strict=True))
+    ids = LegalIds.of(game, decisions[0][2])
+    assert think(*decisions[0][:2], ids, "0") in ids.ids  # a worker answers an id
 
 
 def test_a_dead_worker_fails_its_requests_and_the_next_one_gets_a_new_worker() -> None:

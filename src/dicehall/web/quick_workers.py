@@ -24,7 +24,7 @@ import random
 import socket
 import struct
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import partial
@@ -135,13 +135,12 @@ class QuickWorkers:
         theirs.close()
         return process, ours
 
-    async def decide(
-        self, spec: Any, view: View, legal: Sequence[Any], rng: random.Random | str
-    ) -> Any:
+    async def decide(self, spec: Any, view: View, legal: Any, rng: random.Random | str) -> Any:
+        """`think(spec, view, legal, rng)` in a worker (`legal`: actions, or `LegalIds`)."""
         if len(self.workers) < self.size:
             await self.start()
         worker = min(self.workers, key=lambda w: w.load)
-        request = pickle.dumps((spec, view, tuple(legal), rng), protocol=pickle.HIGHEST_PROTOCOL)
+        request = pickle.dumps((spec, view, legal, rng), protocol=pickle.HIGHEST_PROTOCOL)
         answer: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         worker.outbox.append((request, answer))
         self._write(worker)

@@ -177,7 +177,8 @@ class Table:
         version = m.version
         bot, view, legal = m.bots[seat], m.view(seat), m.legal_actions(seat)
         try:  # the rng goes as its seed's text (core/seeding.py, bot_seed)
-            action = await self.pool.decide(self.bot_spec(seat, bot), view, legal, m.bot_seed(seat))
+            spec = self.bot_spec(seat, bot)
+            action = await self.pool.decide(spec, view, legal, m.bot_seed(seat), m.game)
         except Exception as exc:  # a faulty bot must not stall the table: play randomly
             log.warning("table %s: bot at seat %d failed (%s); random move", self.id, seat, exc)
             action = None
@@ -418,9 +419,14 @@ class Table:
         while not self.match.is_over and self.row.status == "live":
             due = self._next_wake(loop.time())
             self.wake.clear()
-            timeout = None if due is None else max(0.0, due - loop.time())
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.wake.wait(), timeout)
+            # a timer that sets the event, not `wait_for`: that made a task and a timeout's
+            # callbacks for every bot move of every table (loop time and young garbage)
+            alarm = None if due is None else loop.call_at(due, self.wake.set)
+            try:
+                await self.wake.wait()
+            finally:
+                if alarm is not None:
+                    alarm.cancel()
             try:
                 await self._tick(loop.time())
             except StorageError:

@@ -35,6 +35,7 @@ from typing import Any
 from dicehall.bots import parse_level
 from dicehall.bots.base import Bot, RandomBot
 from dicehall.bots.solvers.cache import NO_SOLVE_ENV
+from dicehall.core.game import Game
 from dicehall.core.types import View
 from dicehall.web.bot_turns import BotTurns
 from dicehall.web.quick_workers import QuickWorkers
@@ -42,6 +43,7 @@ from dicehall.web.quick_workers import QuickWorkers
 log = logging.getLogger("dicehall.web")
 
 SEARCH_NICE = int(os.environ.get("DICEHALL_SEARCH_NICE", "10"))
+QUICK_NICE = int(os.environ.get("DICEHALL_QUICK_NICE", "5"))
 BOTS_KEPT = 256  # bots a worker keeps built (per game, seat and level)
 
 
@@ -69,7 +71,7 @@ class BotSpec:
 
 
 # --- inside a worker process --------------------------------------------------------------
-_bots: OrderedDict[BotSpec, Bot] = OrderedDict()
+_bots: OrderedDict[BotSpec, tuple[Game[Any, Any], Bot]] = OrderedDict()
 
 
 def _worker_start(nice: int) -> None:
@@ -81,26 +83,42 @@ def _worker_start(nice: int) -> None:
     games.available()
 
 
-def _bot(spec: BotSpec) -> Bot:
-    bot = _bots.get(spec)
-    if bot is None:
+def _bot(spec: BotSpec) -> tuple[Game[Any, Any], Bot]:
+    found = _bots.get(spec)
+    if found is None:
         from dicehall import games
         from dicehall.bots import make_bot
 
         game = games.make(spec.game, **json.loads(spec.params_json))
-        bot = _bots[spec] = make_bot(spec.level, game, spec.seat)
+        found = _bots[spec] = (game, make_bot(spec.level, game, spec.seat))
         while len(_bots) > BOTS_KEPT:
             _bots.popitem(last=False)
     _bots.move_to_end(spec)
-    return bot
+    return found
 
 
 Rng = random.Random | str  # an rng, or the text one is seeded with (cheaper to send)
 
 
-def think(spec: BotSpec, view: View, legal: Sequence[Any], rng: Rng) -> Any:
-    """One decision, in a worker process."""
-    return _bot(spec).act(view, legal, _rng(rng))
+@dataclass(frozen=True)
+class LegalIds:
+    """Legal actions as the game's action ids (`Game.encode`): a few bytes to send to a
+    worker, where the actions themselves (slotted dataclasses) took longer to pickle than the
+    rest of the request. A worker given these answers an action id too."""
+
+    ids: tuple[int, ...]
+
+    @classmethod
+    def of(cls, game: Game[Any, Any], legal: Sequence[Any]) -> LegalIds:
+        return cls(tuple(map(game.encode, legal)))
+
+
+def think(spec: BotSpec, view: View, legal: Sequence[Any] | LegalIds, rng: Rng) -> Any:
+    """One decision, in a worker process: the action, or its id where `legal` is ids."""
+    game, bot = _bot(spec)
+    if isinstance(legal, LegalIds):
+        return game.encode(bot.act(view, tuple(map(game.decode, legal.ids)), _rng(rng)))
+    return bot.act(view, legal, _rng(rng))
 
 
 def _rng(rng: Rng) -> random.Random:
@@ -122,7 +140,7 @@ class BotPool:
     def __init__(self, quick: int, search: int) -> None:
         self.sizes = {"quick": max(0, quick), "search": max(1, search)}
         self.pools: dict[str, ProcessPoolExecutor] = {}  # the search pool, once started
-        self.quick = QuickWorkers(self.sizes["quick"], _forkserver(), _worker_start)
+        self.quick = QuickWorkers(self.sizes["quick"], _forkserver(), _worker_start, QUICK_NICE)
         self.turns = BotTurns()  # bot moves start one per pass of the event loop
 
     def where(self, spec: BotSpec) -> str:
@@ -155,22 +173,36 @@ class BotPool:
             *(loop.run_in_executor(pool, os.getpid) for _ in range(self.sizes[kind]))
         )
 
-    async def decide(self, spec: BotSpec, view: View, legal: Sequence[Any], rng: Rng) -> Any:
+    async def decide(
+        self,
+        spec: BotSpec,
+        view: View,
+        legal: Sequence[Any],
+        rng: Rng,
+        game: Game[Any, Any] | None = None,
+    ) -> Any:
+        """The bot's action; with `game`, a worker is sent the legal actions' ids (`LegalIds`)."""
         kind = self.where(spec)
         if kind == "inline":  # a millisecond: less than the trip to a worker would cost
             if spec.pool == "inline":
                 return RandomBot().act(view, legal, _rng(rng))
             return think(spec, view, legal, rng)
+        sent = LegalIds.of(game, legal) if game is not None else tuple(legal)
         if kind == "quick":
-            return await self.quick.decide(spec, view, legal, rng)
-        pool = self._pool(kind)
+            answer = await self.quick.decide(spec, view, sent, rng)
+        else:
+            answer = await self._search(spec, view, sent, rng)
+        return game.decode(answer) if game is not None else answer
+
+    async def _search(self, spec: BotSpec, view: View, legal: Any, rng: Rng) -> Any:
+        pool = self._pool("search")
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(pool, think, spec, view, tuple(legal), rng)
+            return await loop.run_in_executor(pool, think, spec, view, legal, rng)
         except BrokenProcessPool:  # a worker died (killed, out of memory): start afresh
-            log.error("a %s bot worker died; starting new workers", kind)
-            if self.pools.get(kind) is pool:
-                del self.pools[kind]
+            log.error("a search bot worker died; starting new workers")
+            if self.pools.get("search") is pool:
+                del self.pools["search"]
                 pool.shutdown(wait=False, cancel_futures=True)
             raise
 

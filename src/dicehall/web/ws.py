@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from typing import Any
@@ -25,7 +24,7 @@ from dicehall.web.api import valid_table_id
 from dicehall.web.guard import Guards, client_key
 from dicehall.web.hall import Hall
 from dicehall.web.sessions import scope_account
-from dicehall.web.strict_json import BadJSON, loads
+from dicehall.web.strict_json import BadJSON, dumps, loads
 from dicehall.web.table import Conn, StorageError, Table
 
 log = logging.getLogger("dicehall.web")
@@ -83,7 +82,7 @@ async def _pump(ws: WebSocket, conn: Conn) -> None:
                 await ws.close(1001 if not conn.closed else 1008)
             return
         try:
-            await ws.send_text(json.dumps(message, separators=(",", ":")))
+            await ws.send_text(dumps(message))
         except (WebSocketDisconnect, RuntimeError):  # the client left; _serve sees it too
             return
 
