@@ -1,6 +1,8 @@
 """Test-wide settings: Hypothesis profiles ('ci' by default; DICEHALL_FUZZ=nightly for more);
 greedy bots decide in the server process (hundreds of test servers would each start a greedy
-worker process; tests/web/test_workers.py and test_lifecycle.py test the workers)."""
+worker process; tests/web/test_workers.py and test_lifecycle.py test the workers); search
+workers keep a normal CPU priority (idle-priority ones would wait behind the other tests on a
+busy machine; test_workers.py tests that they are idle-priority by default)."""
 
 from __future__ import annotations
 
@@ -16,3 +18,4 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("DICEHALL_FUZZ", "ci"))
 os.environ.setdefault("DICEHALL_QUICK_WORKERS", "0")
+os.environ.setdefault("DICEHALL_SEARCH_IDLE", "0")

@@ -3,6 +3,7 @@ never solves a missing exact table."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import time
@@ -13,6 +14,8 @@ import pytest
 from dicehall import games
 from dicehall.bots.solvers import cache
 from dicehall.engine.match import Match
+from dicehall.web import workers
+from dicehall.web.workers import BotPool
 from tests.web.helpers import Client, Server
 from tests.web.load import _cpu_seconds
 
@@ -133,3 +136,28 @@ def test_one_greedy_worker_by_default_where_there_is_a_second_core(
     assert Settings().quick_workers == workers
     monkeypatch.setenv("DICEHALL_QUICK_WORKERS", "3")
     assert Settings().quick_workers == 3
+
+
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="Linux scheduling policies")
+def test_search_workers_run_at_idle_priority_unless_turned_off(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """People first: a search worker takes only CPU time nobody else wants (SCHED_IDLE), so
+    a server woken by a person's move never waits for a search to give up its core."""
+
+    def policies(idle: bool) -> list[int]:
+        monkeypatch.setattr(workers, "SEARCH_IDLE", idle)
+        pool = BotPool(0, 2)
+
+        async def ask() -> list[int]:
+            await pool.warm("search")
+            loop = asyncio.get_running_loop()
+            search = pool.pools["search"]
+            found = [await loop.run_in_executor(search, os.sched_getscheduler, 0) for _ in "ab"]
+            await pool.close()
+            return found
+
+        return asyncio.run(ask())
+
+    assert policies(True) == [os.SCHED_IDLE] * 2
+    assert os.SCHED_IDLE not in policies(False)

@@ -9,10 +9,14 @@ moves would wait behind them (docs/reliability.md, *People first*); with no quic
 greedy decides inline. `mcts` and `expert` think in the `search` pool, so searching tables can
 fill it without delaying any other table. A table asks for one move at a time (its driver
 waits for the answer), so one table holds at most one worker; requests are served in arrival
-order, so every table's bots keep moving. Search workers run at a lower CPU priority (`nice`),
-so when searches fill the machine the server process is scheduled first. A worker receives
-only what the bot may see (the bot's level, the game and seat, the seat's view, the legal
-actions and the rng) and answers the chosen action. Workers never solve: a solver table
+order, so every table's bots keep moving. Bots yield the CPU to people: search workers run at
+idle priority on Linux (`SCHED_IDLE`: they take only time nobody else wants, and a server
+woken by a person's move takes their core at once; `DICEHALL_SEARCH_IDLE=0` keeps them at
+`nice` 10, `DICEHALL_SEARCH_NICE`), quick workers at `nice` 5 (`DICEHALL_QUICK_NICE`). A
+search spends its thinking time either way; it searches less when the machine is busy. A
+worker receives only what the bot may see (the bot's level, the game and seat, the seat's
+view, the legal actions' ids and the rng's seed) and answers the chosen action's id. Workers
+never solve: a solver table
 missing from the disk cache is an error there (see `dicehall.web.prepare`).
 """
 
@@ -44,6 +48,7 @@ log = logging.getLogger("dicehall.web")
 
 SEARCH_NICE = int(os.environ.get("DICEHALL_SEARCH_NICE", "10"))
 QUICK_NICE = int(os.environ.get("DICEHALL_QUICK_NICE", "5"))
+SEARCH_IDLE = os.environ.get("DICEHALL_SEARCH_IDLE", "1") != "0"
 BOTS_KEPT = 256  # bots a worker keeps built (per game, seat and level)
 
 
@@ -74,10 +79,13 @@ class BotSpec:
 _bots: OrderedDict[BotSpec, tuple[Game[Any, Any], Bot]] = OrderedDict()
 
 
-def _worker_start(nice: int) -> None:
+def _worker_start(nice: int, idle: bool = False) -> None:
     os.environ[NO_SOLVE_ENV] = "1"
     with contextlib.suppress(OSError):  # not permitted here: same priority as the server
         os.nice(nice)
+    if idle and hasattr(os, "sched_setscheduler"):  # Linux
+        with contextlib.suppress(OSError):
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     from dicehall import games  # warm the imports once, not on the first move
 
     games.available()
@@ -155,7 +163,7 @@ class BotPool:
                 self.sizes[kind],
                 mp_context=_forkserver(),
                 initializer=_worker_start,
-                initargs=(SEARCH_NICE if kind == "search" else 0,),
+                initargs=(SEARCH_NICE, SEARCH_IDLE),
             )
             self.pools[kind] = pool
         return pool
