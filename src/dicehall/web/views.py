@@ -66,6 +66,8 @@ def explained_log(
     """The log from `start` on with each entry's explanation (`engine.explain`), as `viewer` may
     read it; `before` is the state before entry `start` (None: the log is replayed)."""
     game, log = match.game, match.log
+    if before is None and start >= len(log):  # nothing new (a pause shown): no replay
+        before = match.state
     if before is None:
         why = explain_entries(game, game.initial_state(), log, viewer, start)
     else:
