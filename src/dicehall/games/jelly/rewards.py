@@ -11,7 +11,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from dicehall.core.evolve import replace
 from dicehall.core.tuples import replace_at
 from dicehall.games.jelly.content import (
     EITHER,
@@ -29,6 +28,7 @@ from dicehall.games.jelly.content import (
     Tribute,
 )
 from dicehall.games.jelly.state import Debt, Die, Grant, JellyState, Op, Table
+from dicehall.games.jelly.state import evolve as replace
 
 
 @dataclass(frozen=True, slots=True)

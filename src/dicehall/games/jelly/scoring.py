@@ -7,7 +7,6 @@ district clockwise, then the city centre. `advance` runs the queue until a playe
 
 from __future__ import annotations
 
-from dicehall.core.evolve import replace
 from dicehall.core.tuples import replace_at
 from dicehall.games.jelly.content import EITHER, LEFT, RIGHT, Adjacent
 from dicehall.games.jelly.rewards import add, neighbour, resolve, standing, take_pods, target_grants
@@ -26,6 +25,7 @@ from dicehall.games.jelly.state import (
     ScoreDistrict,
     Table,
 )
+from dicehall.games.jelly.state import evolve as replace
 
 # enum members as module constants: reading one from its class is slow (Python 3.11)
 _OVER = Phase.OVER
@@ -117,8 +117,8 @@ def advance(table: Table, s: JellyState) -> JellyState:
             continue
         if _is_choice(head) or isinstance(head, RerollDie):
             return s  # a player's choice, or a chance node
-        s, ops = _run(table, replace(s, queue=rest), head)
-        s = replace(s, queue=(*ops, *s.queue))
+        s, ops = _run(table, s, head)  # an op never reads or changes the queue
+        s = replace(s, queue=(*ops, *rest))
     return _after_scoring(table, s)
 
 
