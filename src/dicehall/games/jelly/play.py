@@ -194,12 +194,18 @@ def _all_placements(
 def _out_of_dice_actions(table: Table, s: JellyState, seat: int) -> tuple[Any, ...]:
     if not can_act(s, seat):
         return ()
-    out: tuple[Any, ...] = ()
-    if seat not in s.locks:
-        out = tuple(Lock(d) for d in range(table.districts) if s.locks[d] == NOBODY)
-    if s.flipped_by == NOBODY:
+    locks = s.locks if seat not in s.locks else ()
+    return _out_of_dice(locks, s.flipped_by == NOBODY, may_wait(s, seat))
+
+
+@lru_cache(maxsize=1024)
+def _out_of_dice(locks: tuple[int, ...], flip: bool, wait: bool) -> tuple[Any, ...]:
+    """Lock a district still free (`locks`: `()` once the seat has locked one), flip the
+    timer, done, wait: one tuple per situation, made once."""
+    out: tuple[Any, ...] = tuple(Lock(d) for d, lock in enumerate(locks) if lock == NOBODY)
+    if flip:
         out += (_FLIP,)
-    return (*out, _PASS, _WAIT) if may_wait(s, seat) else (*out, _PASS)
+    return (*out, _PASS, _WAIT) if wait else (*out, _PASS)
 
 
 def may_wait(s: JellyState, seat: int) -> bool:

@@ -34,6 +34,7 @@ _PODS = Phase.PODS
 _SCORING = Phase.SCORING
 
 SIDES = (LEFT, RIGHT)
+_EITHER = Adjacent(EITHER)
 
 
 def breakdown(seat: int, jelly: int, pods: tuple[int, ...]) -> str:
@@ -102,7 +103,7 @@ def chooser(s: JellyState) -> int:
 def _is_choice(op: Op) -> bool:
     if isinstance(op, Debt):
         return True
-    return isinstance(op, Grant) and op.atom == Adjacent(EITHER) and not op.adjacent
+    return isinstance(op, Grant) and op.atom == _EITHER and not op.adjacent
 
 
 def advance(table: Table, s: JellyState) -> JellyState:
