@@ -116,8 +116,9 @@ def test_moves_saved_while_a_follower_loads_the_table_reach_it(tmp_path: Path) -
 
 
 def test_a_follower_never_shows_a_pause_its_store_shows_is_over(tmp_path: Path) -> None:
-    """docs/rules/jelly.md, "Scoring a round": the table holds after a round's scoring, and
-    goes on after the Skip. The follower reads the store when the Skip's notice arrives, and
+    """docs/rules/jelly.md, "Scoring a round": "Then, unless it was round 4: everyone takes
+    their 7 dice back ... and a new round starts" - the table holds first, and goes on after
+    the Skip. The follower reads the store when the Skip's notice arrives, and
     may find the moves the release saved already there: it then shows the game going on,
     not the pause again over it (which would say nobody may act while it is someone's turn)."""
 
@@ -161,9 +162,10 @@ def test_a_follower_never_shows_a_pause_its_store_shows_is_over(tmp_path: Path) 
 def test_a_person_arriving_through_a_follower_during_a_pause_sees_it_and_can_skip(
     tmp_path: Path,
 ) -> None:
-    """docs/rules/jelly.md, "Scoring a round": the table holds after a round's scoring. A
-    process that loads the table only during the pause never heard the owner announce it:
-    the owner announces it again when a person arrives through that process."""
+    """docs/rules/jelly.md, "Scoring a round": "Then, unless it was round 4: everyone takes
+    their 7 dice back ... and a new round starts" - the table holds first. A process that
+    loads the table only during the pause never heard the owner announce it: the owner
+    announces it again when a person arrives through that process."""
 
     async def scenario() -> None:
         store, owner_hall, follower_hall = halls(tmp_path)
