@@ -9,6 +9,7 @@ loading the table, or after the follower has already read what the notice is abo
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +63,21 @@ async def play_to_the_pause(table: Table) -> None:
     while not table.match.held:
         await move(table)
     assert table.pause is not None
+
+
+async def until(done: Callable[[], bool]) -> None:
+    """Let the event loop run until `done()` (the owner's driver and writes run meanwhile)."""
+    for _ in range(3000):
+        if done():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("it never happened")
+
+
+def saved(bus: list[tuple[str, dict[str, Any]]], table: Table) -> bool:
+    """The owner has stored its whole log and announced it (`dicehall_moves`)."""
+    n = len(table.match.log)
+    return any(c == "dicehall_moves" and p["actions"] == n for c, p in bus)
 
 
 def updates(conn: Conn) -> list[dict[str, Any]]:
@@ -138,10 +154,7 @@ def test_a_follower_never_shows_a_pause_its_store_shows_is_over(tmp_path: Path) 
         assert seen.pause is not None and seen.match.held  # the follower holds too
         pauses.skip(seen, person)
         await deliver(bus, owner_node)  # the owner takes the Skip and goes on at once ...
-        for _ in range(500):
-            if not owner.match.held:
-                break
-            await asyncio.sleep(0.01)
+        await until(lambda: saved(bus, owner))
         assert not owner.match.held and owner.pause is None
         updates(person)
         await deliver(bus, follower)  # ... before the follower reads the Skip's notice
@@ -185,11 +198,7 @@ def test_a_person_arriving_through_a_follower_during_a_pause_sees_it_and_can_ski
         assert updates(person)[-1]["pause"] is not None  # with its countdown and Skip
         pauses.skip(seen, person)
         await deliver(bus, owner_node)
-        for _ in range(500):
-            if not owner.match.held:
-                break
-            await asyncio.sleep(0.01)
-        assert not owner.match.held  # the Skip through the follower ended the pause
+        await until(lambda: not owner.match.held)  # the Skip through the follower ended it
         for hall in (owner_hall, follower_hall):
             await hall.stop()
         store.close()
