@@ -154,6 +154,13 @@ class Client:
             if pred(msg):
                 return msg
 
+    def wait_state(self, pred: Any, timeout: float = 20) -> dict[str, Any]:
+        """The table's state once `pred(state)` holds: at once if it holds already, else after
+        the messages that make it so (one update may bring several changes at once)."""
+        if not pred(self.state):
+            self.wait(lambda m: m["type"] in ("welcome", "update") and pred(self.state), timeout)
+        return self.state
+
     def send(self, data: Any) -> None:
         self.ws.send(data if isinstance(data, str) else json.dumps(data))
 

@@ -36,12 +36,16 @@ def steps(log: list[dict[str, Any]]) -> list[tuple[int, str]]:
 
 
 def play_to_the_pause(client: Client, seat: int, timeout: float = 90) -> dict[str, Any]:
-    """Play `seat` (its first legal move) until the table holds; the message that says so."""
+    """Play `seat` until the table holds; the message that says so. It places a die whenever
+    it can (its first such move), then locks, flips and passes: rolling again and waiting, up
+    to 20 and 30 times, would make the round several times longer on a busy machine."""
     end = time.monotonic() + timeout
     while not client.state.get("pause"):
         assert time.monotonic() < end, "the table never paused"
         if client.my_turn(seat):
-            client.act(seat, client.panel(seat)["legal"][0]["action"])
+            legal = [x["action"] for x in client.panel(seat)["legal"]]
+            quick = [a for a in legal if a["type"] not in ("Reroll", "Wait")]
+            client.act(seat, (quick or legal)[0])
         else:
             client.wait(
                 lambda m: m["type"] in ("update", "welcome"), timeout=end - time.monotonic()

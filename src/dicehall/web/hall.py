@@ -199,6 +199,8 @@ class Hall:
             return self.tables[table_id]
         owned = self.cluster is None or await self.cluster.try_own(table_id)
         table = self._install(row, match, replica=not owned)
+        if table.replica:  # what the owner saved since the read: its notices found no table
+            await table.refresh()
         now = asyncio.get_running_loop().time()
         for seat in claimed:  # seats people had taken: their grace period starts now
             table.claimed.add(seat)

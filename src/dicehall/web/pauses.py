@@ -78,8 +78,10 @@ def announce(table: Table) -> None:
 
 
 def follow(table: Table, pause: dict[str, Any] | None, now: float) -> None:
-    """A follower takes the owner's pause as it stands (`Pause.to_json`) and shows it."""
-    if pause is None:
+    """A follower takes the owner's pause as it stands (`Pause.to_json`) and shows it. A
+    pause whose end the follower's store already shows (the match it read holds no more: a
+    Skip's notice can be read after the moves the release saved) is over."""
+    if pause is None or not table.match.held:
         table.pause = None
     else:
         until = now + float(pause["remaining"])

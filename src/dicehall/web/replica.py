@@ -12,6 +12,7 @@ import asyncio
 from typing import TYPE_CHECKING
 
 from dicehall.engine.record import resume
+from dicehall.web import pauses
 from dicehall.web.views import result_json
 
 if TYPE_CHECKING:
@@ -29,6 +30,8 @@ async def refresh(table: Table) -> None:
         start = len(old.log)
         if len(record.actions) > start:
             table.match = resume(record, bots=old.bots, clock=old.clock, pause=old.pause)
+            if not table.match.held:  # the game went on: the owner's pause, if any, is over
+                table.pause = None
         table.row.status, table.row.num_actions = row.status, row.num_actions
         if table.match.is_over:
             table.row.result = result_json(table.match)
@@ -60,5 +63,7 @@ def remote_presence(table: Table, seat: int, node: str, here: bool) -> None:
         table.seat_back(seat)
     elif not here and was and not table.connected(seat):
         table.away_since[seat] = asyncio.get_running_loop().time()
+    if here and table.pause is not None:  # that process may have loaded the table after the
+        pauses.announce(table)  # pause began: its people would see no pause and no Skip
     table.broadcast_seats()
     table.wake.set()

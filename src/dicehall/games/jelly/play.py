@@ -12,7 +12,6 @@ from itertools import permutations
 from typing import Any
 
 from dicehall.core import Distribution, uniform
-from dicehall.core.evolve import replace
 from dicehall.core.tuples import replace_at
 from dicehall.games.jelly.actions import (
     FlipTimer,
@@ -28,6 +27,7 @@ from dicehall.games.jelly.actions import (
 )
 from dicehall.games.jelly.scoring import end_round
 from dicehall.games.jelly.state import NOBODY, Die, JellyState, Phase, RoundEnd, Table
+from dicehall.games.jelly.state import evolve as replace
 
 # enum members as module constants: reading one from its class is slow (Python 3.11)
 _PLAY = Phase.PLAY
@@ -91,14 +91,18 @@ def _one(kind: Any, *numbers: int) -> Any:
     return found
 
 
-@lru_cache(maxsize=4096)
 def _removals(values: tuple[int, ...], d: int, targets: tuple[Die, ...]) -> tuple[PlaceRemove, ...]:
-    out: tuple[PlaceRemove, ...] = ()
-    for v in values:
-        if v > 2:  # values are sorted; only a 1 or 2 removes
-            break
-        out += tuple(map(_removes_of(v, d).__getitem__, targets))
-    return out
+    if values[0] != 1:  # values are sorted; only a 1 or 2 removes
+        return _removals_of(2, d, targets)
+    if len(values) > 1 and values[1] == 2:
+        return _removals_of(1, d, targets) + _removals_of(2, d, targets)
+    return _removals_of(1, d, targets)
+
+
+@lru_cache(maxsize=4096)
+def _removals_of(value: int, d: int, targets: tuple[Die, ...]) -> tuple[PlaceRemove, ...]:
+    """The removals a die of `value` (1 or 2) placed in district `d` may make, by target."""
+    return tuple(map(_removes_of(value, d).__getitem__, targets))
 
 
 @lru_cache(maxsize=64)
@@ -190,12 +194,18 @@ def _all_placements(
 def _out_of_dice_actions(table: Table, s: JellyState, seat: int) -> tuple[Any, ...]:
     if not can_act(s, seat):
         return ()
-    out: tuple[Any, ...] = ()
-    if seat not in s.locks:
-        out = tuple(Lock(d) for d in range(table.districts) if s.locks[d] == NOBODY)
-    if s.flipped_by == NOBODY:
+    locks = s.locks if seat not in s.locks else ()
+    return _out_of_dice(locks, s.flipped_by == NOBODY, may_wait(s, seat))
+
+
+@lru_cache(maxsize=1024)
+def _out_of_dice(locks: tuple[int, ...], flip: bool, wait: bool) -> tuple[Any, ...]:
+    """Lock a district still free (`locks`: `()` once the seat has locked one), flip the
+    timer, done, wait: one tuple per situation, made once."""
+    out: tuple[Any, ...] = tuple(Lock(d) for d, lock in enumerate(locks) if lock == NOBODY)
+    if flip:
         out += (_FLIP,)
-    return (*out, _PASS, _WAIT) if may_wait(s, seat) else (*out, _PASS)
+    return (*out, _PASS, _WAIT) if wait else (*out, _PASS)
 
 
 def may_wait(s: JellyState, seat: int) -> bool:

@@ -7,12 +7,10 @@ choices (an "either" neighbour, who gets a short player's Jelly) are left in the
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from dicehall.core.evolve import replace
 from dicehall.core.tuples import replace_at
 from dicehall.games.jelly.content import (
     EITHER,
@@ -30,6 +28,7 @@ from dicehall.games.jelly.content import (
     Tribute,
 )
 from dicehall.games.jelly.state import Debt, Die, Grant, JellyState, Op, Table
+from dicehall.games.jelly.state import evolve as replace
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,12 +48,13 @@ class Standing:
 @lru_cache(maxsize=4096)
 def standing(entrance: tuple[Die, ...], players: int) -> Standing:
     """Cancel each seat's dice that show the same value (all of them), then total the rest."""
-    counts = Counter(entrance)
+    values: list[list[int]] = [[] for _ in range(players)]
+    for owner, value in entrance:
+        values[owner].append(value)
     dice = tuple(
-        tuple(sorted(v for (o, v), n in counts.items() if o == seat and n == 1))
-        for seat in range(players)
+        tuple(sorted([v for v in mine if mine.count(v) == 1])) if mine else () for mine in values
     )
-    totals = tuple(sum(d) for d in dice)
+    totals = tuple(map(sum, dice))
     best = max(totals)
     controllers = tuple(s for s, t in enumerate(totals) if t == best) if best else ()
     return Standing(dice, totals, controllers)

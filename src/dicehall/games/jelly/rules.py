@@ -28,7 +28,6 @@ from dicehall.core import (
     competition_ranks,
     uniform,
 )
-from dicehall.core.evolve import replace
 from dicehall.core.tuples import holds, replace_at
 from dicehall.games.jelly import chances, play, scoring
 from dicehall.games.jelly import describe as describe_mod
@@ -60,6 +59,7 @@ from dicehall.games.jelly.state import (
     RoundEnd,
     Table,
 )
+from dicehall.games.jelly.state import evolve as replace
 
 # enum members as module constants: reading one from its class is slow (Python 3.11)
 _OVER = Phase.OVER
@@ -116,6 +116,7 @@ class JellyGame(Game[JellyState, JellyAction]):
         self.max_game_length = n + 2 + PODS + ROUNDS * (n * per_seat + 1 + scoring_choices)
         self._face_draws: dict[frozenset[int], Distribution] = {}  # by the boards taken
         self._legal_memo: tuple[JellyState | None, Seat, tuple[Any, ...]] = (None, CHANCE, ())
+        self._actors_memo: tuple[JellyState | None, tuple[Seat, ...]] = (None, ())
 
     def chance_catalogue(self) -> Iterator[Any]:
         return chances.catalogue(self.num_players, self.table.districts, len(self.table.faces))
@@ -132,6 +133,14 @@ class JellyGame(Game[JellyState, JellyAction]):
         )  # fmt: skip
 
     def actors(self, s: JellyState) -> tuple[Seat, ...]:
+        memo = self._actors_memo  # asked several times per state: remember the last answer
+        if memo[0] is s:
+            return memo[1]
+        found = self._actors(s)
+        self._actors_memo = (s, found)
+        return found
+
+    def _actors(self, s: JellyState) -> tuple[Seat, ...]:
         if s.phase in (_SETUP, _PODS):
             return (CHANCE,)
         if s.phase == _OVER:
@@ -243,7 +252,10 @@ class JellyGame(Game[JellyState, JellyAction]):
                 and list(v) == sorted(v)
                 and (not v or (v[0] >= 1 and v[-1] <= 6))  # sorted: the ends bound the rest
             )
-        return any(o == outcome for o, _ in self.chance_outcomes(s))
+        found = self.chance_outcomes(s)
+        if isinstance(found, Distribution):  # its own outcome objects: found by identity first
+            return holds(found.outcomes, outcome)
+        return any(o == outcome for o, _ in found)
 
     def is_terminal(self, s: JellyState) -> bool:
         return s.phase == _OVER

@@ -7,7 +7,6 @@ district clockwise, then the city centre. `advance` runs the queue until a playe
 
 from __future__ import annotations
 
-from dicehall.core.evolve import replace
 from dicehall.core.tuples import replace_at
 from dicehall.games.jelly.content import EITHER, LEFT, RIGHT, Adjacent
 from dicehall.games.jelly.rewards import add, neighbour, resolve, standing, take_pods, target_grants
@@ -26,6 +25,7 @@ from dicehall.games.jelly.state import (
     ScoreDistrict,
     Table,
 )
+from dicehall.games.jelly.state import evolve as replace
 
 # enum members as module constants: reading one from its class is slow (Python 3.11)
 _OVER = Phase.OVER
@@ -34,6 +34,7 @@ _PODS = Phase.PODS
 _SCORING = Phase.SCORING
 
 SIDES = (LEFT, RIGHT)
+_EITHER = Adjacent(EITHER)
 
 
 def breakdown(seat: int, jelly: int, pods: tuple[int, ...]) -> str:
@@ -102,7 +103,7 @@ def chooser(s: JellyState) -> int:
 def _is_choice(op: Op) -> bool:
     if isinstance(op, Debt):
         return True
-    return isinstance(op, Grant) and op.atom == Adjacent(EITHER) and not op.adjacent
+    return isinstance(op, Grant) and op.atom == _EITHER and not op.adjacent
 
 
 def advance(table: Table, s: JellyState) -> JellyState:
@@ -117,8 +118,8 @@ def advance(table: Table, s: JellyState) -> JellyState:
             continue
         if _is_choice(head) or isinstance(head, RerollDie):
             return s  # a player's choice, or a chance node
-        s, ops = _run(table, replace(s, queue=rest), head)
-        s = replace(s, queue=(*ops, *s.queue))
+        s, ops = _run(table, s, head)  # an op never reads or changes the queue
+        s = replace(s, queue=(*ops, *rest))
     return _after_scoring(table, s)
 
 

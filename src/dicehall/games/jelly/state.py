@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from dicehall.core.evolve import evolver
 from dicehall.games.jelly.content import Atom, Face
 
 NOBODY = -1
@@ -104,6 +106,10 @@ class JellyState:
     @property
     def players(self) -> int:
         return len(self.jelly)
+
+
+evolve: Callable[..., JellyState] = evolver(JellyState)
+"""`evolve(state, **changes)`: `dataclasses.replace` for `JellyState`, without its layers."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,7 @@ from dicehall.games.jelly.actions import (
     Reroll,
     Wait,
 )
+from dicehall.games.jelly.bots.gains import GAINS, WORTHS, DistrictKey, token
 from dicehall.games.jelly.content import (
     EITHER,
     LEFT,
@@ -149,8 +150,10 @@ class _Context:
         self.pending_district = pending_district
         self.base = [standing(e, self.n) for e in self.entrances]
         self._before: list[tuple[float, ...] | None] = [None] * len(self.base)
-        self._memo: dict[tuple[int, int, int, tuple[int, ...]], float] = {}
+        self._worths: list[dict[Any, float] | None] = [None] * len(self.base)
         self._before_split: list[tuple[float, float] | None] = [None] * len(self.base)
+        self._known: list[dict[Any, float] | None] = [None] * len(self.base)
+        self._seats_key = (me, tuple(pods), tuple(jelly))
 
     @classmethod
     def from_view(
@@ -227,11 +230,26 @@ class _Context:
         controllers = st.controllers
         if p not in controllers:
             return 0.0
-        key = (d, zone, p, st.dice[p])  # a reward's value depends on p's own dice only
-        value = self._memo.get(key)
+        known = self._worths[d]
+        if known is None:
+            known = self._worths[d] = WORTHS.of(self.reward_key(d))
+        key = (zone, p, st.dice[p])  # a reward's value depends on p's own dice only
+        value = known.get(key)
         if value is None:
-            value = self._memo[key] = self.reward_value(self.zones[d][zone], p, st, d, False)
+            value = known[key] = self.reward_value(self.zones[d][zone], p, st, d, False)
         return value * (TIE if len(controllers) > 1 else 1.0)
+
+    def reward_key(self, d: int) -> DistrictKey:
+        """Everything the value of a reward of district `d` depends on, besides its zone, the
+        seat and the seat's dice: the zone rewards here and next door (the Targets of the
+        neighbours, for "adjacent" rewards), and every seat's Jelly and pods."""
+        count = len(self.zones)
+        left, right = (d - 1) % count, (d + 1) % count
+        zones, targets = self.zones, self.targets
+        return (
+            token(zones[left]), token(zones[d]), token(zones[right]),
+            targets[left], targets[right], self._seats_key,
+        )  # fmt: skip
 
     def before(self, d: int) -> tuple[float, ...]:
         """Every seat's worth from district `d` as it stands (computed once)."""
@@ -281,6 +299,27 @@ class _Context:
         return out
 
     def gain(self, a: Place | PlaceRemove | PlaceMove) -> float:
+        """What placing `a` is worth to us (remembered across decisions, see `gains.py`)."""
+        d = a.district
+        known = self._known[d]
+        if known is None:
+            known = self._known[d] = GAINS.of(self.district_key(d))
+        value = known.get(a)
+        if value is None:
+            value = known[a] = self.compute_gain(a)
+        return value
+
+    def district_key(self, d: int) -> DistrictKey:
+        """Everything a placement's value in district `d` depends on."""
+        count = len(self.zones)
+        left, right = (d - 1) % count, (d + 1) % count
+        zones, targets = self.zones, self.targets
+        return (
+            token(zones[left]), token(zones[d]), token(zones[right]),
+            targets[left], targets[d], targets[right], self.entrances[d], self._seats_key,
+        )  # fmt: skip
+
+    def compute_gain(self, a: Place | PlaceRemove | PlaceMove) -> float:
         d, me = a.district, self.me
         zone = self.targets[d]
         removed = None
