@@ -22,6 +22,8 @@ from dicehall.web.conn import Conn
 from dicehall.web.hall import Hall
 from dicehall.web.table import Table
 
+Bus = list[tuple[str, dict[str, Any]]]  # the cluster notices sent, in order
+
 HUMAN = {"kind": "human"}
 JELLY = {"game": "jelly", "seats": [HUMAN] * 3, "params": {"mode": "tick"}}
 
@@ -29,7 +31,7 @@ JELLY = {"game": "jelly", "seats": [HUMAN] * 3, "params": {"mode": "tick"}}
 class Node(Cluster):
     """A cluster member whose notices go to `bus` (delivered by `deliver`)."""
 
-    def __init__(self, hall: Hall, bus: list[tuple[str, dict[str, Any]]], owner: bool) -> None:
+    def __init__(self, hall: Hall, bus: Bus, owner: bool) -> None:
         super().__init__(hall, conninfo="")
         self.bus, self.owner = bus, owner
         hall.cluster = self
@@ -41,7 +43,7 @@ class Node(Cluster):
         self.bus.append((channel, payload))
 
 
-async def deliver(bus: list[tuple[str, dict[str, Any]]], to: Node) -> None:
+async def deliver(bus: Bus, to: Node) -> None:
     """Hand every notice sent so far by the other nodes to `to`, as its listener would."""
     for _ in range(5):  # the notices are sent from background tasks
         await asyncio.sleep(0)
@@ -74,7 +76,7 @@ async def until(done: Callable[[], bool]) -> None:
     raise AssertionError("it never happened")
 
 
-def saved(bus: list[tuple[str, dict[str, Any]]], table: Table) -> bool:
+def saved(bus: Bus, table: Table) -> bool:
     """The owner has stored its whole log and announced it (`dicehall_moves`)."""
     n = len(table.match.log)
     return any(c == "dicehall_moves" and p["actions"] == n for c, p in bus)
@@ -90,10 +92,18 @@ def updates(conn: Conn) -> list[dict[str, Any]]:
     return out
 
 
-def halls(tmp_path: Path) -> tuple[Store, Hall, Hall]:
+async def two_halls(tmp_path: Path) -> tuple[Store, Hall, Hall, Bus, Node, Node, Table]:
+    """Two halls on one store, their notices passed through a list (the bus), and a Jelly
+    Monster table the owner made: (store, owner's hall, follower's hall, bus, owner's node,
+    follower's node, the owner's table)."""
     store = Store(f"sqlite:///{tmp_path / 'db.sqlite'}")
     settings = Settings(bot_delay=60.0, round_pause=120.0, prepare_solvers=False)
-    return store, Hall(store, settings), Hall(store, settings)
+    owner_hall, follower_hall = Hall(store, settings), Hall(store, settings)
+    bus: Bus = []
+    owner_node = Node(owner_hall, bus, owner=True)
+    follower = Node(follower_hall, bus, owner=False)
+    owner, _ = await owner_hall.create(JELLY)
+    return store, owner_hall, follower_hall, bus, owner_node, follower, owner
 
 
 def test_moves_saved_while_a_follower_loads_the_table_reach_it(tmp_path: Path) -> None:
@@ -102,11 +112,8 @@ def test_moves_saved_while_a_follower_loads_the_table_reach_it(tmp_path: Path) -
     person playing through it never sees that it is their turn."""
 
     async def scenario() -> None:
-        store, owner_hall, follower_hall = halls(tmp_path)
-        bus: list[tuple[str, dict[str, Any]]] = []
-        Node(owner_hall, bus, owner=True)
-        follower = Node(follower_hall, bus, owner=False)
-        owner, _ = await owner_hall.create(JELLY)
+        made = await two_halls(tmp_path)
+        store, owner_hall, follower_hall, bus, _, follower, owner = made
         loop = asyncio.get_running_loop()
         read = follower_hall._read_and_replay
 
@@ -139,11 +146,8 @@ def test_a_follower_never_shows_a_pause_its_store_shows_is_over(tmp_path: Path) 
     not the pause again over it (which would say nobody may act while it is someone's turn)."""
 
     async def scenario() -> None:
-        store, owner_hall, follower_hall = halls(tmp_path)
-        bus: list[tuple[str, dict[str, Any]]] = []
-        owner_node = Node(owner_hall, bus, owner=True)
-        follower = Node(follower_hall, bus, owner=False)
-        owner, _ = await owner_hall.create(JELLY)
+        made = await two_halls(tmp_path)
+        store, owner_hall, follower_hall, bus, owner_node, follower, owner = made
         seen = await follower_hall.get(owner.id)
         assert seen is not None
         person = Conn((0,))  # seat 0 plays through the follower
@@ -181,11 +185,8 @@ def test_a_person_arriving_through_a_follower_during_a_pause_sees_it_and_can_ski
     announces it again when a person arrives through that process."""
 
     async def scenario() -> None:
-        store, owner_hall, follower_hall = halls(tmp_path)
-        bus: list[tuple[str, dict[str, Any]]] = []
-        owner_node = Node(owner_hall, bus, owner=True)
-        follower = Node(follower_hall, bus, owner=False)
-        owner, _ = await owner_hall.create(JELLY)
+        made = await two_halls(tmp_path)
+        store, owner_hall, follower_hall, bus, owner_node, follower, owner = made
         await play_to_the_pause(owner)
         bus.clear()  # announced before the follower had the table
         seen = await follower_hall.get(owner.id)
