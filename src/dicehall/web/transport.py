@@ -134,6 +134,10 @@ class GuardedHttp(HttpToolsProtocol):
     def handle_websocket_upgrade(self) -> None:
         self._disarm()
         super().handle_websocket_upgrade()
+        # the websocket protocol owns the connection now, and this one never hears that it
+        # closed: its parser (which calls back into it) would keep the two in a reference
+        # cycle, left for the garbage collector's pauses to free (one per websocket)
+        self.parser = None  # type: ignore[assignment]
 
 
 def guarded_http(limits: Limits) -> type[GuardedHttp]:
