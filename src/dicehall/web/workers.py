@@ -16,8 +16,8 @@ woken by a person's move takes their core at once; `DICEHALL_SEARCH_IDLE=0` keep
 search spends its thinking time either way; it searches less when the machine is busy. A
 worker receives only what the bot may see (the bot's level, the game and seat, the seat's
 view, the legal actions' ids and the rng's seed) and answers the chosen action's id. Workers
-never solve: a solver table
-missing from the disk cache is an error there (see `dicehall.web.prepare`).
+never solve: a solver table missing from the disk cache is an error there (see
+`dicehall.web.prepare`).
 """
 
 from __future__ import annotations
