@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
-from functools import cache
+from functools import lru_cache
 from itertools import permutations
 from typing import Any
 
@@ -76,7 +76,7 @@ _POWER_ACTIONS = {
 }
 
 
-@cache  # one per player count (at most 5), shared by every table: it holds 6,720 outcomes
+@lru_cache(maxsize=8)  # one per player count (2 to 5), shared by every table: up to 6,720 outcomes
 def deals(players: int) -> Distribution:
     """The Full game's deal: every ordered choice of one character per seat, equally likely."""
     return uniform([Deal(p) for p in permutations(Character, players)])
