@@ -189,7 +189,9 @@ class Client:
                 legal = self.panel(mine[0])["legal"]
                 move = pick(legal) if pick else legal[0]
                 answer = self.act(mine[0], move["action"])
-                if answer["type"] == "error" and answer["code"] != "stale":
+                if answer["type"] == "error" and answer["code"] == "rate_limited":
+                    time.sleep(0.5)  # told to slow down (a burst of 40, then 20 a second): wait
+                elif answer["type"] == "error" and answer["code"] != "stale":
                     raise AssertionError(answer)
             else:
                 self.wait(lambda m: m["type"] == "update", timeout=max(0.1, end - time.monotonic()))
