@@ -36,13 +36,14 @@ class Face(IntEnum):
         return self.name.lower()
 
 
+FACE_LABELS = tuple(f.label for f in Face)  # by face value: quicker than the enum's property
 FACE_LETTERS = {"H": Face.HEART, "S": Face.STAR, "C": Face.CRYING, "A": Face.ANGRY}
 NO_MAJORITY = -1
 
 
 def counts_text(counts: Counts) -> str:
     """'2 heart, 1 angry' (faces in die order, zero counts left out)."""
-    parts = [f"{n} {Face(f).label}" for f, n in enumerate(counts) if n]
+    parts = [f"{n} {label}" for label, n in zip(FACE_LABELS, counts, strict=True) if n]
     return ", ".join(parts) or "no dice"
 
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from dicehall.core.types import Seat, View
 from dicehall.games.puru.actions import Character
-from dicehall.games.puru.dice import NO_MAJORITY, Counts, Face, pattern
+from dicehall.games.puru.dice import FACE_LABELS, NO_MAJORITY, Counts, pattern
 from dicehall.games.puru.state import PAID_REROLL, Phase, Power, PuruState, Resolution, Summary
 
 if TYPE_CHECKING:
@@ -19,20 +19,17 @@ _PENDING = {
 }
 
 
-_LABELS = tuple(f.label for f in Face)  # by face value (an enum's property is slow to read)
-
-
 def _counts(counts: Counts) -> dict[str, int]:
-    return dict(zip(_LABELS, counts, strict=True))
+    return dict(zip(FACE_LABELS, counts, strict=True))
 
 
 def _face(face: int) -> str | None:
-    return None if face == NO_MAJORITY else _LABELS[face]
+    return None if face == NO_MAJORITY else FACE_LABELS[face]
 
 
 def _faces(counts: Counts) -> list[str]:
     """The sorted faces' labels (`faces_of`)."""
-    return [label for label, n in zip(_LABELS, counts, strict=True) for _ in range(n)]
+    return [label for label, n in zip(FACE_LABELS, counts, strict=True) for _ in range(n)]
 
 
 def _mode(game: PuruGame) -> str:
