@@ -37,6 +37,8 @@ UNLIMITED = {
         "DICEHALL_MAX_SOCKETS_PER_CLIENT",
         "DICEHALL_MAX_PENDING_PER_CLIENT",
         "DICEHALL_MAX_TABLES",
+        "DICEHALL_LOGIN_BURST",  # sign-ups and sign-ins per address: tests share one address
+        "DICEHALL_ACCOUNT_LOGIN_BURST",
     )
 }
 
