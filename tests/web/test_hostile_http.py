@@ -48,6 +48,11 @@ def first_chance(rec: Rec) -> int:
     return next(i for i, a in enumerate(rec["actions"]) if a["seat"] == -1)
 
 
+def other_winners(rec: Rec) -> list[int]:
+    """Winners the game did not have: a random game may end in a tie, won by both seats."""
+    return [0] if rec["result"]["winners"] == [0, 1] else [0, 1]
+
+
 def first_move(rec: Rec) -> int:
     return next(i for i, a in enumerate(rec["actions"]) if a["seat"] >= 0)
 
@@ -101,7 +106,10 @@ UPLOADS: dict[str, list[tuple[Callable[[Rec], bytes], str]]] = {
             lambda r: edited(r, lambda d: d["actions"][first_chance(d)].update(seat=0)),
             "may not act",
         ),
-        (lambda r: edited(r, lambda d: d["result"].update(winners=[0, 1])), "result differs"),
+        (
+            lambda r: edited(r, lambda d: d["result"].update(winners=other_winners(d))),
+            "result differs",
+        ),
         (lambda r: edited(r, lambda d: d.update(result=None)), "result differs"),
         (lambda r: edited(r, lambda d: d.update(actions={"0": 1})), "record"),
         (lambda r: edited(r, lambda d: d.update(actions=[None])), "record"),
