@@ -7,9 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from dicehall import games
 from dicehall.bots import make_bot
+from dicehall.cli.main import app
 from dicehall.engine.match import Match
 from dicehall.engine.record import Record
 from tests.cli.helpers import run
@@ -79,3 +81,25 @@ def test_an_unfinished_match_is_refused(tmp_path: Path) -> None:
     path = _record(tmp_path, "puru", ("greedy", "greedy"), finish=False)
     result = run(["review", str(path)])
     assert result.exit_code == 2 and "only a finished match" in result.output
+
+
+@pytest.mark.parametrize(("game_id", "levels"), [("purrramid", ("expert", "greedy")),
+                                                   ("puru", ("greedy",) * 5)])  # fmt: skip
+def test_the_review_fits_an_80_column_terminal_without_cutting_a_figure(
+    tmp_path: Path, game_id: str, levels: tuple[str, ...]
+) -> None:
+    """Designers read reviews in ordinary terminals: every line fits in 80 columns, no cell
+    is cut short ("…"), and each decision's chance before it shows whole."""
+    path = _record(tmp_path, game_id, levels, players=len(levels))
+    narrow = {"COLUMNS": "80", "NO_COLOR": "1", "TERM": "dumb"}
+    args = ["review", str(path), "--rollouts", "2", "--moves", "2"]
+    text = CliRunner(env=narrow).invoke(app, args, catch_exceptions=False).output
+    review = json.loads(run([*args, "--json"]).output)
+    assert all(len(line) <= 80 for line in text.splitlines())
+    assert "…" not in text
+    rows = [line.split() for line in text.splitlines()]
+    before = {(r[0], r[1], r[2]) for r in rows if len(r) >= 3}
+    for step in review["steps"]:
+        if step["kind"] == "decision" and step["made"] is not None:
+            chance = 100 * step["before"]["mean"][step["seat"]]
+            assert (str(step["index"]), str(step["seat"]), f"{chance:.1f}%") in before

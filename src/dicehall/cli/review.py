@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich import box
 from rich.markup import escape
 from rich.table import Table
 
@@ -75,6 +76,11 @@ def pct(x: float) -> str:
     return f"{100 * x:5.1f}%"
 
 
+def _value(x: float) -> str:
+    """A chance in a cell of words, unpadded so that it never wraps apart."""
+    return f"({100 * x:.1f}%)"
+
+
 def _pm(se: float | None) -> str:
     return f" ±{100 * se:.1f}" if se else ""
 
@@ -91,14 +97,35 @@ def show(review: Review, *, mistakes_only: bool = False) -> None:
     out.print(summary_table(review))
 
 
+def _table(title: str, caption: str | None = None) -> Table:
+    """A table that fits an 80-column terminal: a rule under the header only, numbers never
+    cut (`_number`), words wrapped (`_words`)."""
+    return Table(title=title, caption=caption, box=box.SIMPLE_HEAD, pad_edge=False,
+                 collapse_padding=True, caption_justify="left")  # fmt: skip
+
+
+def _number(table: Table, name: str) -> None:
+    table.add_column(name, justify="right", no_wrap=True)
+
+
+def _words(table: Table, name: str) -> None:
+    table.add_column(name, overflow="fold", ratio=1)
+
+
 def decision_table(review: Review, mistakes_only: bool) -> Table:
+    """One row per decision: the chance before it, the move made and the best move with their
+    values, and the loss (with the exact turn points lost where a turn is solved)."""
     exact_unit = review.exact_unit
-    table = Table(title="decisions (values to the mover)", show_lines=False)
-    for name in ("step", "seat", "before", "move made", "made", "best move", "best", "loss"):
-        table.add_column(name, justify="right" if name in ("step", "seat") else "left")
+    caption = f"pts lost, best for the turn: exact, in {exact_unit}" if exact_unit else None
+    table = _table("decisions (values to the mover)", escape(caption) if caption else None)
+    for name in ("step", "seat", "before"):
+        _number(table, name)
+    _words(table, "move made (value)")
+    _words(table, "best move (value)")
+    _number(table, "loss")
     if exact_unit:
-        table.add_column("turn pts lost (exact)")
-        table.add_column("best for the turn (exact)")
+        _number(table, "pts lost")
+        _words(table, "best for the turn")
     for step in review.steps:
         if step.kind != "decision" or step.made is None or step.best is None:
             continue
@@ -107,10 +134,10 @@ def decision_table(review: Review, mistakes_only: bool) -> Table:
             continue
         seat = step.seat
         same = step.best.action == step.made.action
+        best = "=" if same else f"{escape(step.best.text)} {_value(step.best.value.mean[seat])}"
         row = [
-            str(step.index), str(seat), pct(step.before.mean[seat]), escape(step.made.text),
-            pct(step.made.value.mean[seat]),
-            "=" if same else escape(step.best.text), pct(step.best.value.mean[seat]),
+            str(step.index), str(seat), pct(step.before.mean[seat]),
+            f"{escape(step.made.text)} {_value(step.made.value.mean[seat])}", best,
             f"{100 * step.loss:.2f}{_pm(step.loss_se)}",
         ]  # fmt: skip
         if exact_unit:
@@ -127,20 +154,28 @@ def _exact_cells(note: dict[str, Any] | None) -> list[str]:
 
 
 def summary_table(review: Review) -> Table:
-    table = Table(title="per player: start + luck + own decisions + others' decisions = final")
-    columns = ["seat", "decisions", "total loss", "start", "luck (dice)", "own decisions",
-               "others' decisions", "final", "biggest mistakes (step: loss)"]  # fmt: skip
-    if review.exact_unit:
-        columns.append("turn pts lost (exact)")
-    for name in columns:
-        table.add_column(name)
-    steps = {s.index: s for s in review.steps}
+    """One column per seat (five fit in 80 columns), one row per figure."""
+    table = _table("per player: start + luck + own decisions + others' decisions = final")
+    _words(table, "")
     for s in review.summaries:
-        worst = ", ".join(f"{i}: {100 * steps[i].loss:.1f}" for i in s.mistakes) or "none"
-        row = [escape(s.name), str(s.decisions), f"{100 * s.total_loss:.2f}", pct(s.start),
-               f"{100 * s.luck:+.1f}", f"{100 * s.own:+.1f}", f"{100 * s.others:+.1f}",
-               pct(s.final), worst]  # fmt: skip
-        if review.exact_unit:
-            row.append(f"{s.exact_total['loss']:.2f}" if s.exact_total else "")
-        table.add_row(*row)
+        table.add_column(escape(s.name), justify="right", overflow="fold", ratio=1)
+    steps = {s.index: s for s in review.steps}
+    rows: list[tuple[str, list[str]]] = [
+        ("decisions", [str(s.decisions) for s in review.summaries]),
+        ("total loss", [f"{100 * s.total_loss:.2f}" for s in review.summaries]),
+        ("start", [pct(s.start) for s in review.summaries]),
+        ("luck (dice)", [f"{100 * s.luck:+.1f}" for s in review.summaries]),
+        ("own decisions", [f"{100 * s.own:+.1f}" for s in review.summaries]),
+        ("others' decisions", [f"{100 * s.others:+.1f}" for s in review.summaries]),
+        ("final", [pct(s.final) for s in review.summaries]),
+        ("biggest mistakes (step: loss)", [
+            ", ".join(f"{i}: {100 * steps[i].loss:.1f}" for i in s.mistakes) or "none"
+            for s in review.summaries
+        ]),
+    ]  # fmt: skip
+    if review.exact_unit:
+        lost = [f"{s.exact_total['loss']:.2f}" if s.exact_total else "" for s in review.summaries]
+        rows.append(("turn pts lost (exact)", lost))
+    for name, cells in rows:
+        table.add_row(name, *cells)
     return table

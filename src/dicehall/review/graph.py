@@ -28,5 +28,5 @@ def text_graph(review: Review, width: int = WIDTH, rows: int = ROWS) -> str:
     lines = [f"{'100%' if y == 0 else ' 50%' if 2 * y == rows else '  0%' if y == rows else '    '}"
              f" |{''.join(row)}" for y, row in enumerate(grid)]  # fmt: skip
     lines.append("      " + "-" * len(points))
-    lines.append(f"      start{' ' * max(len(points) - 8, 1)}end   (digits: seats)")
-    return "\n".join(["chance to win over the game:", *lines])
+    lines.append(f"      start{' ' * max(len(points) - 8, 1)}end")
+    return "\n".join(["chance to win over the game (digits: seats, * where they meet):", *lines])
