@@ -5,10 +5,11 @@ from __future__ import annotations
 import subprocess
 
 import pytest
+from rich.console import Console
 
 from dicehall.cli.tables import compare_table
 from dicehall.core import DicehallError
-from dicehall.sim.compare import compare, run_worker, source_root
+from dicehall.sim.compare import Comparison, Side, compare, run_worker, source_root
 from tests.cli.helpers import run
 
 
@@ -33,8 +34,24 @@ def test_compare_times_both_versions_and_removes_its_worktree() -> None:
         assert len(side.actions_per_s) == 2 and min(side.actions_per_s) > 0
     assert results[0].speedup() is not None
     assert _worktrees() == before
-    text = str(compare_table(results, "HEAD", 0.0, 2).title)
-    assert "HEAD" in text
+    assert "HEAD" in str(compare_table(results, "HEAD", 0.0, 2).title)
+
+
+def test_the_comparison_fits_an_80_column_terminal_with_every_figure_whole() -> None:
+    jelly = Comparison(
+        "jelly",
+        {"mode": "tick"},
+        Side([29_363.0], [10.0], [123.0]),
+        Side([89_230.0], [30.0], [276.0]),
+    )
+    puru = Comparison("puru", {}, Side([569_908.0], [9.0], [29_080.0]),
+                      Side([561_752.0], [9.0], [28_693.0]))  # fmt: skip
+    console = Console(record=True, width=80)
+    console.print(compare_table([jelly, puru], "bf464fb", 1.0, 5))
+    text = console.export_text()
+    assert "…" not in text
+    for figure in ("29,363", "89,230", "3.04×", "276", "2.24×", "569,908", "0.99×", "mode=tick"):
+        assert figure in text
 
 
 def test_an_unknown_revision_is_a_clear_error() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich import box
 from rich.table import Table
 
 from dicehall.sim.bench_adapters import KINDS, YARDSTICK, Rates, measure
@@ -19,12 +20,14 @@ def adapters_table(rates: Rates, games: list[str], rev: str | None, seconds: flo
         title=f"{versus}player actions per CPU-second: median of {runs} interleaved run(s) "
         f"of {seconds:g} s (random legal actions)",
         title_justify="left",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
     )
-    names = ["game", "interface"]
-    names += [f"actions/s {rev}", "actions/s now", "speed-up"] if rev else ["actions/s"]
-    names += ["share of engine"]
-    for name in names:
-        table.add_column(name, justify="left" if name in ("game", "interface") else "right")
+    table.add_column("game", overflow="fold")
+    table.add_column("interface", overflow="fold")
+    figures = [f"actions/s\n{rev}", "actions/s\nnow", "speed-up"] if rev else ["actions/s"]
+    for name in [*figures, "share of\nengine"]:  # two short lines: 80 columns hold them all
+        table.add_column(name, justify="right", no_wrap=True)
 
     def cell(value: float | None, fmt: str, suffix: str = "") -> str:
         return "-" if value is None else format(value, fmt) + suffix

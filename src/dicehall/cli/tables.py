@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich import box
 from rich.markup import escape
 from rich.table import Table
 
@@ -159,17 +160,21 @@ def bench_table(results: list[BenchResult], seconds: float, runs: int) -> Table:
 
 
 def compare_table(results: list[Comparison], rev: str, seconds: float, runs: int) -> Table:
-    """`dicehall bench --compare`: medians per CPU-second of both versions and their ratio."""
+    """`dicehall bench --compare`: medians per CPU-second of both versions and their ratio
+    (figures never cut: the headers are two short lines and the params wrap, for 80 columns)."""
     table = Table(
-        title=f"{rev} vs this checkout: median of {runs} interleaved run(s) of {seconds:g} CPU s",
+        title=f"{rev} vs this checkout: median of {runs} interleaved run(s) of {seconds:g} CPU s"
+        " (engine: random-playout actions/s; MCTS: iterations/s; ×: now over then)",
         title_justify="left",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
     )
     mcts = any(r.head.mcts_per_s or r.base.mcts_per_s for r in results)
-    names = ["game", "params", f"actions/s {rev}", "actions/s now", "speed-up"]
-    if mcts:
-        names += [f"MCTS iter/s {rev}", "MCTS iter/s now", "MCTS speed-up"]
-    for name in names:
-        table.add_column(name, justify="left" if name in ("game", "params") else "right")
+    table.add_column("game", no_wrap=True)
+    table.add_column("params", overflow="fold", ratio=1)
+    for kind in ("engine", "MCTS") if mcts else ("engine",):
+        for header in (f"{kind}\n{rev}", "\nnow", "\n×"):
+            table.add_column(header, justify="right", no_wrap=True)
 
     def cell(value: float | None, fmt: str) -> str:
         return "-" if value is None else format(value, fmt)
