@@ -3,7 +3,10 @@
 `python -m dicehall.sim.memory [GAME ...] [--games N] [--check M]` plays uniformly random
 games (the `dicehall bench` loop) in a fresh process per game and prints the resident set size
 (RSS) after `M` games and after `N`, and their ratio. Every cache the rules keep is bounded,
-so the ratio should stay near 1. Figures are printed, never asserted.
+so the ratio should stay near 1. Beside it, the ratio of the interpreter's allocated blocks
+(`sys.getallocatedblocks`: live objects and buffers, whatever the allocator keeps): a leak
+grows both, an allocator that keeps freed memory only the first. Figures are printed, never
+asserted.
 """
 
 from __future__ import annotations
@@ -33,23 +36,23 @@ def rss_bytes() -> int:
 
 
 def measure(game_id: str, params: dict[str, Any], checkpoints: list[int], seed: int = 0) -> dict[
-    int, int
+    int, tuple[int, int]
 ]:  # fmt: skip
-    """RSS after each checkpoint (games played), in this process."""
+    """(RSS bytes, allocated blocks) after each checkpoint (games played), in this process."""
     game = games.make(game_id, **params)
     rng = random.Random(seed)
-    out: dict[int, int] = {}
+    out: dict[int, tuple[int, int]] = {}
     played = 0
     for target in sorted(checkpoints):
         while played < target:
             random_playout(game, rng)
             played += 1
         gc.collect()
-        out[target] = rss_bytes()
+        out[target] = (rss_bytes(), sys.getallocatedblocks())
     return out
 
 
-def _child(game_id: str, checkpoints: list[int]) -> dict[int, int]:
+def _child(game_id: str, checkpoints: list[int]) -> dict[int, tuple[int, int]]:
     params = {"mode": "tick"} if games.spec(game_id).real_time else {}
     code = (
         "import json, sys; from dicehall.sim.memory import measure; "
@@ -59,7 +62,8 @@ def _child(game_id: str, checkpoints: list[int]) -> dict[int, int]:
     done = subprocess.run(
         [sys.executable, "-c", code, args], capture_output=True, text=True, check=True
     )
-    return {int(k): v for k, v in json.loads(done.stdout.strip().splitlines()[-1]).items()}
+    found = json.loads(done.stdout.strip().splitlines()[-1]).items()
+    return {int(k): (rss, blocks) for k, (rss, blocks) in found}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -70,11 +74,16 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     print(
         f"{'game':10} {'RSS after ' + str(args.check):>18} {'after ' + str(args.total):>14} ratio"
+        "  blocks ratio"
     )
     for game_id in args.games or games.available():
         found = _child(game_id, [args.check, args.total])
-        early, late = found[args.check] / 2**20, found[args.total] / 2**20
-        print(f"{game_id:10} {early:15.1f} MiB {late:10.1f} MiB {late / early:5.3f}", flush=True)
+        (early, early_blocks), (late, late_blocks) = found[args.check], found[args.total]
+        print(
+            f"{game_id:10} {early / 2**20:15.1f} MiB {late / 2**20:10.1f} MiB "
+            f"{late / early:5.3f} {late_blocks / early_blocks:13.3f}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":
