@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from tests.games.jelly.helpers import game, score_round, start, table
 
 from dicehall.core import CHANCE
@@ -85,3 +88,25 @@ def test_a_roll_is_a_sorted_multiset_with_exact_probabilities() -> None:
     assert sum(outcomes.values()) == 1
     assert outcomes[RollDice(SAM, (6,) * 7)] * 6**7 == 1
     assert outcomes[RollDice(SAM, (1, 2, 3, 4, 5, 6, 6))] * 6**7 == 5040 // 2
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    players=st.integers(3, 5),
+    dice=st.lists(st.tuples(st.integers(0, 4), st.integers(1, 6)), max_size=16),
+)
+def test_standings_follow_the_cancelling_and_control_rules(
+    players: int, dice: list[tuple[int, int]]
+) -> None:
+    """ "On each entrance, all dice of one player showing the same value cancel (two, three or
+    more of them) and no longer count this round." "The player with the highest total of
+    counting dice controls the district ... Ties: every tied player takes the reward. A
+    district with no counting die scores nothing." (docs/rules/jelly.md, *Scoring*)"""
+    entrance = tuple((owner % players, value) for owner, value in dice)
+    st_ = standing(entrance, players)
+    for seat in range(players):
+        mine = Counter(v for o, v in entrance if o == seat)
+        counting = sorted(v for v, n in mine.items() if n == 1)
+        assert st_.dice[seat] == tuple(counting) and st_.totals[seat] == sum(counting)
+    best = max(st_.totals)
+    assert st_.controllers == tuple(s for s in range(players) if best and st_.totals[s] == best)

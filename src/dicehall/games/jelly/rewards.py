@@ -45,19 +45,29 @@ class Standing:
         return tuple(tuple(s for s, t in enumerate(self.totals) if t == lv) for lv in levels)
 
 
+_ONCE = tuple(
+    (tuple(v for v in range(1, 7) if mask >> v & 1), sum(v for v in range(1, 7) if mask >> v & 1))
+    for mask in range(1 << 7)
+)
+"""By the bit mask of the values a seat shows exactly once (bit v for value v): those values
+in order, and their total."""
+
+
 @lru_cache(maxsize=4096)
 def standing(entrance: tuple[Die, ...], players: int) -> Standing:
     """Cancel each seat's dice that show the same value (all of them), then total the rest."""
-    values: list[list[int]] = [[] for _ in range(players)]
+    once, twice = [0] * players, [0] * players  # per seat: values seen once, seen again
     for owner, value in entrance:
-        values[owner].append(value)
-    dice = tuple(
-        tuple(sorted([v for v in mine if mine.count(v) == 1])) if mine else () for mine in values
-    )
-    totals = tuple(map(sum, dice))
+        bit = 1 << value
+        if once[owner] & bit:
+            twice[owner] |= bit
+        else:
+            once[owner] |= bit
+    counting = [_ONCE[o & ~t] for o, t in zip(once, twice, strict=True)]
+    totals = tuple([total for _, total in counting])
     best = max(totals)
-    controllers = tuple(s for s, t in enumerate(totals) if t == best) if best else ()
-    return Standing(dice, totals, controllers)
+    controllers = tuple([s for s, t in enumerate(totals) if t == best]) if best else ()
+    return Standing(tuple([dice for dice, _ in counting]), totals, controllers)
 
 
 def add(values: tuple[int, ...], seat: int, amount: int) -> tuple[int, ...]:
