@@ -59,3 +59,15 @@ def test_an_unknown_revision_is_a_clear_error() -> None:
         compare("no-such-revision-xyz", {"puru": {}}, seconds=0.0, runs=1)
     result = run(["bench", "puru", "--compare", "no-such-revision-xyz"])
     assert result.exit_code == 2 and "no-such-revision-xyz" in result.output
+
+
+def test_a_game_one_version_cannot_run_is_skipped_with_its_reason_when_asked() -> None:
+    """`dicehall bench --compare REV` with no games named times every installed game; one that
+    REV lacks (a plugin installed since) is left out with a note instead of ending the run."""
+    told: list[tuple[str, str]] = []
+    games = {"no-such-game": {}, "puru": {}}
+    results = compare("HEAD", games, seconds=0.0, runs=2, skip=lambda g, why: told.append((g, why)))
+    assert [r.game for r in results] == ["puru"] and len(results[0].head.actions_per_s) == 2
+    assert [g for g, _ in told] == ["no-such-game"] and "unknown game" in told[0][1]
+    with pytest.raises(DicehallError, match="unknown game"):
+        compare("HEAD", games, seconds=0.0, runs=1)

@@ -328,7 +328,7 @@ def bench_command(
             _bench_adapters(compare, ids, param, seconds, runs, seed)
             return
         if compare is not None:
-            _bench_compare(compare, ids, param, seconds, runs, seed, mcts)
+            _bench_compare(compare, ids, param, seconds, runs, seed, mcts, named=bool(game_ids))
             return
         results = []
         for game_id in ids:
@@ -343,15 +343,21 @@ def bench_command(
 
 def _bench_compare(
     rev: str, ids: list[str], param: list[str] | None, seconds: float, runs: int, seed: int,
-    mcts: bool,
+    mcts: bool, named: bool,
 ) -> None:  # fmt: skip
+    """Games the user did not name (all installed) that REV lacks are skipped with a note."""
     from dicehall.sim import compare as comparemod
 
     chosen = {g: terminal_params(games.spec(g), opt.game_params(g, {}, param), False) for g in ids}
+
+    def skipped(game_id: str, reason: str) -> None:
+        error_console().print(f"skipped {game_id}: {reason}", style="yellow", markup=False)
+
     with error_console().status("timing…") as status:
         results = comparemod.compare(
-            rev, chosen, seconds, runs, seed, mcts, lambda text: status.update(text)
-        )
+            rev, chosen, seconds, runs, seed, mcts, lambda text: status.update(text),
+            skip=None if named else skipped,
+        )  # fmt: skip
     console().print(compare_table(results, rev, seconds, runs))
 
 

@@ -150,8 +150,12 @@ def compare(
     seed: int = 0,
     mcts: bool = False,
     progress: Callable[[str], None] = lambda _: None,
+    skip: Callable[[str, str], None] | None = None,
 ) -> list[Comparison]:
-    """`runs` interleaved runs of every game (id -> params) at `rev` and in this checkout."""
+    """`runs` interleaved runs of every game (id -> params) at `rev` and in this checkout.
+
+    With `skip`, a game that fails its first run in either version (one REV does not have, a
+    plugin installed since) is left out and `skip(game, reason)` told; without, it raises."""
     if runs < 1 or seconds < 0:
         raise DicehallError("compare needs runs >= 1 and seconds >= 0")
     head = source_root()
@@ -161,10 +165,17 @@ def compare(
             order = (
                 ((base, "base"), (head, "head")) if r % 2 == 0 else ((head, "head"), (base, "base"))
             )
-            for item in results:
+            for item in list(results):
                 for src, name in order:
                     progress(f"run {r + 1}/{runs}: {item.game} ({name})")
-                    out = run_worker(src, item.game, item.params, seconds, seed + r, mcts)
+                    try:
+                        out = run_worker(src, item.game, item.params, seconds, seed + r, mcts)
+                    except DicehallError as exc:
+                        if skip is None or r > 0:
+                            raise
+                        skip(item.game, str(exc))
+                        results.remove(item)
+                        break
                     side: Side = getattr(item, name)
                     side.actions_per_s.append(out["actions"] / out["seconds"])
                     side.games_per_s.append(out["games"] / out["seconds"])
