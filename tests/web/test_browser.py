@@ -268,6 +268,14 @@ def test_join_an_open_seat_from_the_lobby(browser: Browser, server: Server) -> N
     rows.nth(1).locator("select").select_option("human")
     rows.nth(2).locator("select").select_option("human")
     assert not rows.nth(0).locator(".seat-open").is_hidden()
+    # every seat row stays inside its panel (it spilled under the next column once)
+    spill = first.evaluate(
+        """() => [...document.querySelectorAll('.seat-row')].map(r => {
+             const panel = r.closest('.panel').getBoundingClientRect();
+             return Math.max(...[...r.children].map(c => c.getBoundingClientRect().right))
+                    - panel.right; })"""
+    )
+    assert all(px <= 0 for px in spill), spill
     rows.nth(2).locator(".seat-open input").check()
     first.check("input[name=mode][value=online]")
     first.click("#create")
