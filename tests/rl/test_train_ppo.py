@@ -27,10 +27,12 @@ def test_the_curve_says_when_the_policy_first_beat_greedy() -> None:
 def test_a_short_training_run_records_a_curve_and_a_plot(tmp_path: Path) -> None:
     pytest.importorskip("sb3_contrib")
     out = tmp_path / "curve.json"
-    curve = train(steps=1, every=1, games=3, log=lambda _: None, out=out)
+    small = Settings(envs=2, n_steps=32, batch_size=32, n_epochs=1)  # one short update
+    curve = train(steps=1, every=1, games=3, log=lambda _: None, out=out, settings=small)
     assert curve.steps[0] == 0 and curve.steps[-1] >= 1
     assert all(0.0 <= r <= 1.0 for r in curve.win_rate)
     assert json.loads(out.read_text()) == json.loads(json.dumps(asdict(curve)))
+    assert curve.settings["envs"] == 2 and curve.settings["reward"] == "win+progress"
     plot(curve, tmp_path / "curve.png")
     assert (tmp_path / "curve.png").read_bytes().startswith(b"\x89PNG")
 
