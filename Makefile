@@ -62,16 +62,20 @@ bench-compare: install
 bench-adapters: install
 	$(BIN)/dicehall bench --adapters --runs 3 $(if $(ADAPTERS_REV),--compare $(ADAPTERS_REV))
 
-# MaskablePPO on Puru Puru Solo (about 25 CPU minutes on one core): the curve goes to
-# docs/rl-ppo-puru-solo.{json,png}. A separate venv keeps torch out of the main one; torch
-# comes from its CPU-only index when that is reachable (PyPI's wheel pulls the CUDA libraries).
+# MaskablePPO on Puru Puru Solo (about 20 CPU minutes on one core, plus the evaluations): the
+# curve goes to docs/rl-ppo-puru-solo.{json,png}. A separate venv keeps torch out of the main
+# one. torch comes from its CPU-only index when that is reachable (PyPI's wheel pulls the CUDA
+# libraries); offline, name a CPU build your package indexes hold, e.g.
+# `make train TORCH='torch==2.13.0+cpu'`, or plain `torch` comes from them.
 TRAIN_VENV ?= .venv-train
+TORCH ?= torch
 TORCH_INDEX ?= https://download.pytorch.org/whl/cpu
-TRAIN_STEPS ?= 800000
+TRAIN_STEPS ?= 4000000
 train:
 	test -x $(TRAIN_VENV)/bin/python || $(PYTHON) -m venv $(TRAIN_VENV)
-	-$(TRAIN_VENV)/bin/pip install --quiet torch --index-url $(TORCH_INDEX)
-	$(TRAIN_VENV)/bin/pip install --quiet -e '.[rl,train]'
+	-$(TRAIN_VENV)/bin/pip install --quiet --retries 1 '$(TORCH)' --index-url $(TORCH_INDEX)
+	$(TRAIN_VENV)/bin/pip install --quiet '$(TORCH)'
+	$(TRAIN_VENV)/bin/pip install --quiet -c $(CONSTRAINTS) -e '.[rl,train]'
 	nice $(TRAIN_VENV)/bin/python -m dicehall.rl.train_ppo --steps $(TRAIN_STEPS) --out docs/rl-ppo-puru-solo
 
 # Resident memory after 1,000 and 10,000 random games of each game (takes a while).

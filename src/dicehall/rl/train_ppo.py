@@ -1,17 +1,21 @@
 """MaskablePPO (sb3-contrib) on Puru Puru Solo through the Gymnasium env, with a learning curve.
 
-The agent plays seat 0 of `DicehallEnv("puru", solo=True)` against AutoPuray and learns from
-the final margin (`reward="margin"`: its final score minus AutoPuray's), choosing among the
-legal actions only (the env's `action_masks()`). The margin, not the win (+1/-1), because a
-random player never beats AutoPuray: learning from wins alone gets no signal to start from.
+The agent plays seat 0 of `DicehallEnv("puru", solo=True)` against AutoPuray, choosing among
+the legal actions only (the env's `action_masks()`). It learns from the end of the game: +1
+for a win, -1 for a loss, plus how much closer to winning it got than AutoPuray (`progress`:
+the better track toward 20, or the Jelly the other has lost), so that the games it loses, and
+every game at the start (a random player never beats AutoPuray), still say which play was
+better. Not the env's margin (its final score minus AutoPuray's): a player who drips out
+scores -1 against AutoPuray's lower track, so losing fast scores a smaller margin than losing
+late, and a policy trained on the margin learns to drip itself out (docs/rl.md).
 Every `--every` steps the current policy (deterministic, masked) plays `--games` evaluation
 games; the curve of win rates, next to dicehall's greedy bot measured on the same seeds and
 the exact optimum (docs/analysis.md), goes to a JSON file and a plot.
 Training runs on one thread; the CPU seconds it took are recorded (evaluation excluded).
 
 Needs the `train` extra (sb3-contrib, torch, matplotlib); `make train` runs
-`python -m dicehall.rl.train_ppo --out docs/rl-ppo-puru-solo` (800,000 steps, an evaluation of
-500 games every 40,000).
+`python -m dicehall.rl.train_ppo --out docs/rl-ppo-puru-solo` (4,000,000 steps, an evaluation
+of 500 games every 200,000).
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+import gymnasium
 import numpy as np
 
 from dicehall.bots import make_bot
@@ -46,6 +51,7 @@ class Curve:
     steps: list[int] = field(default_factory=list)
     cpu_seconds: list[float] = field(default_factory=list)
     win_rate: list[float] = field(default_factory=list)
+    settings: dict[str, Any] = field(default_factory=dict)
 
     def passed_greedy(self) -> tuple[int, float] | None:
         """(steps, training CPU seconds) of the first evaluation above greedy, if any."""
@@ -53,6 +59,91 @@ class Curve:
             if rate > self.greedy:
                 return steps, cpu
         return None
+
+
+REWARDS = ("win+progress", "win", "win+margin", "margin")
+"""What the agent can learn from (`Settings.reward`)."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the agent learns from, and MaskablePPO's knobs."""
+
+    reward: str = "win+progress"
+    """"margin": the env's final margin (the agent's final score minus AutoPuray's), divided by
+    `scale`; "win": +1 for a win, 0 for a shared win, -1 otherwise; "win+margin" and
+    "win+progress": that plus the margin or the progress difference (`progress`) divided by
+    `scale`."""
+    scale: float = 1.0
+    dense: bool = False
+    """With "win+progress": hand out the progress difference as it changes, step by step
+    (the same return, since it starts at 0)."""
+    envs: int = 16
+    n_steps: int = 512
+    """Steps per env between updates (n_steps * envs per rollout)."""
+    batch_size: int = 1024
+    n_epochs: int = 10
+    learning_rate: float = 1e-3
+    final_rate: float = 0.1
+    """The learning rate falls linearly, over the run's steps, to this fraction of
+    `learning_rate`."""
+    gamma: float = 1.0
+    gae_lambda: float = 0.95
+    ent_coef: float = 0.01
+    net: tuple[int, ...] = (128, 128)
+
+
+def progress(view: dict[str, Any], seat: int) -> float:
+    """How close `seat` is to winning Puru Puru Solo, 0..1: its better track toward 20, or
+    the Jelly its opponent has lost (dripping the other to 0 wins too)."""
+    me, other = view["players"][seat], view["players"][1 - seat]
+    return float(max(me["love"], me["excitement"], 20 - other["jelly"])) / 20
+
+
+class FinalReward(gymnasium.Wrapper[np.ndarray, Any, np.ndarray, Any]):
+    """The reward `settings` asks for, at the end of the episode (the env's reward: margin)."""
+
+    def __init__(self, env: DicehallEnv, settings: Settings) -> None:
+        super().__init__(env)
+        if settings.reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}: {settings.reward!r}")
+        self.dicehall = env
+        self.kind, self.scale = settings.reward, settings.scale
+        self.dense = settings.dense and settings.reward == "win+progress"
+        self.ahead = 0.0
+
+    def reset(self, **kwargs: Any) -> tuple[np.ndarray, dict[str, Any]]:
+        obs, info = self.env.reset(**kwargs)
+        self.ahead = self._ahead()
+        return obs, info
+
+    def _ahead(self) -> float:
+        view = self.dicehall.view()
+        return (progress(view, 0) - progress(view, 1)) / self.scale
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        obs, margin, over, truncated, info = self.env.step(action)
+        reward = self.reward(float(margin)) if over else 0.0
+        if self.dense:
+            before, self.ahead = self.ahead, self._ahead()
+            reward += self.ahead - before - (self.ahead if over else 0.0)
+        return obs, reward, over, truncated, info
+
+    def reward(self, margin: float) -> float:
+        if self.kind == "margin":
+            return margin / self.scale
+        env = self.dicehall
+        winners = env.game.result(env.runner.state).winners
+        outcome = (1.0 if len(winners) == 1 else 0.0) if 0 in winners else -1.0
+        if self.kind == "win+margin":
+            return outcome + margin / self.scale
+        if self.kind == "win+progress":
+            view = env.view()
+            return outcome + (progress(view, 0) - progress(view, 1)) / self.scale
+        return outcome
+
+    def action_masks(self) -> np.ndarray:
+        return self.dicehall.action_masks()
 
 
 def make_env(seed: int = 0) -> DicehallEnv:
@@ -93,29 +184,46 @@ def policy_rate(model: Any, games: int) -> float:
     return wins / games
 
 
-def new_model(seed: int, envs: int = 8) -> Any:
-    """A MaskablePPO with a small MLP (two layers of 128) on `envs` Puru Solo envs stepped
-    together (one policy call per step of all of them)."""
+def new_model(seed: int, settings: Settings, steps: int) -> Any:
+    """A MaskablePPO with an MLP on `settings.envs` Puru Solo envs stepped together (one
+    policy call per step of all of them), for a run of `steps` steps."""
     ppo = importlib.import_module("sb3_contrib").MaskablePPO
     vec = importlib.import_module("stable_baselines3.common.vec_env").DummyVecEnv
-    policy = {"net_arch": [128, 128]}
-    makers = [lambda i=i: make_env(seed * 1000 + i) for i in range(envs)]
-    return ppo(
-        "MlpPolicy", vec(makers), n_steps=2048 // envs, batch_size=256, n_epochs=5,
-        learning_rate=3e-4, gamma=1.0, gae_lambda=0.95, ent_coef=0.01,
-        policy_kwargs=policy, seed=seed, device="cpu", verbose=0,
+    s = settings
+    makers = [lambda i=i: FinalReward(make_env(seed * 1000 + i), s) for i in range(s.envs)]
+    model: Any = None
+
+    def rate(_: float) -> float:
+        # sb3's progress argument restarts with each learn() call: count the model's steps
+        done = min(model.num_timesteps if model is not None else 0, steps)
+        return s.learning_rate * (1.0 - (1.0 - s.final_rate) * done / max(steps, 1))
+
+    model = ppo(
+        "MlpPolicy", vec(makers), n_steps=s.n_steps, batch_size=s.batch_size,
+        n_epochs=s.n_epochs, learning_rate=rate, gamma=s.gamma,
+        gae_lambda=s.gae_lambda, ent_coef=s.ent_coef, policy_kwargs={"net_arch": list(s.net)},
+        seed=seed, device="cpu", verbose=0,
     )  # fmt: skip
+    return model
 
 
 def train(
-    steps: int, every: int, games: int, seed: int = 0, log: Any = print, out: Path | None = None
+    steps: int,
+    every: int,
+    games: int,
+    seed: int = 0,
+    log: Any = print,
+    out: Path | None = None,
+    settings: Settings | None = None,
 ) -> Curve:
     """Train for `steps` environment steps, evaluating after every `every` steps (and at 0);
     the curve so far is written to `out` (JSON) after each evaluation."""
     importlib.import_module("torch").set_num_threads(1)
     curve = Curve(games=games, greedy=greedy_rate(games))
     log(f"greedy bot: {curve.greedy:.1%} of {games} games; exact optimum {OPTIMUM:.1%}")
-    model, done, cpu = new_model(seed), 0, 0.0
+    settings = settings or Settings()
+    curve.settings = asdict(settings)
+    model, done, cpu = new_model(seed, settings, steps), 0, 0.0
     while True:
         rate = policy_rate(model, games)
         curve.steps.append(done)
@@ -141,6 +249,14 @@ def plot(curve: Curve, path: Path) -> None:
     ax.plot(np.array(curve.steps) / 1000, curve.win_rate, marker="o", label="MaskablePPO")
     ax.axhline(curve.greedy, color="tab:orange", ls="--", label=f"greedy bot {curve.greedy:.1%}")
     ax.axhline(curve.optimum, color="tab:green", ls=":", label=f"exact optimum {OPTIMUM:.1%}")
+    passed = curve.passed_greedy()
+    if passed is not None:
+        at = curve.steps.index(passed[0])
+        ax.annotate(
+            f"above greedy: {passed[0]:,} steps,\n{passed[1] / 60:.1f} CPU minutes of training",
+            (passed[0] / 1000, curve.win_rate[at]), xytext=(0.3, 0.68),
+            textcoords="axes fraction", arrowprops={"arrowstyle": "->", "color": "gray"},
+        )  # fmt: skip
     ax.set_xlabel("training steps (thousands)")
     ax.set_ylabel(f"win rate vs AutoPuray ({curve.games} games)")
     ax.set_title("Puru Puru Solo: MaskablePPO through the Gymnasium env")
@@ -154,14 +270,18 @@ def plot(curve: Curve, path: Path) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--steps", type=int, default=800_000, help="training steps in all")
-    parser.add_argument("--every", type=int, default=40_000, help="steps between evaluations")
+    parser.add_argument("--steps", type=int, default=4_000_000, help="training steps in all")
+    parser.add_argument("--every", type=int, default=200_000, help="steps between evaluations")
     parser.add_argument("--games", type=int, default=500, help="games per evaluation")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--reward", choices=REWARDS, default=Settings.reward,
+                        help="what the agent learns from (see Settings)")  # fmt: skip
     parser.add_argument("--out", type=Path, default=Path("rl-ppo-puru-solo"),
                         help="writes OUT.json (the curve) and OUT.png (the plot)")  # fmt: skip
     args = parser.parse_args(argv)
-    curve = train(args.steps, args.every, args.games, args.seed, out=args.out.with_suffix(".json"))
+    settings = Settings(reward=args.reward)
+    out = args.out.with_suffix(".json")
+    curve = train(args.steps, args.every, args.games, args.seed, out=out, settings=settings)
     plot(curve, args.out.with_suffix(".png"))
     passed = curve.passed_greedy()
     if passed is None:
