@@ -155,7 +155,11 @@ def _exact_cells(note: dict[str, Any] | None) -> list[str]:
 
 def summary_table(review: Review) -> Table:
     """One column per seat (five fit in 80 columns), one row per figure."""
-    table = _table("per player: start + luck + own decisions + others' decisions = final")
+    table = _table(
+        "per player: start + luck + own decisions + others' decisions = final",
+        "clear mistakes: the three costliest decisions that lost more than twice their standard"
+        " error (any loss, where exact)",
+    )
     _words(table, "")
     for s in review.summaries:
         table.add_column(escape(s.name), justify="right", overflow="fold", ratio=1)
@@ -168,7 +172,7 @@ def summary_table(review: Review) -> Table:
         ("own decisions", [f"{100 * s.own:+.1f}" for s in review.summaries]),
         ("others' decisions", [f"{100 * s.others:+.1f}" for s in review.summaries]),
         ("final", [pct(s.final) for s in review.summaries]),
-        ("biggest mistakes (step: loss)", [
+        ("clear mistakes (step: loss)", [
             ", ".join(f"{i}: {100 * steps[i].loss:.1f}" for i in s.mistakes) or "none"
             for s in review.summaries
         ]),
