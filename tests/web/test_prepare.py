@@ -75,6 +75,7 @@ def test_the_tables_are_solved_in_another_process_with_progress_in_the_log(
             for w in line.split("in process")[1].split(";")[0].split()]  # fmt: skip
     assert len(pids) == 2 and os.getpid() not in pids
     assert text.count("ready after") == 2
+    assert "Warning" not in text  # the child's output is logged: nothing alarming in it
 
 
 def test_without_the_memory_the_log_says_so(

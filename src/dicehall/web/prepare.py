@@ -28,6 +28,8 @@ from dicehall.core.parts import Tables
 
 log = logging.getLogger("dicehall.web")
 
+CHILD = "import sys; from dicehall.web.prepare import main; sys.exit(main(sys.argv[1:]))"
+"""The child process's program (`main` with the job's arguments)."""
 SOLVE_MEMORY = int(3.6 * 2**30)
 """Memory one solve needs at its peak (about 3.4 GB measured, with some room)."""
 HEARTBEAT_S = 30.0
@@ -44,8 +46,9 @@ class Job:
     lo: int = 0
 
     def argv(self) -> list[str]:
-        return [sys.executable, "-m", "dicehall.web.prepare", self.game_id, self.key,
-                "--lo", str(self.lo)]  # fmt: skip
+        # `main` imported, not `-m`: the package imports this module first, and runpy warns
+        # when a module it is asked to run as __main__ is already loaded
+        return [sys.executable, "-c", CHILD, self.game_id, self.key, "--lo", str(self.lo)]
 
 
 def _tables(game_id: str) -> Tables | None:
