@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich import box
 from rich.table import Table
 
+from dicehall.cli.narrow import figures, narrow_table, words
 from dicehall.sim.bench_adapters import KINDS, YARDSTICK, Rates, measure
 
 NAMES = {"engine": "engine", "aec": "PettingZoo AEC", "gym": "Gymnasium", "openspiel": "OpenSpiel"}
@@ -16,18 +16,13 @@ def adapters_table(rates: Rates, games: list[str], rev: str | None, seconds: flo
                    runs: int) -> Table:  # fmt: skip
     """Per game and kind: player actions/s (then and) now, and now as a share of the engine."""
     versus = f"{rev} vs this checkout, " if rev else ""
-    table = Table(
-        title=f"{versus}player actions per CPU-second: median of {runs} interleaved run(s) "
-        f"of {seconds:g} s (random legal actions)",
-        title_justify="left",
-        box=box.SIMPLE_HEAD,
-        pad_edge=False,
+    table = narrow_table(
+        f"{versus}player actions per CPU-second: median of {runs} interleaved run(s) "
+        f"of {seconds:g} s (random legal actions)"
     )
-    table.add_column("game", overflow="fold")
-    table.add_column("interface", overflow="fold")
-    figures = [f"actions/s\n{rev}", "actions/s\nnow", "speed-up"] if rev else ["actions/s"]
-    for name in [*figures, "share of\nengine"]:  # two short lines: 80 columns hold them all
-        table.add_column(name, justify="right", no_wrap=True)
+    words(table, "game", "interface")
+    rates_by = [f"actions/s\n{rev}", "actions/s\nnow", "speed-up"] if rev else ["actions/s"]
+    figures(table, *rates_by, "share of\nengine")
 
     def cell(value: float | None, fmt: str, suffix: str = "") -> str:
         return "-" if value is None else format(value, fmt) + suffix
@@ -48,8 +43,8 @@ def adapters_table(rates: Rates, games: list[str], rev: str | None, seconds: flo
             table.add_row(*row)
     yardstick = rates.median("head", YARDSTICK, "aec")
     if yardstick is not None:
-        figures = ["-", f"{yardstick:,.0f}", "-"] if rev else [f"{yardstick:,.0f}"]
-        table.add_row(YARDSTICK, NAMES["aec"], *figures, "-")
+        cells = ["-", f"{yardstick:,.0f}", "-"] if rev else [f"{yardstick:,.0f}"]
+        table.add_row(YARDSTICK, NAMES["aec"], *cells, "-")
     return table
 
 

@@ -337,8 +337,13 @@ def bench_command(
             except (DicehallError, ImportError, AttributeError) as exc:
                 if game_ids:  # a game the user named: its error is the answer
                     raise
-                error_console().print(f"skipped {game_id}: {exc}", style="yellow", markup=False)
+                _skipped(game_id, str(exc))
         console().print(bench_table(results, seconds, runs))
+
+
+def _skipped(game_id: str, reason: str) -> None:
+    """A game `bench` leaves out of an all-games run, and why (one yellow line)."""
+    error_console().print(f"skipped {game_id}: {reason}", style="yellow", markup=False)
 
 
 def _bench_compare(
@@ -349,14 +354,10 @@ def _bench_compare(
     from dicehall.sim import compare as comparemod
 
     chosen = {g: terminal_params(games.spec(g), opt.game_params(g, {}, param), False) for g in ids}
-
-    def skipped(game_id: str, reason: str) -> None:
-        error_console().print(f"skipped {game_id}: {reason}", style="yellow", markup=False)
-
     with error_console().status("timing…") as status:
         results = comparemod.compare(
             rev, chosen, seconds, runs, seed, mcts, lambda text: status.update(text),
-            skip=None if named else skipped,
+            skip=None if named else _skipped,
         )  # fmt: skip
     console().print(compare_table(results, rev, seconds, runs))
 

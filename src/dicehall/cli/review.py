@@ -4,20 +4,22 @@ the win-chance graph, and per seat what the dice gave or took (`dicehall.review`
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich import box
 from rich.markup import escape
 from rich.table import Table
 
 from dicehall.cli.common import console, error_console, guard
+from dicehall.cli.narrow import figures, narrow_table, words
 from dicehall.engine import Record
 from dicehall.review import Review, review_record
 from dicehall.review.engine import Progress
 from dicehall.review.estimate import MOVES, ROLLOUTS
 from dicehall.review.graph import text_graph
+from dicehall.review.model import SeatSummary
 
 MAX_ROLLOUTS = 4096
 MAX_MOVES = 64
@@ -97,35 +99,18 @@ def show(review: Review, *, mistakes_only: bool = False) -> None:
     out.print(summary_table(review))
 
 
-def _table(title: str, caption: str | None = None) -> Table:
-    """A table that fits an 80-column terminal: a rule under the header only, numbers never
-    cut (`_number`), words wrapped (`_words`)."""
-    return Table(title=title, caption=caption, box=box.SIMPLE_HEAD, pad_edge=False,
-                 collapse_padding=True, caption_justify="left")  # fmt: skip
-
-
-def _number(table: Table, name: str) -> None:
-    table.add_column(name, justify="right", no_wrap=True)
-
-
-def _words(table: Table, name: str) -> None:
-    table.add_column(name, overflow="fold", ratio=1)
-
-
 def decision_table(review: Review, mistakes_only: bool) -> Table:
     """One row per decision: the chance before it, the move made and the best move with their
     values, and the loss (with the exact turn points lost where a turn is solved)."""
     exact_unit = review.exact_unit
     caption = f"pts lost, best for the turn: exact, in {exact_unit}" if exact_unit else None
-    table = _table("decisions (values to the mover)", escape(caption) if caption else None)
-    for name in ("step", "seat", "before"):
-        _number(table, name)
-    _words(table, "move made (value)")
-    _words(table, "best move (value)")
-    _number(table, "loss")
+    table = narrow_table("decisions (values to the mover)", escape(caption) if caption else None)
+    figures(table, "step", "seat", "before")
+    words(table, "move made (value)", "best move (value)")
+    figures(table, "loss")
     if exact_unit:
-        _number(table, "pts lost")
-        _words(table, "best for the turn")
+        figures(table, "pts lost")
+        words(table, "best for the turn")
     for step in review.steps:
         if step.kind != "decision" or step.made is None or step.best is None:
             continue
@@ -146,6 +131,10 @@ def decision_table(review: Review, mistakes_only: bool) -> Table:
     return table
 
 
+def _exact_lost(s: SeatSummary) -> str:
+    return f"{s.exact_total['loss']:.2f}" if s.exact_total else ""
+
+
 def _exact_cells(note: dict[str, Any] | None) -> list[str]:
     if note is None:
         return ["", ""]
@@ -155,31 +144,27 @@ def _exact_cells(note: dict[str, Any] | None) -> list[str]:
 
 def summary_table(review: Review) -> Table:
     """One column per seat (five fit in 80 columns), one row per figure."""
-    table = _table(
+    table = narrow_table(
         "per player: start + luck + own decisions + others' decisions = final",
         "clear mistakes: the three costliest decisions that lost more than twice their standard"
         " error (any loss, where exact)",
     )
-    _words(table, "")
-    for s in review.summaries:
-        table.add_column(escape(s.name), justify="right", overflow="fold", ratio=1)
+    words(table, "")
+    words(table, *(escape(s.name) for s in review.summaries), justify="right")
     steps = {s.index: s for s in review.steps}
-    rows: list[tuple[str, list[str]]] = [
-        ("decisions", [str(s.decisions) for s in review.summaries]),
-        ("total loss", [f"{100 * s.total_loss:.2f}" for s in review.summaries]),
-        ("start", [pct(s.start) for s in review.summaries]),
-        ("luck (dice)", [f"{100 * s.luck:+.1f}" for s in review.summaries]),
-        ("own decisions", [f"{100 * s.own:+.1f}" for s in review.summaries]),
-        ("others' decisions", [f"{100 * s.others:+.1f}" for s in review.summaries]),
-        ("final", [pct(s.final) for s in review.summaries]),
-        ("clear mistakes (step: loss)", [
-            ", ".join(f"{i}: {100 * steps[i].loss:.1f}" for i in s.mistakes) or "none"
-            for s in review.summaries
-        ]),
+    rows: list[tuple[str, Callable[[SeatSummary], str]]] = [
+        ("decisions", lambda s: str(s.decisions)),
+        ("total loss", lambda s: f"{100 * s.total_loss:.2f}"),
+        ("start", lambda s: pct(s.start)),
+        ("luck (dice)", lambda s: f"{100 * s.luck:+.1f}"),
+        ("own decisions", lambda s: f"{100 * s.own:+.1f}"),
+        ("others' decisions", lambda s: f"{100 * s.others:+.1f}"),
+        ("final", lambda s: pct(s.final)),
+        ("clear mistakes (step: loss)",
+         lambda s: ", ".join(f"{i}: {100 * steps[i].loss:.1f}" for i in s.mistakes) or "none"),
     ]  # fmt: skip
     if review.exact_unit:
-        lost = [f"{s.exact_total['loss']:.2f}" if s.exact_total else "" for s in review.summaries]
-        rows.append(("turn pts lost (exact)", lost))
-    for name, cells in rows:
-        table.add_row(name, *cells)
+        rows.append(("turn pts lost (exact)", _exact_lost))
+    for name, cell in rows:
+        table.add_row(name, *map(cell, review.summaries))
     return table

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich import box
 from rich.markup import escape
 from rich.table import Table
 
 from dicehall import games
 from dicehall.bots import levels_for
+from dicehall.cli.narrow import figures, narrow_table, words
 from dicehall.cli.options import flag_name
 from dicehall.core import ContentSource, DicehallError, GameSpec, ParamSpec
 from dicehall.sim.bench import BenchResult
@@ -162,19 +162,15 @@ def bench_table(results: list[BenchResult], seconds: float, runs: int) -> Table:
 def compare_table(results: list[Comparison], rev: str, seconds: float, runs: int) -> Table:
     """`dicehall bench --compare`: medians per CPU-second of both versions and their ratio
     (figures never cut: the headers are two short lines and the params wrap, for 80 columns)."""
-    table = Table(
-        title=f"{rev} vs this checkout: median of {runs} interleaved run(s) of {seconds:g} CPU s"
-        " (engine: random-playout actions/s; MCTS: iterations/s; ×: now over then)",
-        title_justify="left",
-        box=box.SIMPLE_HEAD,
-        pad_edge=False,
+    table = narrow_table(
+        f"{rev} vs this checkout: median of {runs} interleaved run(s) of {seconds:g} CPU s"
+        " (engine: random-playout actions/s; MCTS: iterations/s; ×: now over then)"
     )
     mcts = any(r.head.mcts_per_s or r.base.mcts_per_s for r in results)
     table.add_column("game", no_wrap=True)
-    table.add_column("params", overflow="fold", ratio=1)
+    words(table, "params")
     for kind in ("engine", "MCTS") if mcts else ("engine",):
-        for header in (f"{kind}\n{rev}", "\nnow", "\n×"):
-            table.add_column(header, justify="right", no_wrap=True)
+        figures(table, f"{kind}\n{rev}", "\nnow", "\n×")
 
     def cell(value: float | None, fmt: str) -> str:
         return "-" if value is None else format(value, fmt)
