@@ -123,24 +123,27 @@ class FinalReward(gymnasium.Wrapper[np.ndarray, Any, np.ndarray, Any]):
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         obs, margin, over, truncated, info = self.env.step(action)
-        reward = self.reward(float(margin)) if over else 0.0
-        if self.dense:
+        if self.dense:  # the progress difference as it changes, the outcome at the end
             before, self.ahead = self.ahead, self._ahead()
-            reward += self.ahead - before - (self.ahead if over else 0.0)
+            reward = self.ahead - before + (self._outcome() if over else 0.0)
+        else:
+            reward = self.reward(float(margin)) if over else 0.0
         return obs, reward, over, truncated, info
 
+    def _outcome(self) -> float:
+        """+1 for a win, 0 for a shared win, -1 otherwise."""
+        winners = self.dicehall.game.result(self.dicehall.runner.state).winners
+        return (1.0 if len(winners) == 1 else 0.0) if 0 in winners else -1.0
+
     def reward(self, margin: float) -> float:
+        """The reward at the end of the episode, given the env's margin."""
         if self.kind == "margin":
             return margin / self.scale
-        env = self.dicehall
-        winners = env.game.result(env.runner.state).winners
-        outcome = (1.0 if len(winners) == 1 else 0.0) if 0 in winners else -1.0
         if self.kind == "win+margin":
-            return outcome + margin / self.scale
+            return self._outcome() + margin / self.scale
         if self.kind == "win+progress":
-            view = env.view()
-            return outcome + (progress(view, 0) - progress(view, 1)) / self.scale
-        return outcome
+            return self._outcome() + self._ahead()
+        return self._outcome()
 
     def action_masks(self) -> np.ndarray:
         return self.dicehall.action_masks()
