@@ -172,3 +172,32 @@ def test_a_round_pause_shows_and_skips_through_a_process_that_does_not_own_the_t
     finally:
         a.stop()
         b.stop()
+
+
+def test_serve_with_two_workers_on_a_new_database_starts_both_and_plays(
+    tmp_path: Path, postgres: str
+) -> None:
+    """`serve --workers 2` on a database nobody has used: both processes migrate it at once
+    (one waits for the other), both join the cluster and log it, and a table played through
+    connections the kernel spreads over them reaches its end, seen alike by every one."""
+    srv = Server(tmp_path / "unused", tmp_path / "workers.log", env=SLOW_GRACE)
+    srv.db_url = create_database(postgres, "two_workers")
+    srv.workers = 2
+    srv.start(timeout=120)
+    try:
+        made = srv.create("puru", [HUMAN, GREEDY])
+        players = [Client(srv, made["id"], [made["tokens"]["0"]]) for _ in range(3)]
+        watchers = [Client(srv, made["id"]) for _ in range(3)]
+        players[0].play_until_over([0])
+        final = players[0].state["version"]
+        for client in players + watchers:
+            if client.state.get("version") != final:
+                client.wait(lambda m, c=client: c.state.get("version") == final, timeout=60)
+            assert client.state.get("over")
+        log = srv.log_path.read_text()
+        assert log.count("cluster: process") >= 2, log[-3000:]  # both processes' own lines
+        assert "startup failed" not in log, log[-3000:]
+        for client in players + watchers:
+            client.close()
+    finally:
+        srv.stop()

@@ -29,6 +29,7 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.exc import DBAPIError, IntegrityError
@@ -142,11 +143,19 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
+# Several server processes start at once on one PostgreSQL (`serve --workers N`): the first to
+# take this transaction's advisory lock migrates, the others wait and find the schema current.
+# Two 4-byte keys: apart from the tables' one-key ownership locks (`web/cluster.py`).
+_MIGRATION_LOCK = text("SELECT pg_advisory_xact_lock(hashtext('dicehall'), hashtext('schema'))")
+
+
 def migrate(engine: Engine) -> None:
     """Bring the schema to the newest Alembic revision (run at every start-up)."""
     cfg = Config()
     cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
     with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.execute(_MIGRATION_LOCK)
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
 

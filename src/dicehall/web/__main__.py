@@ -1,4 +1,4 @@
-"""`python -m dicehall.web [--host H] [--port P] [--db URL]`: serve the web app."""
+"""`python -m dicehall.web [--host H] [--port P] [--db URL] [--workers N]`: serve the web app."""
 
 from __future__ import annotations
 
@@ -12,8 +12,9 @@ def main() -> None:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--db", default=None, help="database URL (default: a SQLite file)")
+    parser.add_argument("--workers", type=int, default=1, help="processes (PostgreSQL only)")
     args = parser.parse_args()
-    serve(args.host, args.port, args.db)
+    serve(args.host, args.port, args.db, args.workers)
 
 
 if __name__ == "__main__":

@@ -141,9 +141,17 @@ def create_app(
     return app
 
 
+def log_to_stderr() -> None:
+    """The server's own lines (`dicehall.*`: tables, cluster, expert tables) at INFO, with
+    uvicorn's. A `serve --workers N` process is spawned afresh and must set this up itself:
+    without a handler Python shows warnings only."""
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(name)s: %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)
+
+
 def app_from_env() -> FastAPI:
     """The app of one of `serve --workers N`'s processes (the URL comes in the environment)."""
-    logging.getLogger("dicehall").setLevel(logging.INFO)
+    log_to_stderr()
     redact_tokens_in_logs()
     return create_app()
 
@@ -155,8 +163,7 @@ def serve(
     that many processes on one port, which needs a PostgreSQL store (`web/cluster.py`)."""
     import uvicorn
 
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(name)s: %(message)s")
-    logging.getLogger("alembic").setLevel(logging.WARNING)
+    log_to_stderr()
     print(f"dicehall: serving on http://{host}:{port}")
     if workers > 1:
         url = db_url or default_url()
