@@ -45,7 +45,7 @@ class Standing:
         return tuple(tuple(s for s, t in enumerate(self.totals) if t == lv) for lv in levels)
 
 
-_ONCE = tuple(
+ONCE = tuple(
     (tuple(v for v in range(1, 7) if mask >> v & 1), sum(v for v in range(1, 7) if mask >> v & 1))
     for mask in range(1 << 7)
 )
@@ -63,7 +63,7 @@ def standing(entrance: tuple[Die, ...], players: int) -> Standing:
             twice[owner] |= bit
         else:
             once[owner] |= bit
-    counting = [_ONCE[o & ~t] for o, t in zip(once, twice, strict=True)]
+    counting = [ONCE[o & ~t] for o, t in zip(once, twice, strict=True)]
     totals = tuple([total for _, total in counting])
     best = max(totals)
     controllers = tuple([s for s, t in enumerate(totals) if t == best]) if best else ()

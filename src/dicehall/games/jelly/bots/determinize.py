@@ -21,8 +21,13 @@ from typing import Any
 from dicehall import games
 from dicehall.core.search import NotDeterminisable, softmax
 from dicehall.core.types import View
+from dicehall.games.jelly.actions import Reroll
+from dicehall.games.jelly.bots import rollout
 from dicehall.games.jelly.bots.greedy import GreedyBot
+from dicehall.games.jelly.bots.playout import rollout_steps as rollout_steps
 from dicehall.games.jelly.state import NOBODY, JellyState, Phase, RoundEnd
+
+_PLAY = Phase.PLAY
 
 
 def search_game(game: Any) -> Any:
@@ -109,8 +114,12 @@ def evaluate(game: Any, state: JellyState) -> tuple[float, ...]:
 
 
 # Random placements and random timer flips end rounds unlike any real round, so rollouts play
-# the greedy bot's moves, read from the state rather than from a view (the same moves).
+# the greedy bot's moves, read from the state rather than from a view (the same moves); its
+# placements are found by `rollout.place` (the same moves, from remembered per-district bests),
+# and `rollout_steps` plays the round's steps without the rules' checks (the same steps).
 def rollout_action(
     game: Any, state: JellyState, seat: int, legal: Sequence[Any], rng: random.Random
 ) -> Any:
+    if len(legal) > 1 and state.phase == _PLAY and state.unplaced[seat] and state.rolls[seat]:
+        return rollout.place(game, state, seat, isinstance(legal[0], Reroll))
     return GreedyBot(game, seat).act_on_state(game, state, legal)

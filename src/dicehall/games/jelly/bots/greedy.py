@@ -131,7 +131,90 @@ def _placing(
     return after, others, 0.05 * min(max(margin, -6), 6), cancelled
 
 
-class _Context:
+class Valuer:
+    """What a reward is worth to a seat, from the zone rewards, the Targets and every seat's
+    Jelly and pods (the part of the table a reward's value depends on, besides the seat's
+    counting dice)."""
+
+    def __init__(
+        self,
+        me: int,
+        pods: Sequence[int],
+        jelly: Sequence[int],
+        zones: Sequence[tuple[Reward, ...]],
+        targets: Sequence[int],
+    ) -> None:
+        self.me, self.n = me, len(pods)
+        self.pods, self.jelly, self.zones = pods, jelly, zones
+        self.targets = targets
+        self._seats_key = (me, tuple(pods), tuple(jelly))
+
+    def atom_value(self, atom: Atom, p: int, st: Standing, d: int, nested: bool) -> float:
+        match atom:
+            case Jelly(n):
+                return float(n)
+            case TakePod():
+                return POD
+            case DiscardPod():
+                return -POD if self.pods[p] else 0.0
+            case JellyPerPod(n):
+                return float(n * self.pods[p])
+            case JellyPerDie(n, parity):
+                return float(n * sum((v % 2 == 1) == (parity == "odd") for v in st.dice[p]))
+            case Tribute(n):
+                return float(sum(min(n, j) for q, j in enumerate(self.jelly) if q != p))
+            case Give(n):
+                return -float(min(self.jelly[p], n * (self.n - 1)))
+            case Adjacent(side):
+                if nested:
+                    return 0.0
+                sides = (LEFT, "right") if side == EITHER else (side,)
+                return max(self.reward_value(self._target(d, s), p, st, d, True) for s in sides)
+            case DiceCount(up_to, few, many):
+                branch = few if len(st.dice[p]) <= up_to else many
+                return self.reward_value(branch, p, st, d, True)
+            case Podium(ranks, _):
+                return self.reward_value(ranks[0], p, st, d, True)
+        return 0.0  # pragma: no cover
+
+    def reward_value(self, reward: Reward, p: int, st: Standing, d: int, nested: bool) -> float:
+        """Reads only `st.dice[p]` of the standings (what `worth` remembers values by)."""
+        return sum(self.atom_value(a, p, st, d, nested) for a in reward)
+
+    def reads_dice(self, reward: Reward, d: int, nested: bool) -> bool:
+        """Whether `reward_value(reward, p, st, d, nested)` reads `st.dice[p]` (per counting
+        die, by how many): the same branches as `atom_value`."""
+        for atom in reward:
+            match atom:
+                case JellyPerDie() | DiceCount():
+                    return True
+                case Adjacent(side) if not nested:
+                    sides = (LEFT, "right") if side == EITHER else (side,)
+                    if any(self.reads_dice(self._target(d, s), d, True) for s in sides):
+                        return True
+                case Podium(ranks, _):
+                    if self.reads_dice(ranks[0], d, True):
+                        return True
+        return False
+
+    def _target(self, d: int, side: str) -> Reward:
+        other = (d + (-1 if side == LEFT else 1)) % len(self.zones)
+        return self.zones[other][self.targets[other]]
+
+    def reward_key(self, d: int) -> DistrictKey:
+        """Everything the value of a reward of district `d` depends on, besides its zone, the
+        seat and the seat's dice: the zone rewards here and next door (the Targets of the
+        neighbours, for "adjacent" rewards), and every seat's Jelly and pods."""
+        count = len(self.zones)
+        left, right = (d - 1) % count, (d + 1) % count
+        zones, targets = self.zones, self.targets
+        return (
+            token(zones[left]), token(zones[d]), token(zones[right]),
+            targets[left], targets[right], self._seats_key,
+        )  # fmt: skip
+
+
+class _Context(Valuer):
     """The table as the bot reads it from the view."""
 
     def __init__(
@@ -144,16 +227,14 @@ class _Context:
         targets: Sequence[int],
         pending_district: int,
     ) -> None:
-        self.me, self.n = me, len(pods)
-        self.pods, self.jelly, self.zones = pods, jelly, zones
-        self.entrances, self.targets = entrances, targets
+        super().__init__(me, pods, jelly, zones, targets)
+        self.entrances = entrances
         self.pending_district = pending_district
         self.base = [standing(e, self.n) for e in self.entrances]
         self._before: list[tuple[float, ...] | None] = [None] * len(self.base)
         self._worths: list[dict[Any, float] | None] = [None] * len(self.base)
         self._before_split: list[tuple[float, float] | None] = [None] * len(self.base)
         self._known: list[dict[Any, float] | None] = [None] * len(self.base)
-        self._seats_key = (me, tuple(pods), tuple(jelly))
 
     @classmethod
     def from_view(
@@ -190,41 +271,6 @@ class _Context:
         )
 
     # --- valuing ---------------------------------------------------------------------
-    def atom_value(self, atom: Atom, p: int, st: Standing, d: int, nested: bool) -> float:
-        match atom:
-            case Jelly(n):
-                return float(n)
-            case TakePod():
-                return POD
-            case DiscardPod():
-                return -POD if self.pods[p] else 0.0
-            case JellyPerPod(n):
-                return float(n * self.pods[p])
-            case JellyPerDie(n, parity):
-                return float(n * sum((v % 2 == 1) == (parity == "odd") for v in st.dice[p]))
-            case Tribute(n):
-                return float(sum(min(n, j) for q, j in enumerate(self.jelly) if q != p))
-            case Give(n):
-                return -float(min(self.jelly[p], n * (self.n - 1)))
-            case Adjacent(side):
-                if nested:
-                    return 0.0
-                sides = (LEFT, "right") if side == EITHER else (side,)
-                return max(self.reward_value(self._target(d, s), p, st, d, True) for s in sides)
-            case DiceCount(up_to, few, many):
-                branch = few if len(st.dice[p]) <= up_to else many
-                return self.reward_value(branch, p, st, d, True)
-            case Podium(ranks, _):
-                return self.reward_value(ranks[0], p, st, d, True)
-        return 0.0  # pragma: no cover
-
-    def reward_value(self, reward: Reward, p: int, st: Standing, d: int, nested: bool) -> float:
-        return sum(self.atom_value(a, p, st, d, nested) for a in reward)
-
-    def _target(self, d: int, side: str) -> Reward:
-        other = (d + (-1 if side == LEFT else 1)) % len(self.zones)
-        return self.zones[other][self.targets[other]]
-
     def worth(self, p: int, st: Standing, d: int, zone: int) -> float:
         """What seat `p` expects from district `d` with standings `st` and Target at `zone`."""
         controllers = st.controllers
@@ -238,18 +284,6 @@ class _Context:
         if value is None:
             value = known[key] = self.reward_value(self.zones[d][zone], p, st, d, False)
         return value * (TIE if len(controllers) > 1 else 1.0)
-
-    def reward_key(self, d: int) -> DistrictKey:
-        """Everything the value of a reward of district `d` depends on, besides its zone, the
-        seat and the seat's dice: the zone rewards here and next door (the Targets of the
-        neighbours, for "adjacent" rewards), and every seat's Jelly and pods."""
-        count = len(self.zones)
-        left, right = (d - 1) % count, (d + 1) % count
-        zones, targets = self.zones, self.targets
-        return (
-            token(zones[left]), token(zones[d]), token(zones[right]),
-            targets[left], targets[right], self._seats_key,
-        )  # fmt: skip
 
     def before(self, d: int) -> tuple[float, ...]:
         """Every seat's worth from district `d` as it stands (computed once)."""
