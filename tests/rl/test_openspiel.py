@@ -83,3 +83,29 @@ def test_observations_are_the_players_views() -> None:
     text = state.observation_string(player)
     assert f'"seat":{player}' in text
     assert len(state.observation_tensor(player)) == game.observation_tensor_size()
+
+
+@pytest.mark.parametrize("case", cases(), ids=case_id)
+def test_chance_lists_are_the_outcomes_ids_and_float_probabilities(
+    case: tuple[str, dict[str, Any]],
+) -> None:
+    """Every chance node of a random game: the (id, probability) list OpenSpiel gets is the
+    outcomes' ids with `float` of their exact probabilities, sorted (the fast path reads the
+    floats from the distribution's integer weights)."""
+    game_id, params = case
+    game = openspiel.load(game_id, **params)
+    shared, rng = game.shared, np.random.default_rng(5)
+    state, checked = game.new_initial_state(), 0
+    while not state.is_terminal() and checked < 300:
+        if state.is_chance_node():
+            exact = shared.game.chance_outcomes(state.dicehall_state)
+            expected = sorted((shared.ids.encode(o), float(p)) for o, p in exact)
+            pairs = state.chance_outcomes()
+            assert pairs == expected
+            assert pairs == state.chance_outcomes()  # the remembered list, again
+            state.apply_action(pairs[int(rng.integers(len(pairs)))][0])
+            checked += 1
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.integers(len(legal)))])
+    assert checked > 0

@@ -75,6 +75,17 @@ class Distribution(tuple):  # type: ignore[type-arg]
         the same outcomes and leaves the generator in the same state)."""
         return self.outcomes[bisect.bisect_right(self._cumulative, draw_below(rng, self._total))]
 
+    def floats(self) -> list[float]:
+        """`[float(p) for _, p in self]` from the integer weights: a weight over the total is
+        the same rational as its Fraction, and int / int rounds correctly, so these are the
+        same floats (the RL interfaces' chance lists)."""
+        total, before = self._total, 0
+        out = []
+        for upto in self._cumulative:
+            out.append((upto - before) / total)
+            before = upto
+        return out
+
     def probability(self, outcome: Any) -> Fraction:
         for o, p in self:
             if o == outcome:

@@ -21,7 +21,7 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 from dicehall import games
-from dicehall.core import CHANCE, OMNISCIENT, Game
+from dicehall.core import CHANCE, OMNISCIENT, Distribution, Game
 from dicehall.rl._common import make_game, rl_params
 from dicehall.rl._runner import LegalIds
 from dicehall.rl._spaces import Observer
@@ -53,7 +53,11 @@ class _Shared:
         if found is None or found[0] is not outcomes:
             if len(self._chance) > 4096:
                 self._chance.clear()
-            pairs = sorted((self.ids.encode(o), float(p)) for o, p in outcomes)
+            if isinstance(outcomes, Distribution):  # its floats from its integer weights
+                ids = self.ids.encode_many(outcomes.outcomes)
+                pairs = sorted(zip(ids, outcomes.floats(), strict=True))
+            else:
+                pairs = sorted((self.ids.encode(o), float(p)) for o, p in outcomes)
             found = self._chance[id(outcomes)] = (outcomes, pairs)
         return list(found[1])
 

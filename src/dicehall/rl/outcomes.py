@@ -30,5 +30,12 @@ class ChanceIds:
         except MalformedActionError:
             raise DicehallError(f"chance outcome without an id: {outcome!r}") from None
 
+    def encode_many(self, outcomes: Any) -> list[int]:
+        """`[encode(o) for o in outcomes]` in one pass."""
+        try:
+            return self.index.encode_many(outcomes)
+        except MalformedActionError:
+            return [self.encode(o) for o in outcomes]  # raises for the outcome without an id
+
     def decode(self, outcome_id: int) -> Any:
         return self.outcomes[outcome_id]

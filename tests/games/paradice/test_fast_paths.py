@@ -6,7 +6,9 @@
   (docs/rules/paradice.md, *Setup* and *Returning dice*), roulette rolls, stall and Surprise Bag
   draws.
 - The machine's pick lists from tables (`picks.py`) are the groups and runs
-  `machine.row_groups` and `machine.column_runs` form die by die (*Picks*).
+  `machine.row_groups` and `machine.column_runs` form die by die (*Picks*), and so are the
+  basic and Duck pick actions of whole machines (`turn`, from per-row-index tables).
+- The emptiest columns (where returned dice land, *Returning dice*) are the lowest ones.
 """
 
 from __future__ import annotations
@@ -18,7 +20,9 @@ from tests.games.paradice.helpers import make
 
 from dicehall.core import CHANCE
 from dicehall.games.paradice import machine as mc
-from dicehall.games.paradice import picks
+from dicehall.games.paradice import picks, turn
+from dicehall.games.paradice.actions import DUCK_COLUMNS, DUCK_ROWS, PICK_COLUMNS, PICK_ROWS
+from dicehall.games.paradice.spec import ROWS
 
 
 class _Stream(random.Random):
@@ -70,6 +74,40 @@ def test_pick_tables_give_the_groups_and_runs_of_the_rule() -> None:
             for no_black in (True, False):
                 runs = sorted(mc.column_runs(column, start, no_black=no_black))
                 assert picks.run_lengths(column, start, no_black) == tuple(runs)
+
+
+def _machine(rng: random.Random) -> mc.Machine:
+    """Columns of 0 to ROWS dice, often of few colours and numbers (more runs and groups)."""
+    fill = 0.6 + 0.4 * rng.random()
+    return tuple(
+        tuple(d or 52 for d in (_die(rng, fill) for _ in range(rng.randrange(ROWS + 1))))
+        for _ in range(5)
+    )
+
+
+def test_pick_actions_of_whole_machines_are_the_rules_groups_and_runs() -> None:
+    rng = random.Random(12)
+    for _ in range(1500):
+        machine = _machine(rng)
+        rows, cols = mc.basic_picks(machine)
+        basic = turn._pick_actions(machine)
+        # as a set: their order is checked with every legal list below
+        assert set(basic) == {PICK_ROWS[g] for g in rows} | {PICK_COLUMNS[c] for c in cols}
+        assert len(basic) == len(rows) + len(cols)
+        if not any(machine):
+            continue
+        duck_rows, duck_cols = mc.duck_picks(machine)
+        duck = [DUCK_ROWS[r, g] for r, g in duck_rows]
+        duck += [DUCK_COLUMNS[c] for c in sorted(duck_cols)]  # by column, row, count
+        assert list(turn._duck_actions(machine)) == duck
+
+
+def test_emptiest_columns_are_the_lowest() -> None:
+    rng = random.Random(13)
+    for _ in range(500):
+        machine = _machine(rng)
+        low = min(len(column) for column in machine)
+        assert mc.emptiest(machine) == tuple(c for c in range(5) if len(machine[c]) == low)
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 4), (3, 5), (4, 6)])

@@ -202,13 +202,34 @@ def _seats(game: Any, state: Any, cards: Any, empty: Any) -> bytes:
 
 
 def _seat_block(game: Any, state: Any, seat: int, cards: Any, empty: Any) -> bytes:
-    """A seat's stalls, completed types, powers, bag and score (the score reads the table)."""
+    """A seat's stalls, completed types, powers, bag and score (the score reads the table);
+    the same while the seat's player and all a score reads are the same objects (a move
+    mostly changes the mover's seat only)."""
+    player = state.players[seat]
+    memo = _seat_memos.get(seat)
+    if (
+        memo is not None
+        and memo[0] is player
+        and memo[1] is state.store
+        and memo[2] is state.tickets
+        and memo[3] == (state.first_out, state.golden)
+        and memo[4] is cards
+        and memo[5] is game.cfg
+    ):
+        cached: bytes = memo[6]
+        return cached
     score = sum(breakdown(game.cfg, state, seat).values())
-    key = (state.players[seat], score, id(cards))
+    key = (player, score, id(cards))
     found = _SEATS.get(key)
     if found is None:
         found = _SEATS.put(key, packed(_seat_state(game, state, seat, cards, empty)))
+    cut = (state.first_out, state.golden)
+    _seat_memos[seat] = (player, state.store, state.tickets, cut, cards, game.cfg, found)
     return found
+
+
+_seat_memos: dict[int, tuple[Any, ...]] = {}
+"""Per seat number, the last block made and what it came from (at most one per seat)."""
 
 
 def _plaza(plaza: tuple[int, ...], cards: Any, empty: Any) -> bytes:

@@ -167,13 +167,15 @@ def drop(machine: Machine, col: int, code: int) -> Machine:
 
 def emptiest(machine: Machine) -> tuple[int, ...]:
     """The columns with the fewest dice (returned dice fill these first)."""
-    return _lowest(tuple(map(len, machine)))
-
-
-@lru_cache(maxsize=4096)
-def _lowest(heights: tuple[int, ...]) -> tuple[int, ...]:
+    heights = tuple(map(len, machine))
     low = min(heights)
-    return tuple(c for c, h in enumerate(heights) if h == low)
+    h0, h1, h2, h3, h4 = heights
+    return _COLUMN_SETS[(h0 == low) | (h1 == low) << 1 | (h2 == low) << 2 | (h3 == low) << 3
+                        | (h4 == low) << 4]  # fmt: skip
+
+
+_COLUMN_SETS = tuple(tuple(c for c in range(COLUMNS) if bits >> c & 1) for bits in range(32))
+"""[bit c set for column c]: those columns, in order."""
 
 
 def replace(machine: Machine, col: int, row: int, code: int) -> Machine:

@@ -2,15 +2,16 @@
 `machine.column_runs` give the same answers one die at a time (rules.md, *Picks*).
 
 Whether two dice of a row match (by colour, by number), whether a die may join a pick with
-the die above it, and whether a column run goes on are looked up per pair of die codes; a
-row's groups then depend only on which neighbours match how, which columns hold a die that
-counts and which of those match the die above them: a 20-bit key, whose groups are worked out
-once by the rule itself (`_groups`, an LRU over the keys met).
+the die above it, and whether a column run goes on are looked up per pair of die codes. A
+row's groups then depend only on which neighbours match by colour (5 bits), which by number
+(5 bits) and which dice stand alone (5 bits, never one an edge touches): a row index, of
+which 1,475 can occur, with 488 distinct groups among them. Both tables are made here once,
+by the rule itself (`_form`), so nothing is added or evicted while games are played: an
+evicting cache of rows or machines leaves memory behind that is not given back
+(docs/performance.md, *Memory*).
 """
 
 from __future__ import annotations
-
-from functools import lru_cache
 
 from dicehall.games.paradice import machine as mc
 from dicehall.games.paradice.spec import BLACK, COLUMNS
@@ -60,52 +61,92 @@ _COLOUR_RUN = (_run_table(True, False), _run_table(True, True))
 _NUMBER_RUN = (_run_table(False, False), _run_table(False, True))
 
 
+def _split(relations: int) -> int:
+    """10 bits of edge relations (colour | number << 1 per edge) as the colour edges, the
+    number edges and the columns those edges touch (5 bits each)."""
+    colour = number = touched = 0
+    for i, (a, b) in enumerate(_EDGES):
+        relation = relations >> (2 * i) & 3
+        colour |= (relation & 1) << i
+        number |= (relation >> 1) << i
+        if relation:
+            touched |= 1 << a | 1 << b
+    return colour | number << 5 | touched << 10
+
+
+_SPLIT = tuple(_split(relations) for relations in range(1 << 10))
+ROW_INDICES = 1 << 15
+"""Row indices are below this: colour edges | number edges << 5 | lone dice << 10."""
+
+
 def row_groups(
     row: tuple[int, ...], above: tuple[int, ...], wrap: bool, no_black: bool
 ) -> tuple[tuple[int, ...], ...]:
     """`sorted(machine.row_groups(row, above, wrap=wrap, no_black=no_black))` as a tuple."""
+    return DISTINCT[IDS[row_index(row, above, wrap, no_black)]]
+
+
+def row_index(row: tuple[int, ...], above: tuple[int, ...], wrap: bool, no_black: bool) -> int:
+    """What a row's groups depend on (see `ROW_INDICES`); `IDS` numbers its groups."""
     rel, blocks, present = _REL[no_black], _ABOVE[no_black], _PRESENT[no_black]
     r0, r1, r2, r3, r4 = row
-    key = rel[r0][r1] | rel[r1][r2] << 2 | rel[r2][r3] << 4 | rel[r3][r4] << 6
+    edges = rel[r0][r1] | rel[r1][r2] << 2 | rel[r2][r3] << 4 | rel[r3][r4] << 6
     if wrap:
-        key |= rel[r4][r0] << 8
-    key |= (present[r0] | present[r1] << 1 | present[r2] << 2 | present[r3] << 3
-            | present[r4] << 4) << 10  # fmt: skip
+        edges |= rel[r4][r0] << 8
+    split = _SPLIT[edges]
     a0, a1, a2, a3, a4 = above
-    key |= (blocks[r0][a0] | blocks[r1][a1] << 1 | blocks[r2][a2] << 2 | blocks[r3][a3] << 3
-            | blocks[r4][a4] << 4) << 15  # fmt: skip
-    return _groups(key)
+    # a die is alone when it counts, no edge touches it and it does not join the die above
+    alone = (present[r0] | present[r1] << 1 | present[r2] << 2 | present[r3] << 3
+             | present[r4] << 4) & ~(split >> 10)  # fmt: skip
+    alone &= ~(blocks[r0][a0] | blocks[r1][a1] << 1 | blocks[r2][a2] << 2 | blocks[r3][a3] << 3
+               | blocks[r4][a4] << 4)  # fmt: skip
+    return split & 1023 | alone << 10
 
 
-@lru_cache(maxsize=4096)
-def _groups(key: int) -> tuple[tuple[int, ...], ...]:
-    """The groups of a row described by `key` (see `row_groups`), as `machine.row_groups`
-    forms them: maximal colour runs, maximal number runs, lone dice."""
-    present = [c for c in range(COLUMNS) if key >> (10 + c) & 1]
-    same_colour: list[tuple[int, int]] = []
-    same_number: list[tuple[int, int]] = []
-    touched: set[int] = set()
-    for i, (a, b) in enumerate(_EDGES):
-        relation = key >> (2 * i) & 3
-        if relation & 1:
-            same_colour.append((a, b))
-        if relation & 2:
-            same_number.append((a, b))
-        if relation:
-            touched.update((a, b))
-    out = set(mc._components(present, same_colour)) | set(mc._components(present, same_number))
-    for c in present:
-        if c not in touched and not key >> (15 + c) & 1:
-            out.add((c,))
+def _form(index: int) -> tuple[tuple[int, ...], ...]:
+    """The groups of a row with this `row_index`, as `machine.row_groups` forms them:
+    maximal colour runs, maximal number runs, lone dice. Edges join present dice only, so
+    the runs are the components of the edges."""
+    colour = [_EDGES[i] for i in range(COLUMNS) if index >> i & 1]
+    number = [_EDGES[i] for i in range(COLUMNS) if index >> (5 + i) & 1]
+    columns = list(range(COLUMNS))
+    out = set(mc._components(columns, colour)) | set(mc._components(columns, number))
+    out.update((c,) for c in columns if index >> (10 + c) & 1)
     return tuple(sorted(out))
+
+
+def _touched(edges: int) -> int:
+    """The columns that colour edges (bits 0-4) or number edges (bits 5-9) touch: edge `i`
+    joins columns `i` and `i + 1`, the last one 4 and 0."""
+    either = (edges | edges >> 5) & 31
+    return (either | either << 1 | either >> 4) & 31
+
+
+def _group_tables() -> tuple[tuple[tuple[tuple[int, ...], ...], ...], list[int]]:
+    numbers: dict[tuple[tuple[int, ...], ...], int] = {}
+    ids = [-1] * ROW_INDICES
+    for edges in range(1 << 10):
+        touched = _touched(edges)
+        for alone in range(1 << COLUMNS):
+            if not alone & touched:  # the indices `row_index` can give
+                index = edges | alone << 10
+                ids[index] = numbers.setdefault(_form(index), len(numbers))
+    return tuple(numbers), ids
+
+
+DISTINCT, IDS = _group_tables()
+"""The distinct groups of rows, and their number in `DISTINCT` by row index (-1 where no row
+has that index)."""
 
 
 def run_lengths(column: tuple[int, ...], start: int, no_black: bool) -> tuple[int, ...]:
     """`sorted(machine.column_runs(column, start, no_black=no_black))` as a tuple."""
-    if start >= len(column):
-        return ()
+    if start + 1 >= len(column):
+        return ()  # a run takes two dice
     first = column[start]
     colour, number = _COLOUR_RUN[no_black][first], _NUMBER_RUN[no_black][first]
+    if not colour[column[start + 1]] and not number[column[start + 1]]:
+        return ()  # the die above goes on neither run
     by_colour = by_number = 0
     for d in column[start:]:
         if not colour[d]:
@@ -119,3 +160,16 @@ def run_lengths(column: tuple[int, ...], start: int, no_black: bool) -> tuple[in
         return (by_colour,) if by_colour >= 2 else ()
     low, high = (by_colour, by_number) if by_colour < by_number else (by_number, by_colour)
     return (low, high) if low >= 2 else (high,) if high >= 2 else ()
+
+
+def runs_above(column: tuple[int, ...], no_black: bool) -> list[tuple[int, tuple[int, ...]]]:
+    """`(start, run_lengths(column, start, no_black))` for every start with a run."""
+    colour, number = _COLOUR_RUN[no_black], _NUMBER_RUN[no_black]
+    out = []
+    for start in range(len(column) - 1):
+        first, second = column[start], column[start + 1]
+        if colour[first][second] or number[first][second]:
+            runs = run_lengths(column, start, no_black)
+            if runs:
+                out.append((start, runs))
+    return out

@@ -73,6 +73,7 @@ class ParadiceGame(Game[ParadiceState, ParadiceAction]):
             self.initial_state(),
             (CHANCE,),
         )
+        self._at_rest = (self._memo, self._sorted_memo, self._actors_memo)
         self._seats = tuple((seat,) for seat in range(cfg.players))
 
     def chance_catalogue(self) -> Iterator[Any]:
@@ -96,9 +97,13 @@ class ParadiceGame(Game[ParadiceState, ParadiceAction]):
         if memo[0] is state:
             return memo[1]
         if state.phase == _OVER:
-            found: tuple[Seat, ...] = ()
-        elif draws.is_chance(self.cfg, state):
-            found = _CHANCE
+            # a finished game leaves nothing in the rules object: its last states, made late
+            # in a long run, would keep whole blocks of freed memory from going back to the
+            # system (docs/performance.md, *Memory*)
+            self._memo, self._sorted_memo, self._actors_memo = self._at_rest
+            return ()
+        if draws.is_chance(self.cfg, state):
+            found: tuple[Seat, ...] = _CHANCE
         else:
             found = self._seats[state.turn]
         self._actors_memo = (state, found)

@@ -113,13 +113,36 @@ def can_place(card: Card, dice: tuple[int, int, int], slot: int, code: int) -> b
     return bool(placeable(card, dice)[slot] >> code & 1)
 
 
-@lru_cache(maxsize=16384)
 def placeable(card: Card, dice: tuple[int, int, int]) -> tuple[int, int, int]:
     """Per slot, a bit mask of the die codes that may go there now (bit `code` set).
 
-    The same answer as `_can_place` for every code, from one pass over the other two slots.
+    The same answer as `_can_place` for every code. What a slot holds matters only by its
+    kind (`_kind`), so the masks are kept per card and kinds (at most 729), made the first
+    time they are met and never evicted.
     """
-    return _slot_mask(card, dice, 0), _slot_mask(card, dice, 1), _slot_mask(card, dice, 2)
+    t = _tables(card)
+    d0, d1, d2 = dice
+    index = t.kinds[0][d0] + t.kinds[1][d1] + t.kinds[2][d2]
+    found = t.placeable[index]
+    if found is None:
+        masks = _slot_mask(card, dice, 0), _slot_mask(card, dice, 1), _slot_mask(card, dice, 2)
+        found = t.placeable[index] = _DISTINCT.setdefault(masks, masks)
+    return found
+
+
+_DISTINCT: dict[tuple[int, int, int], tuple[int, int, int]] = {}
+"""The placement masks met, one tuple each: cards' tables share them."""
+_KINDS = 9  # empty, a die of number 1-6 the slot accepts, a die it refuses, a black die
+
+
+def _kind(card: Card, spec: Slot, code: int) -> int:
+    """What `_slot_mask` reads of a slot holding `code`: whether it is empty (0), holds a
+    black (wild) die (8), or a real die it refuses (7) or accepts (its number)."""
+    if not code:
+        return 0
+    if code // 10 == BLACK:
+        return 8
+    return code % 10 if _fixed_ok(card, spec, code) else 7
 
 
 _BLACK_CODES = sum(1 << (BLACK * 10 + value) for value in range(1, 7))
@@ -135,6 +158,8 @@ class _Tables:
     value_bits: tuple[int, int, int]  # the same numbers as bits (bit v)
     by_value: tuple[tuple[int, ...], ...]  # [slot][v]: real-die codes of number v accepted
     totals: int  # bit s set for every allowed total s
+    kinds: tuple[tuple[int, ...], ...]  # [slot][code]: the kind of what the slot holds, weighted
+    placeable: list[tuple[int, int, int] | None]  # [sum of kinds]: the masks, once met
 
 
 @lru_cache(maxsize=1024)
@@ -157,6 +182,11 @@ def _tables(card: Card) -> _Tables:
         value_bits=tuple(sum(1 << v for v in vs) for vs in values),  # type: ignore[arg-type]
         by_value=tuple(by_value),
         totals=sum(1 << t for t in range(card.total_min, card.total_max + 1) if t >= 0),
+        kinds=tuple(
+            tuple(_kind(card, spec, code) * _KINDS ** (2 - k) for code in range(BLACK * 10 + 7))
+            for k, spec in enumerate(card.slots)
+        ),
+        placeable=[None] * _KINDS**3,
     )
 
 

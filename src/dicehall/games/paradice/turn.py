@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from dicehall.core import IllegalActionError
 from dicehall.core.evolve import replace
 from dicehall.core.tuples import add_at, replace_at
@@ -34,7 +32,7 @@ from dicehall.games.paradice.actions import (
 )  # fmt: skip
 from dicehall.games.paradice.config import Config
 from dicehall.games.paradice.scoring import add_returns, complete, ready_powers
-from dicehall.games.paradice.spec import BLACK, COLUMNS, DUCK, MAX_ACTIVE
+from dicehall.games.paradice.spec import BLACK, COLUMNS, DUCK, MAX_ACTIVE, ROWS
 from dicehall.games.paradice.stalls import can_place, placeable
 from dicehall.games.paradice.state import GAINS as _GAINS
 from dicehall.games.paradice.state import MAIN as _MAIN
@@ -129,35 +127,59 @@ def basic_actions(cfg: Config, state: ParadiceState) -> list[object]:
     return out
 
 
-@lru_cache(maxsize=4096)
 def _pick_actions(machine: mc.Machine) -> tuple[object, ...]:
-    """Bottom-row groups (the row's ends adjacent) and column runs from the bottom."""
-    bottom = tuple([column[0] if column else 0 for column in machine])
-    above = tuple([column[1] if len(column) > 1 else 0 for column in machine])
-    out: list[object] = list(_pick_rows(picks.row_groups(bottom, above, True, False)))
+    """Bottom-row groups (the row's ends adjacent) and column runs from the bottom.
+
+    Not cached by machine (machines are too many: a cache of them keeps replacing its
+    entries, and the memory they leave behind is not given back; docs/performance.md):
+    the row's picks come from a table per row index, the runs from the pair tables.
+    """
+    c0, c1, c2, c3, c4 = machine
+    bottom = (c0[0] if c0 else 0, c1[0] if c1 else 0, c2[0] if c2 else 0,
+              c3[0] if c3 else 0, c4[0] if c4 else 0)  # fmt: skip
+    above = (c0[1] if len(c0) > 1 else 0, c1[1] if len(c1) > 1 else 0,
+             c2[1] if len(c2) > 1 else 0, c3[1] if len(c3) > 1 else 0,
+             c4[1] if len(c4) > 1 else 0)  # fmt: skip
+    out = _BOTTOM_PICKS[picks.IDS[picks.row_index(bottom, above, True, False)]]
     for c, column in enumerate(machine):
-        out += [PICK_COLUMNS[c, n] for n in picks.run_lengths(column, 0, False)]
-    return tuple(out)
+        runs = picks.run_lengths(column, 0, False)
+        if runs:
+            out += tuple([PICK_COLUMNS[c, n] for n in runs])
+    return out
 
 
-@lru_cache(maxsize=1024)
 def _pick_rows(groups: tuple[tuple[int, ...], ...]) -> tuple[object, ...]:
-    """The bottom-row picks of these groups, in action-index order."""
     return tuple(sorted(map(PICK_ROWS.__getitem__, groups), key=PICK_RANK.__getitem__))
 
 
-@lru_cache(maxsize=1024)
+_BOTTOM_PICKS = tuple(map(_pick_rows, picks.DISTINCT))
+"""[number of the groups in `picks.DISTINCT`]: their bottom-row picks, in action-index order."""
+
+
 def _duck_actions(machine: mc.Machine) -> tuple[object, ...]:
-    """Duck picks: any row as the bottom row, ends not connected, no black dice."""
-    rows: list[object] = []
+    """Duck picks: any row as the bottom row, ends not connected, no black dice (not cached
+    by machine either: each row's picks come from a table per distinct groups)."""
+    out: list[object] = []
     height = max(map(len, machine))
+    padded = [column + (0,) * (height + 1 - len(column)) for column in machine]
+    rows = list(zip(*padded, strict=True))  # rows[r]: the dice at height r (0: none)
     for r in range(height):
-        found = picks.row_groups(mc.row_of(machine, r), mc.row_of(machine, r + 1), False, True)
-        rows += [DUCK_ROWS[r, g] for g in found]  # intervals: sorted as in the index
+        out += _DUCK_ROWS[picks.IDS[picks.row_index(rows[r], rows[r + 1], False, True)]][r]
     for c, column in enumerate(machine):
-        for r in range(len(column)):
-            rows += [DUCK_COLUMNS[c, r, n] for n in picks.run_lengths(column, r, True)]
-    return tuple(rows)
+        for r, runs in picks.runs_above(column, True):
+            out += [DUCK_COLUMNS[c, r, n] for n in runs]
+    return tuple(out)
+
+
+_DUCK_ROWS = tuple(
+    tuple(tuple([DUCK_ROWS[r, g] for g in groups]) for r in range(ROWS))
+    if all((0, g) in DUCK_ROWS for g in groups)
+    else ()
+    for groups in picks.DISTINCT
+)
+"""[number of the groups in `picks.DISTINCT`][row]: the Duck's picks of those groups in that
+row, in action-index order (without wrapping, groups are intervals; those with a group across
+the ends, which only the bottom row forms, have none)."""
 
 
 def apply_basic(cfg: Config, state: ParadiceState, action: object) -> ParadiceState:
