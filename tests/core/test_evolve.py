@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from dicehall.core.evolve import evolver, replace
+from dicehall.core.evolve import changer, evolver, replace
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -60,3 +60,25 @@ def test_copies_of_real_states_equal_dataclasses_replace() -> None:
         value = getattr(state, field)
         assert replace(state, **{field: value}) == dataclasses.replace(state, **{field: value})
         assert hash(replace(state)) == hash(state)
+
+
+def test_changer_copies_like_dataclasses_replace() -> None:
+    p = Point(1, 2, ("a",))
+    for names, values in ((("x",), (5,)), (("tags", "y"), (("b",), 7)), ((), ())):
+        got = changer(Point, *names)(p, *values)
+        assert got == dataclasses.replace(p, **dict(zip(names, values, strict=True)))
+        assert type(got) is Point and got is not p
+    assert p == Point(1, 2, ("a",))
+
+
+def test_changer_refuses_unknown_or_repeated_fields() -> None:
+    with pytest.raises(TypeError):
+        changer(Point, "z")
+    with pytest.raises(TypeError):
+        changer(Point, "x", "x")
+
+
+def test_changer_of_a_checked_class_keeps_its_checks() -> None:
+    assert changer(Checked, "value")(Checked(1), 2) == Checked(2)
+    with pytest.raises(ValueError, match="negative"):
+        changer(Checked, "value")(Checked(1), -1)

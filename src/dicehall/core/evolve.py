@@ -36,6 +36,24 @@ def constructor(cls: type[T]) -> Callable[..., T]:
     return _make(cls, copy=False) or cls
 
 
+def changer(cls: type[T], *names: str) -> Callable[..., T]:
+    """A copier of `cls` taking the new values of `names`, positionally and all of them:
+    `changer(cls, "a", "b")(obj, 1, 2)` is `dataclasses.replace(obj, a=1, b=2)`, for the hot
+    transitions whose changed fields are always the same (no keyword parsing, no test per field)."""
+    fields = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    unknown = [n for n in names if n not in fields]
+    if unknown or len(set(names)) != len(names):
+        raise TypeError(f"{cls.__name__}: not distinct fields: {names}")
+    made = _make(cls, copy=True, changed=names)
+    if made is not None:
+        return made
+    changes = ", ".join(f"{n}={n}" for n in names)
+    namespace: dict[str, Any] = {"_replace": dataclasses.replace}
+    exec(f"def made(obj, /, {', '.join(names)}):\n    return _replace(obj, {changes})", namespace)
+    slow: Callable[..., T] = namespace["made"]
+    return slow
+
+
 def replace(obj: T, /, **changes: Any) -> T:
     """Drop-in for `dataclasses.replace` (an unknown field raises `TypeError` the same way)."""
     copier = _COPIERS.get(type(obj)) or evolver(type(obj))
@@ -54,13 +72,18 @@ def _plain_fields(cls: type) -> list[dataclasses.Field[Any]] | None:
     return fields
 
 
-def _make(cls: type[T], copy: bool) -> Callable[..., T] | None:
+def _make(
+    cls: type[T], copy: bool, changed: tuple[str, ...] | None = None
+) -> Callable[..., T] | None:
     fields = _plain_fields(cls)
     if not fields:
         return None
     names = [f.name for f in fields]
     defaults = {f"_default_{f.name}": f.default for f in fields}
-    if copy:  # replace(obj, *, name=_MISSING, ...)
+    if changed is not None:  # changer: made(obj, changed..., /)
+        params = ", ".join(("obj", *changed, "/"))
+        values = [n if n in changed else f"obj.{n}" for n in names]
+    elif copy:  # replace(obj, *, name=_MISSING, ...)
         params = "obj, /, *, " + ", ".join(f"{n}=_MISSING" for n in names)
         values = [f"obj.{n} if {n} is _MISSING else {n}" for n in names]
     else:  # make(name, ..., name=default, ...) as `__init__` takes them
@@ -78,16 +101,24 @@ def _make(cls: type[T], copy: bool) -> Callable[..., T] | None:
     exec("\n".join(lines), namespace)  # field names come from the class itself
     made: Callable[..., T] = namespace["made"]
     try:
-        _check(made, cls, names, copy)
+        _check(made, cls, names, copy, changed)
     except TypeError:  # a layout the twin cannot share: the plain route
         return None
     return made
 
 
-def _check(made: Callable[..., Any], cls: type, names: list[str], copy: bool) -> None:
+def _check(
+    made: Callable[..., Any],
+    cls: type,
+    names: list[str],
+    copy: bool,
+    changed: tuple[str, ...] | None = None,
+) -> None:
     probe: Any = object.__new__(cls)
     for name in names:
         object.__setattr__(probe, name, name)
-    result = made(probe) if copy else made(*names)
+    # a changer sets each changed field to its own name, as the probe holds them
+    args = (probe, *changed) if changed is not None else (probe,) if copy else tuple(names)
+    result = made(*args)
     if type(result) is not cls or any(getattr(result, n) != n for n in names):
         raise TypeError(f"cannot build {cls.__name__} field by field")

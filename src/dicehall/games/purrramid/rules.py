@@ -9,13 +9,16 @@ turns, wool rerolls, the winner's gold tiles and the three end conditions follow
 from __future__ import annotations
 
 import dataclasses
+import math
+import random
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
-from dicehall.core.chance import Distribution
+from dicehall.core.chance import Distribution, draw_below
 from dicehall.core.errors import IllegalActionError
-from dicehall.core.evolve import evolver
+from dicehall.core.evolve import changer, evolver
 from dicehall.core.game import Game
 from dicehall.core.tuples import add_at
 from dicehall.core.types import CHANCE, Result, Seat, View
@@ -45,9 +48,9 @@ from dicehall.games.purrramid.board import (
     levels,
     multisets_with_sum,
     roll_distribution,
-    sub_multiset_positions,
     sub_multisets,
 )
+from dicehall.games.purrramid.placing import RollPlaces, roll_places
 from dicehall.games.purrramid.spec import SPEC
 from dicehall.games.purrramid.state import (
     EMPTY,
@@ -92,13 +95,16 @@ class PurrramidGame(Game[PurrramidState, PurrramidAction]):
         self._place_id = {a: i for i, a in enumerate(self.action_index.actions)}
         self._base = tuple(self._place_id[Place(s.id, multisets_with_sum(s.number)[0])]
                            for s in board.spaces)  # fmt: skip
-        self._free_order = tuple(s.id for s in board.spaces)
         self.static_spaces = observe_mod.static_spaces(board)
-        self._memo: tuple[tuple[Any, ...], tuple[Place, ...]] = ((), ())
         self._numbers = tuple(s.number for s in board.spaces)
         self._costs = tuple(s.cost for s in board.spaces)
-        self._by_roll: dict[tuple[int, ...], tuple[tuple[int, int, tuple[Place, ...]], ...]] = {}
-        self._index_ids = {id(a) for a in self.action_index.actions}  # alive with the index
+        # _fits[r]: the spaces costing at most r tiles, for r up to the dearest space's cost
+        self._fits = tuple(
+            sum(1 << s.id for s in board.spaces if s.cost <= r) for r in range(max(self._costs) + 1)
+        )
+        self._rolls: dict[tuple[int, ...], RollPlaces] = {}  # by roll: a few hundred at most
+        self._memo: tuple[int, RollPlaces | None, tuple[Place, ...]] = (0, None, ())
+        self._last_open: tuple[PurrramidState | None, int] = (None, 0)
 
     def chance_catalogue(self) -> Iterator[Any]:
         return chances.catalogue()
@@ -152,53 +158,57 @@ class PurrramidGame(Game[PurrramidState, PurrramidAction]):
 
     def placements(self, state: PurrramidState) -> tuple[Place, ...]:
         """The legal `Place` actions for the dice just rolled, in id order (rules.md, *A turn*)."""
-        room = self._room(state)
-        blocked = state.tile_mask | state.dice_mask
-        key = (state.roll, blocked, room)
+        table = self._rolls.get(state.roll) or self._roll_table(state.roll)
+        free = table.mask & self._open(state)
+        if not free:
+            return ()
         memo = self._memo  # one read: safe if several threads share the game
-        if memo[0] == key:  # legal_actions right after the roll asks again
-            return memo[1]
-        found: list[Place] = []
-        for bit, cost, places in self._candidates(state.roll):
-            if not blocked & bit and cost <= room:
-                found += places
-        out = tuple(found)
-        self._memo = (key, out)
+        if memo[0] == free and memo[1] is table:  # asked again about the same position
+            return memo[2]
+        out = table.among(free)
+        self._memo = (free, table, out)
         return out
 
-    def _room(self, state: PurrramidState) -> int:
-        """`budget(state) - turn_cost(state)`: the tiles left for this turn's next space."""
+    def _open(self, state: PurrramidState) -> int:
+        """The spaces this turn's next dice may go on: unoccupied, and costing no more than
+        `budget(state) - turn_cost(state)`, the tiles left (rules.md, *A turn*).
+
+        Remembered for the last state asked about (held, so never mistaken for another): a
+        roll asks once for the bust check, then the legal list and the placement again."""
+        last = self._last_open  # one read: safe if several threads share the game
+        if last[0] is state:
+            return last[1]
+        found = self._open_mask(state)
+        self._last_open = (state, found)
+        return found
+
+    def _open_mask(self, state: PurrramidState) -> int:
         seat, winner, costs = state.seat, state.winner, self._costs
         room = state.regular[seat]
         if winner in (NO_WINNER, seat):
             room += state.gold_left
         for s, _ in state.turn:
             room -= costs[s]
-        return room
+        fits = self._fits
+        if room <= 0:
+            return 0
+        return fits[room if room < len(fits) else -1] & ~(state.tile_mask | state.dice_mask)
 
-    def _candidates(self, roll: tuple[int, ...]) -> tuple[tuple[int, int, tuple[Place, ...]], ...]:
-        """Per space a roll could fill, in space order: its bit, its cost and its `Place`
-        actions, in id order.
-
-        Kept per roll (a sorted multiset of at most MAX_DICE dice: a few hundred at most).
-        """
-        found = self._by_roll.get(roll)
+    def _roll_table(self, roll: tuple[int, ...]) -> RollPlaces:
+        """The placements of `roll` on an empty board, made once per roll (a sorted multiset of
+        at most MAX_DICE dice: a few hundred at most)."""
+        found = self._rolls.get(roll)
         if found is None:
-            positions = dict(sub_multiset_positions(roll))
-            actions, out = self.action_index.actions, []
-            for s in self._free_order:
-                at = positions.get(self._numbers[s])
-                if at:
-                    places = tuple(actions[self._base[s] + i] for i in at)
-                    out.append((1 << s, self._costs[s], places))
-            found = self._by_roll[roll] = tuple(out)
+            actions = self.action_index.actions
+            found = roll_places(roll, self._numbers, self._base, actions)
+            self._rolls[roll] = found
         return found
 
     def legal_actions(self, state: PurrramidState, seat: Seat) -> tuple[PurrramidAction, ...]:
         if seat != state.seat or state.phase in (_ROLL, _OVER):
             return ()
         if state.phase is _DECIDE:
-            return (CONTINUE, STOP)
+            return _DECISIONS
         places: tuple[PurrramidAction, ...] = self.placements(state)
         if not state.wool[seat]:
             return places
@@ -211,6 +221,14 @@ class PurrramidGame(Game[PurrramidState, PurrramidAction]):
             return ()
         return _roll_outcomes(state.left)
 
+    def sample_chance(self, state: PurrramidState, rng: random.Random) -> Any:
+        """`core.sample`'s draw: the outcome `chance_outcomes(state).sample(rng)` gives for the
+        same integer drawn, looked up by that integer instead of searched for."""
+        if state.phase is not _ROLL:
+            raise IllegalActionError("not a chance node")
+        by_draw = _DRAWS.get(state.left) or _roll_draws(state.left)
+        return by_draw[draw_below(rng, len(by_draw))]
+
     # --- transitions ----------------------------------------------------------------------
     def apply(self, state: PurrramidState, seat: Seat, action: PurrramidAction) -> PurrramidState:
         if state.phase is _OVER:
@@ -222,7 +240,7 @@ class PurrramidGame(Game[PurrramidState, PurrramidAction]):
         kind = type(action)
         if state.phase is _DECIDE:
             if kind is Continue:
-                return _with(state, phase=_ROLL)
+                return _with_phase(state, _ROLL)
             if kind is Stop:
                 return self._stop(state)
         elif kind is Place:
@@ -231,7 +249,7 @@ class PurrramidGame(Game[PurrramidState, PurrramidAction]):
             # Wool: reroll ALL the dice just rolled; the token goes back to the box.
             wool = add_at(state.wool, seat, -1)
             return _with(state, phase=_ROLL, roll=(), wool=wool, rerolls=state.rerolls + 1)
-        elif kind is Bust and not self.placements(state):
+        elif kind is Bust and not self._can_place(state):
             return self._bust(state, "no placement")
         raise IllegalActionError(f"{action} is not allowed now", seat=seat, action=action)
 
@@ -245,29 +263,31 @@ class PurrramidGame(Game[PurrramidState, PurrramidAction]):
             any(type(d) is not int or not 1 <= d <= 6 for d in dice) or list(dice) != sorted(dice)
         ):
             raise IllegalActionError(f"not a sorted roll of dice: {dice}", seat=seat)
-        rolled = _with(state, phase=_PLACE, roll=dice)
-        if not state.wool[state.seat] and not self.placements(rolled):
-            return self._bust(rolled, "no placement")  # rule: no die fits any space: bust
-        return rolled
+        rolled = _with_roll(state, _PLACE, dice)
+        if state.wool[state.seat] or self._can_place(rolled):
+            return rolled
+        return self._bust(rolled, "no placement")  # rule: no die fits any space: bust
+
+    def _can_place(self, state: PurrramidState) -> bool:
+        """Whether `placements(state)` holds any action."""
+        table = self._rolls.get(state.roll) or self._roll_table(state.roll)
+        return bool(table.mask & self._open(state))
 
     def _place(self, state: PurrramidState, action: Place) -> PurrramidState:
         s, dice = action.space, action.dice
-        known = id(action) in self._index_ids or self._place_id.get(action) is not None
-        if not known or dice not in sub_multisets(state.roll).get(self._numbers[s], ()):
+        table = self._rolls.get(state.roll) or self._roll_table(state.roll)
+        if id(action) not in table.ids and (  # not the index's own object for this roll
+            self._place_id.get(action) is None
+            or dice not in sub_multisets(state.roll).get(self._numbers[s], ())
+        ):
             raise IllegalActionError(f"{action}: those dice do not match the space or the roll")
-        if (state.tile_mask | state.dice_mask) >> s & 1:
-            raise IllegalActionError(f"{action}: space {s} is occupied")
-        if self._costs[s] > self._room(state):
+        if not self._open(state) >> s & 1:
+            if (state.tile_mask | state.dice_mask) >> s & 1:
+                raise IllegalActionError(f"{action}: space {s} is occupied")
             raise IllegalActionError(f"{action}: you have too few tiles left (rules.md, *A turn*)")
         left = state.left - len(dice)
-        placed = _with(
-            state,
-            phase=_DECIDE,
-            left=left,
-            roll=(),
-            turn=(*state.turn, (s, dice)),
-            dice_mask=state.dice_mask | 1 << s,
-        )
+        turn = (*state.turn, (s, dice))
+        placed = _with_dice(state, _DECIDE, left, (), turn, state.dice_mask | 1 << s)
         return self._stop(placed) if left == 0 else placed  # no dice left: must stop
 
     def _stop(self, state: PurrramidState) -> PurrramidState:
@@ -279,8 +299,7 @@ class PurrramidGame(Game[PurrramidState, PurrramidAction]):
         return self._cover(state)
 
     def _bust(self, state: PurrramidState, reason: str) -> PurrramidState:
-        summary = TurnSummary(state.seat, state.dice, False, reason, (), 0, 0, 0, False)
-        return self._next_turn(state, summary, bonus=False)
+        return self._next_turn(state, _bust_summary(state.seat, state.dice, reason), bonus=False)
 
     def _cover(self, state: PurrramidState) -> PurrramidState:
         """Replace this turn's dice with tiles: regular first, then gold (Winning)."""
@@ -321,7 +340,10 @@ class PurrramidGame(Game[PurrramidState, PurrramidAction]):
     def _next_turn(
         self, state: PurrramidState, summary: TurnSummary, bonus: bool
     ) -> PurrramidState:
-        end = scoring.end_condition(self.board, state)
+        if state.tile_mask != self.board.all_mask and state.winner == NO_WINNER:
+            end = _END_NONE  # what end_condition finds: no end holds before anyone has won
+        else:
+            end = scoring.end_condition(self.board, state)
         turns = state.turns + 1
         if end is _END_NONE and turns >= MAX_TURNS:
             end = _END_TURN_LIMIT
@@ -338,19 +360,7 @@ class PurrramidGame(Game[PurrramidState, PurrramidAction]):
             )
         seat = state.seat if bonus else (state.seat + 1) % self.num_players
         dice = state.dice - 1 if bonus else MAX_DICE
-        return _with(
-            state,
-            seat=seat,
-            phase=_ROLL,
-            dice=dice,
-            left=dice,
-            roll=(),
-            turn=(),
-            dice_mask=0,
-            rerolls=0,
-            turns=turns,
-            last=summary,
-        )
+        return _with_next_turn(state, seat, _ROLL, dice, dice, (), (), 0, 0, turns, summary)
 
     # --- results, views and wire forms --------------------------------------------------------
     def result(self, state: PurrramidState) -> Result:
@@ -372,6 +382,9 @@ _ROLLS: dict[int, Distribution] = {}  # by number of dice, 1 to 6
 _ROLL_IDS: set[int] = set()
 
 
+_DECISIONS = (CONTINUE, STOP)
+
+
 def _roll_outcomes(n: int) -> Distribution:
     """Cached chance node of rolling `n` dice, with `Roll` outcomes."""
     found = _ROLLS.get(n)
@@ -382,9 +395,39 @@ def _roll_outcomes(n: int) -> Distribution:
     return found
 
 
+_DRAWS: dict[int, tuple[Roll, ...]] = {}  # by number of dice: 6, 36, ... 7,776 entries
+
+
+def _roll_draws(n: int) -> tuple[Roll, ...]:
+    """Per integer below the roll distribution's total weight, the outcome its `sample` gives
+    for that draw: each outcome as many times as its weight, in the distribution's order."""
+    found = _DRAWS.get(n)
+    if found is None:
+        outcomes = _roll_outcomes(n)
+        total = math.lcm(*(p.denominator for _, p in outcomes))  # as `Distribution` computes it
+        draws: list[Roll] = []
+        for outcome, p in outcomes:
+            draws += [outcome] * (p.numerator * (total // p.denominator))
+        found = _DRAWS[n] = tuple(draws)
+    return found
+
+
 def _no_bonus(summary: TurnSummary) -> TurnSummary:
     return dataclasses.replace(summary, bonus=False)
 
 
+@lru_cache(maxsize=64)  # seats (at most 4) x dice (1-5) x reasons (3): 60
+def _bust_summary(seat: int, dice: int, reason: str) -> TurnSummary:
+    return TurnSummary(seat, dice, False, reason, (), 0, 0, 0, False)
+
+
 _with: Callable[..., PurrramidState] = evolver(PurrramidState)
 """`_with(state, **changes)`: a copy of `state` with `changes` (a fast `dataclasses.replace`)."""
+# The hot transitions' copiers, taking the new values of always the same fields in order:
+_with_phase = changer(PurrramidState, "phase")  # Continue
+_with_roll = changer(PurrramidState, "phase", "roll")  # a roll
+_with_dice = changer(PurrramidState, "phase", "left", "roll", "turn", "dice_mask")  # a placement
+_with_next_turn = changer(
+    PurrramidState,
+    *("seat", "phase", "dice", "left", "roll", "turn", "dice_mask", "rerolls", "turns", "last"),
+)
