@@ -49,6 +49,6 @@ def adapters_table(rates: Rates, games: list[str], rev: str | None, seconds: flo
 
 
 def run(games: dict[str, dict[str, Any]], seconds: float, runs: int, seed: int,
-        rev: str | None, progress: Any) -> Table:  # fmt: skip
-    rates = measure(games, seconds, runs, seed, rev, progress)
-    return adapters_table(rates, list(games), rev, seconds, runs)
+        rev: str | None, progress: Any, skip: Any = None) -> Table:  # fmt: skip
+    rates = measure(games, seconds, runs, seed, rev, progress, skip)
+    return adapters_table(rates, rates.games, rev, seconds, runs)

@@ -325,7 +325,7 @@ def bench_command(
         if runs < 1 or seconds < 0:
             fail("--runs must be >= 1 and --seconds >= 0")
         if adapters:
-            _bench_adapters(compare, ids, param, seconds, runs, seed)
+            _bench_adapters(compare, ids, param, seconds, runs, seed, named=bool(game_ids))
             return
         if compare is not None:
             _bench_compare(compare, ids, param, seconds, runs, seed, mcts, named=bool(game_ids))
@@ -363,13 +363,16 @@ def _bench_compare(
 
 
 def _bench_adapters(
-    rev: str | None, ids: list[str], param: list[str] | None, seconds: float, runs: int, seed: int
-) -> None:
+    rev: str | None, ids: list[str], param: list[str] | None, seconds: float, runs: int, seed: int,
+    named: bool,
+) -> None:  # fmt: skip
+    """As `_bench_compare`: games the user did not name that REV lacks are skipped."""
     from dicehall.cli import bench_adapters
 
     chosen = {g: terminal_params(games.spec(g), opt.game_params(g, {}, param), False) for g in ids}
     with error_console().status("timing…") as status:
-        table = bench_adapters.run(chosen, seconds, runs, seed, rev, status.update)
+        skip = None if named else _skipped
+        table = bench_adapters.run(chosen, seconds, runs, seed, rev, status.update, skip)
     console().print(table)
 
 

@@ -114,6 +114,11 @@ class Rates:
     """Player actions per CPU-second of each run, by (version, game, kind)."""
 
     runs: dict[tuple[str, str, str], list[float]] = field(default_factory=dict)
+    games: list[str] = field(default_factory=list)  # the games measured, in order
+
+    def drop(self, game: str) -> None:
+        """Forget a game's runs (one left out after some of its kinds ran)."""
+        self.runs = {key: rates for key, rates in self.runs.items() if key[1] != game}
 
     def add(self, version: str, game: str, kind: str, rate: float) -> None:
         self.runs.setdefault((version, game, kind), []).append(rate)
@@ -147,14 +152,19 @@ def measure(
     seed: int = 0,
     rev: str | None = None,
     progress: Callable[[str], None] = lambda _: None,
+    skip: Callable[[str, str], None] | None = None,
 ) -> Rates:
     """`runs` interleaved runs of every kind on every game (id -> params), and of the yardstick;
-    with `rev`, of that revision's code too (as version "base"; this checkout is "head")."""
+    with `rev`, of that revision's code too (as version "base"; this checkout is "head").
+
+    With `skip`, a game that fails its first run in either version (one REV does not have, a
+    plugin installed since) is left out and `skip(game, reason)` told; without, it raises."""
     if runs < 1 or seconds < 0:
         raise DicehallError("bench --adapters needs runs >= 1 and seconds >= 0")
     head = source_root()
     rates = Rates()
     yardstick = has_yardstick()
+    todo = dict(games)
     with checkout(rev, head.parent) if rev else nullcontext(None) as base:
         versions = [("head", head)] + ([("base", base)] if base is not None else [])
         for r in range(runs):
@@ -163,12 +173,20 @@ def measure(
                 progress(f"run {r + 1}/{runs}: {YARDSTICK}")
                 rate = run_worker(head, YARDSTICK, "", {}, seconds, seed + r)
                 rates.add("head", YARDSTICK, "aec", rate)
-            for game, params in games.items():
-                for kind in KINDS:
-                    for name, src in order:
-                        progress(f"run {r + 1}/{runs}: {game} {kind} ({name})")
-                        rate = run_worker(src, kind, game, params, seconds, seed + r)
-                        rates.add(name, game, kind, rate)
+            for game, params in list(todo.items()):
+                try:
+                    for kind in KINDS:
+                        for name, src in order:
+                            progress(f"run {r + 1}/{runs}: {game} {kind} ({name})")
+                            rate = run_worker(src, kind, game, params, seconds, seed + r)
+                            rates.add(name, game, kind, rate)
+                except DicehallError as exc:
+                    if skip is None or r > 0:
+                        raise
+                    skip(game, str(exc))
+                    del todo[game]
+                    rates.drop(game)
+    rates.games = list(todo)
     return rates
 
 
