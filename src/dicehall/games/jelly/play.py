@@ -26,7 +26,17 @@ from dicehall.games.jelly.actions import (
     letter,
 )
 from dicehall.games.jelly.scoring import end_round
-from dicehall.games.jelly.state import NOBODY, Die, JellyState, Phase, RoundEnd, Table
+from dicehall.games.jelly.state import (
+    NOBODY,
+    Die,
+    JellyState,
+    Phase,
+    RoundEnd,
+    Table,
+    with_placed,
+    with_roll_asked,
+    with_tick_queue,
+)
 from dicehall.games.jelly.state import evolve as replace
 
 # enum members as module constants: reading one from its class is slow (Python 3.11)
@@ -249,11 +259,8 @@ def may_roll_again(s: JellyState, seat: int) -> bool:
 
 def _roll(s: JellyState, seat: int) -> JellyState:
     rerolls = s.rerolls[seat] + (1 if s.rolls[seat] else 0)
-    return replace(
-        s,
-        rolls=replace_at(s.rolls, seat, ()),
-        rerolls=replace_at(s.rerolls, seat, rerolls),
-        to_roll=(seat,),
+    return with_roll_asked(
+        s, replace_at(s.rolls, seat, ()), replace_at(s.rerolls, seat, rerolls), (seat,)
     )
 
 
@@ -269,16 +276,16 @@ def _place(table: Table, s: JellyState, seat: int, a: Placing) -> JellyState:
         # a 3 or 4 moves this district's Target marker to an adjacent zone
         targets = replace_at(targets, a.district, a.zone)
     left = s.unplaced[seat] - 1
-    s = replace(
+    s = with_placed(
         s,
-        entrances=replace_at(s.entrances, a.district, (*entrance, (seat, a.value))),
-        centre=centre,
-        targets=targets,
-        unplaced=replace_at(s.unplaced, seat, left),
-        rolls=replace_at(s.rolls, seat, ()),  # the other dice are rolled again
-        rerolls=replace_at(s.rerolls, seat, 0),  # the safeguard counts rolls since this placement
-        to_roll=(seat,) if table.tick and left else (),
-        round_placed=(*s.round_placed[:-1], s.round_placed[-1] + 1),
+        replace_at(s.entrances, a.district, (*entrance, (seat, a.value))),
+        centre,
+        targets,
+        replace_at(s.unplaced, seat, left),
+        replace_at(s.rolls, seat, ()),  # the other dice are rolled again
+        replace_at(s.rerolls, seat, 0),  # the safeguard counts rolls since this placement
+        (seat,) if table.tick and left else (),
+        (*s.round_placed[:-1], s.round_placed[-1] + 1),
     )
     if not any(s.unplaced):
         return end_round(table, s, _ROUNDEND_ALL_PLACED)  # every player is out of dice
@@ -289,7 +296,7 @@ def _next_in_tick(table: Table, s: JellyState) -> JellyState:
     """Tick mode: the next seat of this tick, or the next tick (the timer counts ticks)."""
     queue = tuple(p for p in s.tick_queue[1:] if can_act(s, p))
     if queue:
-        return replace(s, tick_queue=queue)
+        return with_tick_queue(s, queue)
     ticks_left = s.ticks_left - 1 if s.ticks_left > 0 else s.ticks_left
     if ticks_left == 0:
         return end_round(table, replace(s, ticks_left=0), _ROUNDEND_TIMER)
