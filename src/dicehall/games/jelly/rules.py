@@ -207,7 +207,8 @@ class JellyGame(Game[JellyState, JellyAction]):
         elif s.phase == _PLAY and self.table.tick and not s.tick_queue:
             found = play.tick_orders(play.tick_order_seats(s))
         else:
-            found = self.chance_outcomes(s)  # a Distribution at every chance node
+            listed = self.chance_outcomes(s)  # a Distribution at every chance node
+            found = listed if isinstance(listed, Distribution) else Distribution(listed)
         outcome = found.sample(rng)
         self._drawn = (s, outcome)
         return outcome
