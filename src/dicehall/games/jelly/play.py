@@ -67,16 +67,6 @@ def can_act(s: JellyState, p: int) -> bool:
     return not s.done[p] and (p not in s.locks or s.flipped_by == NOBODY)
 
 
-def _placements(values: tuple[int, ...], d: int, targets: tuple[Die, ...], zone: int) -> tuple[
-    Any, ...
-]:  # fmt: skip
-    """Place actions of one district in id order: plain, then 1-2 removals, then 3-4 moves."""
-    plain, moves = _plain_and_moves(values, d, zone)
-    if targets and values[0] <= 2:  # values are sorted
-        return plain + _removals(values, d, targets) + moves
-    return plain + moves
-
-
 @lru_cache(maxsize=4096)
 def _plain_and_moves(values: tuple[int, ...], d: int, zone: int) -> tuple[
     tuple[Place, ...], tuple[PlaceMove, ...]
@@ -101,12 +91,11 @@ def _one(kind: Any, *numbers: int) -> Any:
     return found
 
 
-def _removals(values: tuple[int, ...], d: int, targets: tuple[Die, ...]) -> tuple[PlaceRemove, ...]:
-    if values[0] != 1:  # values are sorted; only a 1 or 2 removes
-        return _removals_of(2, d, targets)
-    if len(values) > 1 and values[1] == 2:
-        return _removals_of(1, d, targets) + _removals_of(2, d, targets)
-    return _removals_of(1, d, targets)
+def _removing(values: tuple[int, ...]) -> tuple[int, ...]:
+    """The values of a sorted roll that may send a die to the centre: a 1, a 2, or both."""
+    if values[0] == 1:
+        return (1, 2) if len(values) > 1 and values[1] == 2 else (1,)
+    return (2,) if values[0] == 2 else ()
 
 
 @lru_cache(maxsize=4096)
@@ -193,11 +182,22 @@ def _all_placements(
     zones: tuple[int, ...],
 ) -> tuple[Any, ...]:
     """Every placement of `values` on the districts not locked, in id order; `targets` are
-    each entrance's dice a 1 or 2 may remove (empty when the roll has neither)."""
+    each entrance's dice a 1 or 2 may remove (empty when the roll has neither). Per district:
+    plain, then 1-2 removals, then 3-4 moves."""
     out: tuple[Any, ...] = ()
+    removing = _removing(values) if targets else ()
     for d, lock in enumerate(locks):
-        if lock == NOBODY:
-            out += _placements(values, d, targets[d] if targets else (), zones[d])
+        if lock != NOBODY:
+            continue
+        plain, moves = _plain_and_moves(values, d, zones[d])
+        dice = targets[d] if removing else ()
+        if dice:
+            out += plain
+            for value in removing:
+                out += _removals_of(value, d, dice)
+            out += moves
+        else:
+            out += plain + moves
     return out
 
 
