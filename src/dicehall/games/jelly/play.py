@@ -26,7 +26,17 @@ from dicehall.games.jelly.actions import (
     letter,
 )
 from dicehall.games.jelly.scoring import end_round
-from dicehall.games.jelly.state import NOBODY, Die, JellyState, Phase, RoundEnd, Table
+from dicehall.games.jelly.state import (
+    NOBODY,
+    Die,
+    JellyState,
+    Phase,
+    RoundEnd,
+    Table,
+    with_placed,
+    with_roll_asked,
+    with_tick_queue,
+)
 from dicehall.games.jelly.state import evolve as replace
 
 # enum members as module constants: reading one from its class is slow (Python 3.11)
@@ -57,16 +67,6 @@ def can_act(s: JellyState, p: int) -> bool:
     return not s.done[p] and (p not in s.locks or s.flipped_by == NOBODY)
 
 
-def _placements(values: tuple[int, ...], d: int, targets: tuple[Die, ...], zone: int) -> tuple[
-    Any, ...
-]:  # fmt: skip
-    """Place actions of one district in id order: plain, then 1-2 removals, then 3-4 moves."""
-    plain, moves = _plain_and_moves(values, d, zone)
-    if targets and values[0] <= 2:  # values are sorted
-        return plain + _removals(values, d, targets) + moves
-    return plain + moves
-
-
 @lru_cache(maxsize=4096)
 def _plain_and_moves(values: tuple[int, ...], d: int, zone: int) -> tuple[
     tuple[Place, ...], tuple[PlaceMove, ...]
@@ -91,12 +91,11 @@ def _one(kind: Any, *numbers: int) -> Any:
     return found
 
 
-def _removals(values: tuple[int, ...], d: int, targets: tuple[Die, ...]) -> tuple[PlaceRemove, ...]:
-    if values[0] != 1:  # values are sorted; only a 1 or 2 removes
-        return _removals_of(2, d, targets)
-    if len(values) > 1 and values[1] == 2:
-        return _removals_of(1, d, targets) + _removals_of(2, d, targets)
-    return _removals_of(1, d, targets)
+def _removing(values: tuple[int, ...]) -> tuple[int, ...]:
+    """The values of a sorted roll that may send a die to the centre: a 1, a 2, or both."""
+    if values[0] == 1:
+        return (1, 2) if len(values) > 1 and values[1] == 2 else (1,)
+    return (2,) if values[0] == 2 else ()
 
 
 @lru_cache(maxsize=4096)
@@ -183,11 +182,22 @@ def _all_placements(
     zones: tuple[int, ...],
 ) -> tuple[Any, ...]:
     """Every placement of `values` on the districts not locked, in id order; `targets` are
-    each entrance's dice a 1 or 2 may remove (empty when the roll has neither)."""
+    each entrance's dice a 1 or 2 may remove (empty when the roll has neither). Per district:
+    plain, then 1-2 removals, then 3-4 moves."""
     out: tuple[Any, ...] = ()
+    removing = _removing(values) if targets else ()
     for d, lock in enumerate(locks):
-        if lock == NOBODY:
-            out += _placements(values, d, targets[d] if targets else (), zones[d])
+        if lock != NOBODY:
+            continue
+        plain, moves = _plain_and_moves(values, d, zones[d])
+        dice = targets[d] if removing else ()
+        if dice:
+            out += plain
+            for value in removing:
+                out += _removals_of(value, d, dice)
+            out += moves
+        else:
+            out += plain + moves
     return out
 
 
@@ -249,11 +259,8 @@ def may_roll_again(s: JellyState, seat: int) -> bool:
 
 def _roll(s: JellyState, seat: int) -> JellyState:
     rerolls = s.rerolls[seat] + (1 if s.rolls[seat] else 0)
-    return replace(
-        s,
-        rolls=replace_at(s.rolls, seat, ()),
-        rerolls=replace_at(s.rerolls, seat, rerolls),
-        to_roll=(seat,),
+    return with_roll_asked(
+        s, replace_at(s.rolls, seat, ()), replace_at(s.rerolls, seat, rerolls), (seat,)
     )
 
 
@@ -269,16 +276,16 @@ def _place(table: Table, s: JellyState, seat: int, a: Placing) -> JellyState:
         # a 3 or 4 moves this district's Target marker to an adjacent zone
         targets = replace_at(targets, a.district, a.zone)
     left = s.unplaced[seat] - 1
-    s = replace(
+    s = with_placed(
         s,
-        entrances=replace_at(s.entrances, a.district, (*entrance, (seat, a.value))),
-        centre=centre,
-        targets=targets,
-        unplaced=replace_at(s.unplaced, seat, left),
-        rolls=replace_at(s.rolls, seat, ()),  # the other dice are rolled again
-        rerolls=replace_at(s.rerolls, seat, 0),  # the safeguard counts rolls since this placement
-        to_roll=(seat,) if table.tick and left else (),
-        round_placed=(*s.round_placed[:-1], s.round_placed[-1] + 1),
+        replace_at(s.entrances, a.district, (*entrance, (seat, a.value))),
+        centre,
+        targets,
+        replace_at(s.unplaced, seat, left),
+        replace_at(s.rolls, seat, ()),  # the other dice are rolled again
+        replace_at(s.rerolls, seat, 0),  # the safeguard counts rolls since this placement
+        (seat,) if table.tick and left else (),
+        (*s.round_placed[:-1], s.round_placed[-1] + 1),
     )
     if not any(s.unplaced):
         return end_round(table, s, _ROUNDEND_ALL_PLACED)  # every player is out of dice
@@ -289,7 +296,7 @@ def _next_in_tick(table: Table, s: JellyState) -> JellyState:
     """Tick mode: the next seat of this tick, or the next tick (the timer counts ticks)."""
     queue = tuple(p for p in s.tick_queue[1:] if can_act(s, p))
     if queue:
-        return replace(s, tick_queue=queue)
+        return with_tick_queue(s, queue)
     ticks_left = s.ticks_left - 1 if s.ticks_left > 0 else s.ticks_left
     if ticks_left == 0:
         return end_round(table, replace(s, ticks_left=0), _ROUNDEND_TIMER)

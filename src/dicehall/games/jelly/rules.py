@@ -9,6 +9,7 @@ tick each; placing a die rolls the rest at once; the timer runs a fixed number o
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from functools import lru_cache
@@ -58,6 +59,8 @@ from dicehall.games.jelly.state import (
     RerollDie,
     RoundEnd,
     Table,
+    with_rolled,
+    with_tick_queue,
 )
 from dicehall.games.jelly.state import evolve as replace
 
@@ -117,6 +120,7 @@ class JellyGame(Game[JellyState, JellyAction]):
         self._face_draws: dict[frozenset[int], Distribution] = {}  # by the boards taken
         self._legal_memo: tuple[JellyState | None, Seat, tuple[Any, ...]] = (None, CHANCE, ())
         self._actors_memo: tuple[JellyState | None, tuple[Seat, ...]] = (None, ())
+        self._drawn: tuple[JellyState | None, Any] = (None, None)  # `sample_chance`'s last
 
     def chance_catalogue(self) -> Iterator[Any]:
         return chances.catalogue(self.num_players, self.table.districts, len(self.table.faces))
@@ -192,6 +196,23 @@ class JellyGame(Game[JellyState, JellyAction]):
             return play.tick_orders(play.tick_order_seats(s))
         raise IllegalActionError("this is not a chance node")
 
+    def sample_chance(self, s: JellyState, rng: random.Random) -> Any:
+        """`core.sample`'s draw: `Distribution.sample` on the same distribution objects that
+        `chance_outcomes` returns. The outcome is remembered with the state it was drawn for
+        (the state itself, never its id), so that `apply` of that very outcome to that very
+        state skips checking it again."""
+        if s.phase == _PLAY and s.to_roll:
+            seat = s.to_roll[0]
+            found = roll_distribution(seat, s.unplaced[seat])
+        elif s.phase == _PLAY and self.table.tick and not s.tick_queue:
+            found = play.tick_orders(play.tick_order_seats(s))
+        else:
+            listed = self.chance_outcomes(s)  # a Distribution at every chance node
+            found = listed if isinstance(listed, Distribution) else Distribution(listed)
+        outcome = found.sample(rng)
+        self._drawn = (s, outcome)
+        return outcome
+
     def _face_distribution(self, used: tuple[int, ...]) -> Distribution:
         """Setup: a random board not in play yet, then a random allowed side of it."""
         taken = frozenset(self.table.faces[f].board for f in used)  # the order drawn is moot
@@ -225,10 +246,16 @@ class JellyGame(Game[JellyState, JellyAction]):
         return play.apply(self.table, s, seat, action)
 
     def _apply_chance(self, s: JellyState, outcome: Any) -> JellyState:
-        if self.actors(s) != (CHANCE,):
-            raise IllegalActionError("this is not a chance node", seat=CHANCE, action=outcome)
-        if not self._possible(s, outcome):
-            raise IllegalActionError(f"impossible outcome {outcome}", seat=CHANCE, action=outcome)
+        drawn = self._drawn
+        if drawn[0] is not s or drawn[1] is not outcome:  # else drawn for `s` by `sample_chance`
+            if self.actors(s) != (CHANCE,):
+                raise IllegalActionError("this is not a chance node", seat=CHANCE, action=outcome)
+            if not self._possible(s, outcome):
+                raise IllegalActionError(
+                    f"impossible outcome {outcome}", seat=CHANCE, action=outcome
+                )
+        if type(outcome) is RollDice:  # the most frequent outcome first
+            return with_rolled(s, replace_at(s.rolls, outcome.seat, outcome.values), s.to_roll[1:])
         if isinstance(outcome, DrawFace):
             s = replace(s, faces=(*s.faces, outcome.face))
             if len(s.faces) < self.table.districts:
@@ -237,11 +264,10 @@ class JellyGame(Game[JellyState, JellyAction]):
         if isinstance(outcome, PodValue):
             return scoring.roll_pod(s, outcome.seat, outcome.value)
         if isinstance(outcome, TickOrder):
-            return replace(s, tick_queue=outcome.seats)
+            return with_tick_queue(s, outcome.seats)
         if isinstance(outcome, DieValue):
             return scoring.reroll_die(self.table, s, outcome.value)
-        rolls = replace_at(s.rolls, outcome.seat, outcome.values)
-        return replace(s, rolls=rolls, to_roll=s.to_roll[1:])
+        return with_rolled(s, replace_at(s.rolls, outcome.seat, outcome.values), s.to_roll[1:])
 
     def _possible(self, s: JellyState, outcome: Any) -> bool:
         if isinstance(outcome, RollDice):  # checked directly: a roll has up to 792 outcomes

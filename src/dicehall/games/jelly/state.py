@@ -6,7 +6,7 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from dicehall.core.evolve import evolver
+from dicehall.core.evolve import changer, evolver
 from dicehall.games.jelly.content import Atom, Face
 
 NOBODY = -1
@@ -110,6 +110,19 @@ class JellyState:
 
 evolve: Callable[..., JellyState] = evolver(JellyState)
 """`evolve(state, **changes)`: `dataclasses.replace` for `JellyState`, without its layers."""
+
+# positional copiers (`core.evolve.changer`) of the hot transitions, about half a keyword copy
+with_placed = changer(
+    JellyState, "entrances", "centre", "targets", "unplaced", "rolls", "rerolls", "to_roll",
+    "round_placed",
+)  # fmt: skip
+"""A die placed (`play._place`)."""
+with_roll_asked = changer(JellyState, "rolls", "rerolls", "to_roll")
+"""A seat rolls (again): `play._roll`."""
+with_rolled = changer(JellyState, "rolls", "to_roll")
+"""A roll's chance outcome."""
+with_tick_queue = changer(JellyState, "tick_queue")
+"""The next seat of a tick, or a tick's order drawn."""
 
 
 @dataclass(frozen=True, slots=True)
