@@ -7,6 +7,7 @@ value, and `finish` applies any roll's effects from scratch. Both routes must ag
 
 from __future__ import annotations
 
+import bisect
 import random
 from dataclasses import replace
 from typing import Any
@@ -17,7 +18,10 @@ from hypothesis import strategies as st
 from tests.games.puru.helpers import make
 
 from dicehall.core import CHANCE, sample
+from dicehall.core.chance import Distribution
+from dicehall.games.puru.dice import parse_die
 from dicehall.games.puru.roll_end import finish, finish_plain, plain_roll
+from dicehall.games.puru.rolls import roll_tables
 from dicehall.games.puru.state import Phase
 
 PARAMS = [{"players": 2}, {"players": 5}, {"players": 3, "full": True}, {"solo": True}]
@@ -65,3 +69,49 @@ def test_prepared_plain_rolls_end_as_any_roll_does(
         return
     fast = finish_plain(rolled, rolled.dice, plain, game._next_roll)
     assert fast == finish(rolled, rolled.dice, plain.res, game._next_roll)
+
+
+class _SubRandom(random.Random):
+    """Not a plain `random.Random`: draws go through `randrange`."""
+
+
+@pytest.mark.parametrize(
+    "params",
+    [*PARAMS, {"players": 3, "die": "HHHSCA"}, {"players": 4, "die": "HSCAAAAAAAAAAAAAAAAA"}],
+)
+@pytest.mark.parametrize("generator", [random.Random, _SubRandom])
+@given(seed=st.integers(0, 2**32))
+def test_sample_chance_draws_what_the_distribution_draws(
+    params: dict[str, Any], generator: type[random.Random], seed: int
+) -> None:
+    """At every chance node: the same outcome object, the generator left in the same state
+    (a 20-sided die has rolls too long to tabulate: those take the distribution's route)."""
+    game, rng = make(**params), generator(seed)
+    state = game.initial_state()
+    while not game.is_terminal(state):
+        (seat,) = game.actors(state)
+        if seat == CHANCE:
+            plain = generator()
+            plain.setstate(rng.getstate())
+            distribution = game.chance_outcomes(state)
+            assert isinstance(distribution, Distribution)
+            action = game.sample_chance(state, rng)
+            assert action is distribution.sample(plain)
+            assert rng.getstate() == plain.getstate()
+        else:
+            legal = game.legal_actions(state, seat)
+            action = legal[rng.randrange(len(legal))]
+        state = game.apply(state, seat, action)
+
+
+@pytest.mark.parametrize("die", ["HHSSCA", "HHHSCA", "HSCA", "H", "HSCAA"])
+def test_draw_tables_give_the_outcome_of_every_draw(die: str) -> None:
+    """Entry i of a roll's table is what `Distribution.sample` picks when it draws i."""
+    tables = roll_tables(parse_die(die))
+    for distribution, table in zip(tables.rolls, tables.draws, strict=True):
+        assert table is not None
+        assert table.total == distribution._total == len(table.outcomes)
+        assert table.bits == table.total.bit_length()
+        cumulative = distribution._cumulative
+        for i, outcome in enumerate(table.outcomes):
+            assert outcome is distribution.outcomes[bisect.bisect_right(cumulative, i)]

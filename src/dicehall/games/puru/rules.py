@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from functools import lru_cache
@@ -12,7 +13,7 @@ from dicehall.core.chance import Distribution, uniform
 from dicehall.core.errors import IllegalActionError
 from dicehall.core.evolve import constructor, replace
 from dicehall.core.game import Game
-from dicehall.core.tuples import add_at
+from dicehall.core.tuples import adder
 from dicehall.core.types import CHANCE, Result, Seat, View
 from dicehall.games.puru import chances, powers
 from dicehall.games.puru.actions import (
@@ -66,6 +67,7 @@ _DEAL, _ROLL, _CHOOSE, _OVER = Phase.DEAL, Phase.ROLL, Phase.CHOOSE, Phase.OVER
 _KEEP, _POWER = Phase.KEEP, Phase.POWER
 _NO_POWER = Power.NONE
 _CHANCE_ONLY = (CHANCE,)
+_PLAIN_RANDOM = random.Random  # the generator whose draws `draw_below` makes itself
 _KEEP_OR_GIVE = (KEEP, GIVE_AWAY)
 _new_state = constructor(PuruState)  # `PuruState(...)`, faster (the hot path)
 _new_summary = constructor(Summary)
@@ -104,9 +106,12 @@ class PuruGame(Game[PuruState, PuruAction]):
         # seat; a roll takes at most 9 actions (roll, 2 rerolls, keep, 3 powers) (*The end*)
         self.max_game_length = 9 * (57 * n // 2 + 2) + 1
         self.neighbours = tuple(tuple(sorted({(r - 1) % n, (r + 1) % n})) for r in range(n))
-        self._rolls, self._roll_counts, self._shown = roll_tables(parse_die(str(params["die"])))
+        tables = roll_tables(parse_die(str(params["die"])))
+        self._rolls, self._roll_counts, self._shown, self._draws = tables
         self._deal = deals(n)
         self._seat_actors = tuple((s,) for s in range(n))
+        self._plus = adder(n)
+        self._pay = tuple(tuple(-(s == r) for s in range(n)) for r in range(n))  # 1 Jelly, by seat
         # the next roller and their dice (AutoPuray rolls fewer, rules.md *Solo*)
         self._next_roll = tuple(
             ((r + 1) % n, self.auto_dice if self.solo and (r + 1) % n == 1 else MAX_DICE)
@@ -173,6 +178,21 @@ class PuruGame(Game[PuruState, PuruAction]):
             raise IllegalActionError("this is not a chance node")
         return self._rolls[state.n_dice - sum(state.dice)]
 
+    def sample_chance(self, state: PuruState, rng: random.Random) -> PuruAction:
+        """`core.sample`'s draw: the outcome `chance_outcomes(state).sample(rng)` gives, found
+        by the integer drawn (`draw_below`'s draws, inlined) in the roll's draw table."""
+        if state.phase == _ROLL:
+            table = self._draws[state.n_dice - sum(state.dice)]
+            if table is not None and type(rng) is _PLAIN_RANDOM:
+                draws, total, bits = table
+                draw = rng.getrandbits(bits)
+                while draw >= total:
+                    draw = rng.getrandbits(bits)
+                return draws[draw]
+        outcomes = self.chance_outcomes(state)
+        assert isinstance(outcomes, Distribution)
+        return outcomes.sample(rng)  # type: ignore[no-any-return]
+
     def apply(self, state: PuruState, seat: Seat, action: PuruAction) -> PuruState:
         phase = state.phase
         if phase == _ROLL:
@@ -225,7 +245,7 @@ class PuruGame(Game[PuruState, PuruAction]):
             return finish(state, dice, powers.auto_puray(dice, self.num_players), self._next_roll)
         rerolls = state.rerolls
         if rerolls >= PAID_REROLL and not state.characters:
-            plain = self._plain_roll(dice, state.roller)
+            plain = self._plain.get((dice, state.roller)) or self._plain_roll(dice, state.roller)
             if plain is not None:  # no choice left: resolve (*A turn*)
                 return finish_plain(state, dice, plain, self._next_roll)
         rolled = _new_state(
@@ -248,7 +268,7 @@ class PuruGame(Game[PuruState, PuruAction]):
         if state.rerolls == PAID_REROLL - 1:
             # the second reroll costs 1 Jelly, paid first (*A turn*)
             r = state.roller
-            jelly = add_at(jelly, r, -1)
+            jelly = self._plus(jelly, self._pay[r])
             if jelly[r] <= 0:  # dripped to 0 by paying: the game ends at once
                 note = ("paid 1 Jelly for a reroll and dripped out",)
                 none, paid = (0,) * len(jelly), tuple(-(i == r) for i in range(len(jelly)))
@@ -265,7 +285,9 @@ class PuruGame(Game[PuruState, PuruAction]):
     def _resolve(self, state: PuruState) -> PuruState:
         chars = state.characters
         if not chars:
-            plain = self._plain_roll(state.dice, state.roller)
+            plain = self._plain.get((state.dice, state.roller)) or self._plain_roll(
+                state.dice, state.roller
+            )
             if plain is not None:
                 return finish_plain(state, state.dice, plain, self._next_roll)
         pat = pattern(state.dice)
