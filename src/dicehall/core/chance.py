@@ -94,6 +94,8 @@ class Distribution(tuple):  # type: ignore[type-arg]
 
 
 _PLAIN_RANDOM = random.Random
+PLAIN_RANDOM = _PLAIN_RANDOM
+"""The generator type whose draws `draw_below` makes itself (rules inlining the draw check it)."""
 
 
 @functools.lru_cache(maxsize=4096)

@@ -9,12 +9,11 @@ tick each; placing a die rolls the rest at once; the timer runs a fixed number o
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dicehall.core import (
     CHANCE,
@@ -63,6 +62,9 @@ from dicehall.games.jelly.state import (
     with_tick_queue,
 )
 from dicehall.games.jelly.state import evolve as replace
+
+if TYPE_CHECKING:  # the rules never draw by themselves: `core.sample` passes its generator in
+    import random
 
 # enum members as module constants: reading one from its class is slow (Python 3.11)
 _OVER = Phase.OVER

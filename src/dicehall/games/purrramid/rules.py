@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import random
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dicehall.core.chance import Distribution, draw_below
 from dicehall.core.errors import IllegalActionError
@@ -61,6 +60,9 @@ from dicehall.games.purrramid.state import (
     PurrramidState,
     TurnSummary,
 )
+
+if TYPE_CHECKING:  # the rules never draw by themselves: `core.sample` passes its generator in
+    import random
 
 # enum members as module constants: reading one from its class is slow (Python 3.11)
 _DECIDE = Phase.DECIDE

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from itertools import permutations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from dicehall.core.chance import Distribution, uniform
+from dicehall.core.chance import PLAIN_RANDOM, Distribution, uniform
 from dicehall.core.errors import IllegalActionError
 from dicehall.core.evolve import constructor, replace
 from dicehall.core.game import Game
@@ -63,11 +62,13 @@ from dicehall.games.puru.state import (
     Summary,
 )
 
+if TYPE_CHECKING:  # the rules never draw by themselves: `core.sample` passes its generator in
+    import random
+
 _DEAL, _ROLL, _CHOOSE, _OVER = Phase.DEAL, Phase.ROLL, Phase.CHOOSE, Phase.OVER
 _KEEP, _POWER = Phase.KEEP, Phase.POWER
 _NO_POWER = Power.NONE
 _CHANCE_ONLY = (CHANCE,)
-_PLAIN_RANDOM = random.Random  # the generator whose draws `draw_below` makes itself
 _KEEP_OR_GIVE = (KEEP, GIVE_AWAY)
 _new_state = constructor(PuruState)  # `PuruState(...)`, faster (the hot path)
 _new_summary = constructor(Summary)
@@ -183,7 +184,7 @@ class PuruGame(Game[PuruState, PuruAction]):
         by the integer drawn (`draw_below`'s draws, inlined) in the roll's draw table."""
         if state.phase == _ROLL:
             table = self._draws[state.n_dice - sum(state.dice)]
-            if table is not None and type(rng) is _PLAIN_RANDOM:
+            if table is not None and type(rng) is PLAIN_RANDOM:
                 draws, total, bits = table
                 draw = rng.getrandbits(bits)
                 while draw >= total:
