@@ -75,6 +75,22 @@ class Distribution(tuple):  # type: ignore[type-arg]
         the same outcomes and leaves the generator in the same state)."""
         return self.outcomes[bisect.bisect_right(self._cumulative, draw_below(rng, self._total))]
 
+    @property
+    def total(self) -> int:
+        """The sum of the integer weights: `sample` draws an integer below it."""
+        return self._total
+
+    def by_draw(self) -> tuple[Any, ...]:
+        """Entry i is the outcome `sample` returns when `draw_below` draws i: each outcome as
+        many times as its integer weight, in order (`total` entries; rules that keep this table
+        pick an outcome by index instead of by bisection)."""
+        out: list[Any] = []
+        before = 0
+        for outcome, upto in zip(self.outcomes, self._cumulative, strict=True):
+            out += [outcome] * (upto - before)
+            before = upto
+        return tuple(out)
+
     def floats(self) -> list[float]:
         """`[float(p) for _, p in self]` from the integer weights: a weight over the total is
         the same rational as its Fraction, and int / int rounds correctly, so these are the
@@ -94,8 +110,6 @@ class Distribution(tuple):  # type: ignore[type-arg]
 
 
 _PLAIN_RANDOM = random.Random
-PLAIN_RANDOM = _PLAIN_RANDOM
-"""The generator type whose draws `draw_below` makes itself (rules inlining the draw check it)."""
 
 
 @functools.lru_cache(maxsize=4096)

@@ -9,7 +9,6 @@ turns, wool rerolls, the winner's gold tiles and the three end conditions follow
 from __future__ import annotations
 
 import dataclasses
-import math
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from functools import lru_cache
@@ -228,7 +227,7 @@ class PurrramidGame(Game[PurrramidState, PurrramidAction]):
         same integer drawn, looked up by that integer instead of searched for."""
         if state.phase is not _ROLL:
             raise IllegalActionError("not a chance node")
-        by_draw = _DRAWS.get(state.left) or _roll_draws(state.left)
+        by_draw = _roll_draws(state.left)
         return by_draw[draw_below(rng, len(by_draw))]
 
     # --- transitions ----------------------------------------------------------------------
@@ -401,16 +400,10 @@ _DRAWS: dict[int, tuple[Roll, ...]] = {}  # by number of dice: 6, 36, ... 7,776 
 
 
 def _roll_draws(n: int) -> tuple[Roll, ...]:
-    """Per integer below the roll distribution's total weight, the outcome its `sample` gives
-    for that draw: each outcome as many times as its weight, in the distribution's order."""
+    """The roll of `n` dice by integer drawn (`Distribution.by_draw`)."""
     found = _DRAWS.get(n)
     if found is None:
-        outcomes = _roll_outcomes(n)
-        total = math.lcm(*(p.denominator for _, p in outcomes))  # as `Distribution` computes it
-        draws: list[Roll] = []
-        for outcome, p in outcomes:
-            draws += [outcome] * (p.numerator * (total // p.denominator))
-        found = _DRAWS[n] = tuple(draws)
+        found = _DRAWS[n] = _roll_outcomes(n).by_draw()
     return found
 
 

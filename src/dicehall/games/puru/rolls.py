@@ -9,22 +9,12 @@ for the same integer drawn, by index instead of by bisection.
 
 from __future__ import annotations
 
-import math
 from functools import lru_cache
 from typing import NamedTuple
 
 from dicehall.core.chance import Distribution
 from dicehall.games.puru.actions import Roll
 from dicehall.games.puru.dice import ADDED, Counts, faces_of, tables
-
-
-class DrawTable(NamedTuple):
-    outcomes: tuple[Roll, ...]
-    """Per integer below the roll's total weight, the outcome `Distribution.sample` gives when
-    it draws that integer."""
-    total: int
-    bits: int
-    """`total.bit_length()`: the bits `draw_below` draws at a time."""
 
 
 class RollTables(NamedTuple):
@@ -34,9 +24,9 @@ class RollTables(NamedTuple):
     """Each outcome's face counts, by value."""
     shown: dict[int, dict[Counts, Counts]]
     """By the identity of a distribution's outcome: dice kept -> dice shown after it."""
-    draws: tuple[DrawTable | None, ...]
-    """By n: the roll's draw table; None when it would be longer than `MAX_DRAWS` (a die of
-    many sides: the distribution samples)."""
+    draws: tuple[tuple[Roll, ...] | None, ...]
+    """By n: the roll's draw table (`Distribution.by_draw`); None when it would be longer
+    than `MAX_DRAWS` (a die of many sides: the distribution samples)."""
 
 
 MAX_DRAWS = 6**6
@@ -58,13 +48,5 @@ def roll_tables(weights: tuple[int, int, int, int]) -> RollTables:
     return RollTables(tuple(rolls), counts, shown, tuple(map(_draws, rolls)))
 
 
-def _draws(roll: Distribution) -> DrawTable | None:
-    """Each outcome as many times as its integer weight, in the distribution's order: entry i
-    is what `roll.sample` returns when it draws i."""
-    total = math.lcm(*(p.denominator for _, p in roll))  # as `Distribution` computes it
-    if total > MAX_DRAWS:
-        return None
-    draws: list[Roll] = []
-    for outcome, p in roll:
-        draws += [outcome] * (p.numerator * (total // p.denominator))
-    return DrawTable(tuple(draws), total, total.bit_length())
+def _draws(roll: Distribution) -> tuple[Roll, ...] | None:
+    return roll.by_draw() if roll.total <= MAX_DRAWS else None

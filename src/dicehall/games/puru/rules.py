@@ -8,7 +8,7 @@ from functools import lru_cache
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
-from dicehall.core.chance import PLAIN_RANDOM, Distribution, uniform
+from dicehall.core.chance import Distribution, draw_below, uniform
 from dicehall.core.errors import IllegalActionError
 from dicehall.core.evolve import constructor, replace
 from dicehall.core.game import Game
@@ -181,15 +181,11 @@ class PuruGame(Game[PuruState, PuruAction]):
 
     def sample_chance(self, state: PuruState, rng: random.Random) -> PuruAction:
         """`core.sample`'s draw: the outcome `chance_outcomes(state).sample(rng)` gives, found
-        by the integer drawn (`draw_below`'s draws, inlined) in the roll's draw table."""
+        by the same integer drawn, looked up in the roll's draw table."""
         if state.phase == _ROLL:
-            table = self._draws[state.n_dice - sum(state.dice)]
-            if table is not None and type(rng) is PLAIN_RANDOM:
-                draws, total, bits = table
-                draw = rng.getrandbits(bits)
-                while draw >= total:
-                    draw = rng.getrandbits(bits)
-                return draws[draw]
+            by_draw = self._draws[state.n_dice - sum(state.dice)]
+            if by_draw is not None:
+                return by_draw[draw_below(rng, len(by_draw))]
         outcomes = self.chance_outcomes(state)
         assert isinstance(outcomes, Distribution)
         return outcomes.sample(rng)  # type: ignore[no-any-return]
@@ -246,7 +242,7 @@ class PuruGame(Game[PuruState, PuruAction]):
             return finish(state, dice, powers.auto_puray(dice, self.num_players), self._next_roll)
         rerolls = state.rerolls
         if rerolls >= PAID_REROLL and not state.characters:
-            plain = self._plain.get((dice, state.roller)) or self._plain_roll(dice, state.roller)
+            plain = self._plain_roll(dice, state.roller)
             if plain is not None:  # no choice left: resolve (*A turn*)
                 return finish_plain(state, dice, plain, self._next_roll)
         rolled = _new_state(
@@ -272,7 +268,7 @@ class PuruGame(Game[PuruState, PuruAction]):
             jelly = self._plus(jelly, self._pay[r])
             if jelly[r] <= 0:  # dripped to 0 by paying: the game ends at once
                 note = ("paid 1 Jelly for a reroll and dripped out",)
-                none, paid = (0,) * len(jelly), tuple(-(i == r) for i in range(len(jelly)))
+                none, paid = (0,) * len(jelly), self._pay[r]
                 last = Summary(r, dice, -1, None, (), none, none, paid, note)
                 return replace(state, phase=Phase.OVER, jelly=jelly, last=last)
         return _new_state(
@@ -286,9 +282,7 @@ class PuruGame(Game[PuruState, PuruAction]):
     def _resolve(self, state: PuruState) -> PuruState:
         chars = state.characters
         if not chars:
-            plain = self._plain.get((state.dice, state.roller)) or self._plain_roll(
-                state.dice, state.roller
-            )
+            plain = self._plain_roll(state.dice, state.roller)
             if plain is not None:
                 return finish_plain(state, state.dice, plain, self._next_roll)
         pat = pattern(state.dice)
