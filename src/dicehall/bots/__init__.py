@@ -102,9 +102,20 @@ def make_bot(level: str, game: Game[Any, Any], seat: int, **options: Any) -> Bot
         return searcher
     from dicehall.bots.mcts import MCTSBot
 
-    if name == "expert":
-        options.setdefault("iterations", EXPERT_ITERATIONS)
+    if "iterations" not in options and "seconds" not in options:
+        options["iterations"] = default_iterations(game.id, name)
     return MCTSBot(game, seat, level=name, **options)
+
+
+def default_iterations(game_id: str, level: str) -> int:
+    """The MCTS budget of `level` (`mcts` or `expert`) when none is given: the game's own
+    (`ITERATIONS` of its `search` part, where a game's search needs more to beat the level
+    below) or the common one (200 and `EXPERT_ITERATIONS`)."""
+    from dicehall.bots.mcts import DEFAULT_ITERATIONS
+
+    own: dict[str, int] = getattr(games.part(game_id, "search"), "ITERATIONS", {})
+    common = EXPERT_ITERATIONS if level == "expert" else DEFAULT_ITERATIONS
+    return own.get(level, common)
 
 
 __all__ = [
@@ -114,6 +125,7 @@ __all__ = [
     "RandomBot",
     "has_solver",
     "levels_for",
+    "default_iterations",
     "make_bot",
     "parse_level",
 ]

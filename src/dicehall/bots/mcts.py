@@ -21,6 +21,8 @@ the game's package, `dicehall.core.parts.GameParts`), each hook optional:
   once H turns have ended and `evaluate` estimates every seat's return there (dice games are
   long and noisy: a heuristic or fitted value after the turn beats a random game to the end);
 - `SEARCH`: the game's defaults for the options below (`horizon`, `prior`, `exploration`);
+- `ITERATIONS`: the game's default budget per level (`{"mcts": 600, "expert": 2000}`), where
+  the common 200 and 1,000 are too few for its search (`bots.default_iterations`);
 - `rollout_steps(game, state, rng, stop, budget)`: at most `budget` steps of a rollout from
   `state` (the default policy's moves and the chance draws), the steps the loop would take,
   with the same calls on the generator, only faster (without the actors, legal lists and

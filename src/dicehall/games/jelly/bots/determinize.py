@@ -99,6 +99,10 @@ def state_from_view(game: Any, view: View, seat: int, rng: random.Random) -> Jel
 # out and values the position after it by each seat's Jelly, a Jelly-pod counted at its mean.
 PRIOR = "greedy"
 SEARCH = {"horizon": 1, "prior": 0.8, "exploration": 1.0}
+# Hard beats greedy only with enough iterations: 4 players in real time, 30.6% at 200, 58.3% at
+# 300, 79.2% at 400 and 90.3% at 600 (line 32.5%; docs/analysis.md, the ladder's fifth round).
+# The expert keeps its margin of more thinking over hard.
+ITERATIONS = {"mcts": 600, "expert": 2000}
 POD_MEAN = 3.5
 JELLY_SCALE = 3.0  # Jelly per e-fold of the odds
 
