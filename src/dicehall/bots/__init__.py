@@ -123,9 +123,9 @@ __all__ = [
     "LOBBY",
     "Bot",
     "RandomBot",
+    "default_iterations",
     "has_solver",
     "levels_for",
-    "default_iterations",
     "make_bot",
     "parse_level",
 ]
