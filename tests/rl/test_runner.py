@@ -84,3 +84,17 @@ def test_the_runner_asks_the_legal_actions_once_per_state_and_seat(game_id: str)
             assert runner.legal(seat) is legal
             assert legal.actions == game.legal_actions(runner.state, seat)
             runner.act(seat, rng.choice(legal.actions))
+
+
+@pytest.mark.parametrize("kind", ["aec", "gym"])
+def test_the_environments_keep_their_legal_ids_across_episodes(kind: str) -> None:
+    """The ids are remembered per environment, not per episode: an empty `LegalIds` (falsy by
+    its length) once made every reset start a new one, so each episode looked its ids up anew."""
+    from dicehall.rl.gym import DicehallEnv
+    from dicehall.rl.pettingzoo import env
+
+    made = env("puru") if kind == "aec" else DicehallEnv("puru", opponents="random")
+    shared = made._legal_ids
+    for seed in (1, 2):
+        made.reset(seed=seed)
+        assert made.runner._ids is shared

@@ -105,7 +105,7 @@ class Runner:
         self.actors: tuple[int, ...] = game.actors(self.state)
         self.applied = 0
         self.moves: list[tuple[int, Any]] = []  # the player actions applied, in order
-        self._ids = ids or LegalIds(game)
+        self._ids = ids if ids is not None else LegalIds(game)  # empty is falsy: not `or`
         self._legal_at: tuple[Any, int, Legal | None] = (None, CHANCE, None)
         self.settle()
 
