@@ -41,6 +41,20 @@ def test_a_tiny_run_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None
     assert lines[3].startswith("| puru basic-3p | expert vs mcts | 2 | ")
 
 
+def test_progress_counts_the_games_and_the_wins(capsys: pytest.CaptureFixture[str]) -> None:
+    ladder.main(["--games", "3", "--only", "puru:basic-2p", "--rungs", "hard", "--progress"])
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert [line.split(": ")[1].split(",")[0] for line in lines] == [
+        "1/3 games",
+        "2/3 games",
+        "3/3 games",
+    ]
+    won = float(lines[-1].rsplit(", ", 1)[1].removesuffix(" won"))
+    share = captured.out.strip().splitlines()[-1].split(" | ")[3]
+    assert f"{won / 3:.1%}" == share  # the last count is the table's
+
+
 def test_an_unknown_mode_is_refused() -> None:
     with pytest.raises(SystemExit, match="unknown mode"):
         ladder.main(["--games", "1", "--only", "puru:basic-9p"])

@@ -17,6 +17,7 @@ prints one Markdown row per mode and rung (the table in docs/analysis.md comes f
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -112,7 +113,7 @@ def play_cell(
     count: int,
     seed: int,
     levels: dict[str, str],
-    on_game: Callable[[int], None] | None = None,
+    on_game: Callable[[int, float], None] | None = None,
 ) -> Cell:
     """`count` games of `rung` in `mode`; the higher level's seat is game i's `i % players`."""
     high, low = (levels[name] for name in RUNGS[rung])
@@ -131,7 +132,7 @@ def play_cell(
         if seat in outcome.winners:
             wins += 1 / len(outcome.winners)
         if on_game:
-            on_game(i + 1)
+            on_game(i + 1, wins)
     elapsed = time.perf_counter() - started
     decisions = sum(t.decisions for t in timed)
     thinking = sum(t.seconds for t in timed) / max(1, decisions)
@@ -171,6 +172,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0, help="game i uses seed SEED + i")
     parser.add_argument("--only", nargs="*", default=[], help="GAME or GAME:MODE (see MODES)")
     parser.add_argument("--rungs", nargs="*", default=list(RUNGS), choices=list(RUNGS))
+    parser.add_argument("--progress", action="store_true", help="a line on stderr after each game")
     for name, level in LEVELS.items():
         parser.add_argument(f"--{name}", default=level, help=f"the {name} level ({level})")
     args = parser.parse_args(argv)
@@ -180,7 +182,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(HEADER, flush=True)
     for mode in selected(args.only):
         for rung in args.rungs:
-            print(row(play_cell(mode, rung, args.games, args.seed, levels)), flush=True)
+            progress = _progress(mode, rung, args.games) if args.progress else None
+            print(row(play_cell(mode, rung, args.games, args.seed, levels, progress)), flush=True)
+
+
+def _progress(mode: Mode, rung: str, count: int) -> Callable[[int, float], None]:
+    """A line on stderr after each game: the games played and the higher level's wins."""
+
+    def report(played: int, wins: float) -> None:
+        cell = f"{mode.game} {mode.name} {rung}"
+        print(f"{cell}: {played}/{count} games, {wins:g} won", file=sys.stderr, flush=True)
+
+    return report
 
 
 if __name__ == "__main__":
