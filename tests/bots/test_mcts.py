@@ -8,7 +8,14 @@ from typing import Any
 import pytest
 
 from dicehall import games
-from dicehall.bots import EXPERT_ITERATIONS, LEVELS, levels_for, make_bot, parse_level
+from dicehall.bots import (
+    EXPERT_ITERATIONS,
+    LEVELS,
+    default_iterations,
+    levels_for,
+    make_bot,
+    parse_level,
+)
 from dicehall.bots.determinize import NotDeterminisable
 from dicehall.bots.mcts import DEFAULT_ITERATIONS, MCTSBot, determiniser, iterations_per_second
 from dicehall.core import CHANCE, DicehallError
@@ -48,12 +55,12 @@ def test_levels_parse_budgets() -> None:
 
 
 def test_a_game_sets_its_own_default_budgets_per_level() -> None:
-    jelly, paradice = games.make("jelly", players=3), games.make("paradice")
+    jelly, purrramid = games.make("jelly", players=3), games.make("purrramid")
     own = games.part("jelly", "search").ITERATIONS  # Jelly Monster's search needs more
     assert make_bot("mcts", jelly, 0).iterations == own["mcts"] != DEFAULT_ITERATIONS
     assert make_bot("expert", jelly, 0).iterations == own["expert"] > own["mcts"]
-    assert make_bot("mcts", paradice, 0).iterations == DEFAULT_ITERATIONS  # the common ones
-    assert make_bot("expert", paradice, 0).iterations == EXPERT_ITERATIONS
+    assert make_bot("mcts", purrramid, 0).iterations == DEFAULT_ITERATIONS  # the common ones
+    assert default_iterations("purrramid", "expert") == EXPERT_ITERATIONS
     assert make_bot("mcts:7", jelly, 0).iterations == 7  # a given budget wins
     timed = make_bot("expert:2s", jelly, 0)
     assert timed.seconds == 2.0 and timed.iterations is None
