@@ -189,8 +189,9 @@ def main(argv: Sequence[str] | None = None) -> None:
 def _progress(mode: Mode, rung: str, count: int) -> Callable[[int, float], None]:
     """A line on stderr after each game: the games played and the higher level's wins."""
 
+    cell = f"{mode.game} {mode.name} {rung}"
+
     def report(played: int, wins: float) -> None:
-        cell = f"{mode.game} {mode.name} {rung}"
         print(f"{cell}: {played}/{count} games, {wins:g} won", file=sys.stderr, flush=True)
 
     return report

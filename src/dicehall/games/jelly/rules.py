@@ -256,7 +256,7 @@ class JellyGame(Game[JellyState, JellyAction]):
                 raise IllegalActionError(
                     f"impossible outcome {outcome}", seat=CHANCE, action=outcome
                 )
-        if type(outcome) is RollDice:  # the most frequent outcome first
+        if isinstance(outcome, RollDice):  # the most frequent outcome first
             return with_rolled(s, replace_at(s.rolls, outcome.seat, outcome.values), s.to_roll[1:])
         if isinstance(outcome, DrawFace):
             s = replace(s, faces=(*s.faces, outcome.face))
@@ -269,7 +269,7 @@ class JellyGame(Game[JellyState, JellyAction]):
             return with_tick_queue(s, outcome.seats)
         if isinstance(outcome, DieValue):
             return scoring.reroll_die(self.table, s, outcome.value)
-        return with_rolled(s, replace_at(s.rolls, outcome.seat, outcome.values), s.to_roll[1:])
+        raise IllegalActionError(f"impossible outcome {outcome}", seat=CHANCE, action=outcome)
 
     def _possible(self, s: JellyState, outcome: Any) -> bool:
         if isinstance(outcome, RollDice):  # checked directly: a roll has up to 792 outcomes
