@@ -7,6 +7,7 @@ categories, numbers scaled to about 0..1, lists padded with zeros.
 from __future__ import annotations
 
 from array import array
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from typing import Any, Generic, TypeVar
 
@@ -78,13 +79,16 @@ def padded(values: Sequence[float], length: int, scale: float) -> list[float]:
 class Blocks(Generic[V]):
     """Feature blocks remembered by the values they are made from (hashable, immutable parts
     of a state: consecutive states share most of them), at most `size` (then the oldest goes).
-    A state featurizer asks `get(key)` and, on None, makes the block and `put`s it."""
+    A state featurizer asks `get(key)` and, on None, makes the block and `put`s it.
+
+    An OrderedDict, not a dict: a dict's oldest key is found by `next(iter(d))`, which skips
+    every slot deleted since the dict was last resized (about 2 µs a put once full)."""
 
     __slots__ = ("_made", "size")
 
     def __init__(self, size: int = 1024) -> None:
         self.size = size
-        self._made: dict[Any, V] = {}
+        self._made: OrderedDict[Any, V] = OrderedDict()
 
     def get(self, key: Any) -> V | None:
         return self._made.get(key)
@@ -92,7 +96,7 @@ class Blocks(Generic[V]):
     def put(self, key: Any, block: V) -> V:
         made = self._made
         if len(made) >= self.size:
-            del made[next(iter(made))]
+            made.popitem(last=False)
         made[key] = block
         return block
 
