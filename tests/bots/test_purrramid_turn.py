@@ -87,3 +87,22 @@ def test_a_stop_that_ends_the_game_earns_no_bonus_turn() -> None:
     assert stop_value(geo, spare) == tiles + BONUS_VALUE[3]
     assert stop_value(geo, last) == tiles
     assert stop_value(geo, replace(spare, last_turn=True)) == tiles
+
+
+def test_the_solver_kept_from_the_turn_start_values_every_decision_of_the_turn_alike() -> None:
+    """The expert keeps one solver per turn, built from the turn's start; at every later
+    decision of that turn it must give the values a solver built there would give."""
+    game = games.make("purrramid")
+    bots = [ExpertBot(game, s) for s in range(game.num_players)]  # one per seat, as in play
+    checked = 0
+    for view in _decisions(40, seed=5):
+        turn = read_turn(view)
+        kept, (fresh, _) = bots[view["current"]].solver(view, turn), _solver(view)
+        tokens = view["wool"][view["current"]]
+        for left in range(1, turn.left + 1):
+            assert kept.continue_value(turn.dice, left, tokens) == fresh.continue_value(
+                turn.dice, left, tokens
+            )
+            assert kept.stop(turn.dice, left) == fresh.stop(turn.dice, left)
+        checked += turn.dice != 0  # a decision after the turn's first placement
+    assert checked >= 20

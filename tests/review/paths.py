@@ -32,5 +32,7 @@ def random_moves(state: Any, seat: int, legal: Any, rng: random.Random) -> Any:
 
 
 def identity_gap(review: Any) -> float:
-    """The largest |start + luck + own + others - final| over the seats."""
-    return max(abs(s.start + s.luck + s.own + s.others - s.final) for s in review.summaries)
+    """The largest |start + luck + own + others + drift - final| over the seats, and of
+    |own + total loss| (a decision's swing for its mover is minus its loss)."""
+    sums = [abs(s.start + s.luck + s.own + s.others + s.drift - s.final) for s in review.summaries]
+    return max(sums + [abs(s.own + s.total_loss) for s in review.summaries])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -79,3 +80,46 @@ def test_bad_budgets_are_refused() -> None:
     for bad in ({"rollouts": 1}, {"moves": 0}, {"policy": "psychic"}):
         with pytest.raises(ValueError):
             RolloutEvaluator(game, **bad)
+
+
+def test_a_move_that_ends_the_turn_is_valued_where_the_turn_ends() -> None:
+    """The moves of one decision are played out to the same horizon, the end of the decision's
+    turn (as MCTS counts from its root): Stop is valued by the evaluation right where the turn
+    ends, not after the next player's turn (which made Stop look worse than Continue)."""
+    from dicehall.core import CHANCE, sample
+    from dicehall.games.purrramid.actions import CONTINUE, STOP
+    from dicehall.games.purrramid.bots.determinize import evaluate
+
+    game = games.make("purrramid")
+    evaluator = RolloutEvaluator(game, rollouts=6, moves=2, policy="default")
+    rng, state, checked = random.Random(4), game.initial_state(), 0
+    while checked < 5 and not game.is_terminal(state):
+        actors = game.actors(state)
+        if actors == (CHANCE,):
+            state = game.apply(state, CHANCE, sample(game, state, rng))
+            continue
+        seat, legal = actors[0], game.legal_actions(state, actors[0])
+        if STOP in legal and CONTINUE in legal:
+            values = evaluator.action_values(state, seat, CONTINUE)
+            child = game.apply(state, seat, STOP)
+            assert not game.is_terminal(child)
+            assert values[STOP].draws == (evaluate(game, child),) * 6
+            assert evaluator.context(child) == evaluator.context(state) + 1
+            checked += 1
+        state = game.apply(state, seat, legal[rng.randrange(len(legal))])
+    assert checked == 5
+
+
+def test_an_estimated_review_keeps_its_drift_apart_from_luck_and_skill(
+    three_player_record: Any,
+) -> None:
+    """Where an estimate values a state anew (the next turn: another horizon), the difference
+    is the step's drift; a decision's swing for its mover stays minus its loss."""
+    review = review_record(three_player_record, estimate={"rollouts": 4, "moves": 2})
+    assert any(s.drift is not None and any(abs(x) > 1e-9 for x in s.drift) for s in review.steps)
+    for step in review.steps:
+        if step.kind == "decision":
+            assert step.swing[step.seat] == pytest.approx(-step.loss)
+    assert identity_gap(review) < 1e-9
+    as_json = review.to_json()
+    assert all("drift" in s for s in as_json["summaries"])

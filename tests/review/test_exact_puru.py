@@ -44,6 +44,8 @@ def test_duel_review_is_exact_and_adds_up(duel: Any, duel_evaluator: Any, seed: 
     assert review.exact
     assert review.steps[0].before.mean[0] == pytest.approx(brute(states[0]), abs=1e-5)
     assert identity_gap(review) < 1e-9
+    # a solved table is consistent: going on from one step to the next, nothing drifts
+    assert all(abs(x) < 1e-5 for s in review.steps if s.drift is not None for x in s.drift)
     decisions = [s for s in review.steps if s.kind == "decision"]
     assert decisions
     for step in decisions:

@@ -77,9 +77,13 @@ def test_the_replay_page_has_a_review_tab(page: Page, server: Server) -> None:
     page.wait_for_selector("#review .review-table", timeout=180_000)
     text = page.inner_text("#review")
     assert text.startswith("Estimate") and "2 playouts" in text
+    # an estimate valued anew in each turn: its drift has a column apart from luck and skill
+    assert "Start + luck + decisions + estimate drift = final" in text
     assert len(page.query_selector_all("svg.review-graph polyline")) == 3  # a line per seat
     tables = page.query_selector_all("#review table")
-    assert len(tables) == 2 and len(tables[0].query_selector_all("tbody tr")) == 3
+    assert len(tables) == 2 and len(tables[0].query_selector_all("thead th")) == 1 + 3  # seats
+    figures = [row.inner_text().split("\t")[0] for row in tables[0].query_selector_all("tbody tr")]
+    assert figures[0] == "decisions" and "estimate drift" in figures and figures[-1] == "final"
     first = tables[1].query_selector("tbody tr")
     assert first is not None
     step = first.query_selector("td")

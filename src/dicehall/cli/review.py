@@ -142,13 +142,23 @@ def _exact_cells(note: dict[str, Any] | None) -> list[str]:
     return [f"{note['loss']:.3f}", best]
 
 
+def shows_drift(review: Review) -> bool:
+    """Whether the summary needs its drift row: estimates only (a solved table's drift is
+    float32 rounding)."""
+    return not review.exact and any(abs(s.drift) >= 5e-4 for s in review.summaries)
+
+
 def summary_table(review: Review) -> Table:
     """One column per seat (five fit in 80 columns), one row per figure."""
+    drifts = shows_drift(review)
     table = narrow_table(
-        "per player: start + luck + own decisions + others' decisions = final",
+        "per player: start + luck + own decisions + others' decisions"
+        + (" + estimate drift" if drifts else "") + " = final",
         "clear mistakes: the three costliest decisions that lost more than twice their standard"
-        " error (any loss, where exact)",
-    )
+        " error (any loss, where exact)"
+        + ("; estimate drift: where a new estimate differs from the last (neither luck nor"
+           " skill)" if drifts else ""),
+    )  # fmt: skip
     words(table, "")
     words(table, *(escape(s.name) for s in review.summaries), justify="right")
     steps = {s.index: s for s in review.steps}
@@ -159,6 +169,7 @@ def summary_table(review: Review) -> Table:
         ("luck (dice)", lambda s: f"{100 * s.luck:+.1f}"),
         ("own decisions", lambda s: f"{100 * s.own:+.1f}"),
         ("others' decisions", lambda s: f"{100 * s.others:+.1f}"),
+        *([("estimate drift", lambda s: f"{100 * s.drift:+.1f}")] if drifts else []),
         ("final", lambda s: pct(s.final)),
         ("clear mistakes (step: loss)",
          lambda s: ", ".join(f"{i}: {100 * steps[i].loss:.1f}" for i in s.mistakes) or "none"),

@@ -101,7 +101,8 @@ def _estimated(
             if game.is_terminal(child):
                 returns += [evaluator.terminal_value(child)[seat]] * evaluator.rollouts
             else:
-                returns += [d[seat] for d in evaluator.draws(child, f"coach/{j}")]
+                draws = evaluator.draws(child, f"coach/{j}", within=state)  # the turn's horizon
+                returns += [d[seat] for d in draws]
         text = game.describe(action, seat)
         advice.append(Advice(action, k, text, mean(returns), standard_error(returns)))
     who = f"the {evaluator.prior_level} bot" if evaluator.use_bots else "MCTS's rollouts"

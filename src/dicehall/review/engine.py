@@ -1,14 +1,20 @@
 """The review of a finished match: every decision scored against the best move, every chance
-event's swing, and per seat the exact sum start + luck + decisions = final.
+event's swing, and per seat the exact sum start + luck + decisions (+ an estimate's drift) =
+final.
 
 Each state along the match gets one value per seat (`Value`): at a decision, the best examined
 move's value (a player who plays best keeps it); right after a decision, the value of the move
 made; at a chance event not preceded by a decision, the evaluator's value of the state; at the
 end, the result in the evaluator's objective. A step's swing is the value after it minus the
-value before it, so per seat the swings add up exactly to final minus start: those of chance
-(and engine) events are luck, those of decisions skill, and a decision's swing for its own
-seat is minus its loss (up to the evaluator's own consistency, which is exact for solved
-tables and within the standard error for estimates).
+value before it: those of chance (and engine) events are luck, those of decisions skill, and a
+decision's swing for its own seat is exactly minus its loss.
+
+Where the next step's value is a new estimate rather than the one the step ended with (a
+decision after a decision: its best move's value against the move made before; a state in
+another turn, which estimates measure to another horizon: `Evaluator.context`), the difference
+is the next step's `drift`: the estimate's own inconsistency, neither luck nor skill, kept
+apart so that per seat start + luck + own + others' decisions + drift = final exactly. Solved
+tables are consistent: their drift is 0 up to float32 rounding.
 """
 
 from __future__ import annotations
@@ -103,29 +109,50 @@ def review_states(
     actions = [game.action_from_json(e.action) for e in entries]
     options: dict[int, dict[Any, Value]] = {}
     notes: dict[int, dict[str, Any] | None] = {}
+    context = getattr(evaluator, "context", None)
 
-    def value_at(i: int) -> Value:
+    def decides(i: int) -> bool:
+        return i < len(entries) and entries[i].seat >= 0 and not game.is_terminal(states[i])
+
+    def same_context(i: int, j: int) -> bool:
+        """Whether values at states i and j are measured alike (an end is the same for all)."""
+        if context is None or game.is_terminal(states[j]):
+            return True
+        return bool(context(states[i]) == context(states[j]))
+
+    def own_value(i: int) -> Value:
+        """State i's value in its own context: at a decision the best examined move's."""
         state = states[i]
         if game.is_terminal(state):
             return Value(evaluator.terminal_value(state))
-        if i < len(entries) and entries[i].seat >= 0:
+        if decides(i):
             seat = entries[i].seat
             note = notes[i] = annotator(state, seat, actions[i]) if annotator else None
             also = (note.pop("best_action"),) if note and "best_action" in note else ()
             options[i] = evaluator.action_values(state, seat, actions[i], also)
             return best_of(options[i], seat, actions[i])[1]
-        if i > 0 and entries[i - 1].seat >= 0:
-            return options[i - 1][actions[i - 1]]
         return evaluator.state_value(state)
 
     steps: list[Step] = []
-    before = value_at(0)
+    before, drift = own_value(0), None
     for i, entry in enumerate(entries):
-        after = value_at(i + 1)
-        steps.append(_step(game, i, entry, actions[i], before, after, options.get(i),
-                           notes.pop(i, None)))  # fmt: skip
-        options.pop(i - 1, None)
-        before = after
+        following: Value | None = None  # state i + 1's value in its own context, once known
+        if decides(i):
+            after = options[i][actions[i]]  # the move made: its swing is minus its loss
+            if not decides(i + 1) and same_context(i, i + 1):
+                following = after  # a roll (or the end) goes on from the move made
+        elif same_context(i, i + 1):
+            after = following = own_value(i + 1)
+        else:  # the roll's outcome valued to the same horizon as before it
+            after = evaluator.state_value(states[i + 1], within=states[i])
+        step = _step(game, i, entry, actions[i], before, after, options.get(i),
+                     notes.pop(i, None))  # fmt: skip
+        step.drift = drift
+        steps.append(step)
+        options.pop(i, None)
+        if i + 1 < len(entries):
+            before = following if following is not None else own_value(i + 1)
+            drift = None if following is not None else _difference(before, after)
         if progress is not None:
             progress(i + 1, len(entries))
     summaries = [_summary(seat, names[seat], steps) for seat in range(game.num_players)]
@@ -140,6 +167,10 @@ def review_states(
         summaries=summaries,
         exact_unit=next((s.exact_note["unit"] for s in steps if s.exact_note), ""),
     )
+
+
+def _difference(a: Value, b: Value) -> tuple[float, ...]:
+    return tuple(x - y for x, y in zip(a.mean, b.mean, strict=True))
 
 
 def best_of(values: dict[Any, Value], seat: int, chosen: Any) -> tuple[Any, Value]:
@@ -185,6 +216,7 @@ def _summary(seat: int, name: str, steps: Sequence[Step]) -> SeatSummary:
     luck = sum(s.swing[seat] for s in steps if s.kind != "decision")
     own = sum(s.swing[seat] for s in steps if s.kind == "decision" and s.seat == seat)
     others = sum(s.swing[seat] for s in steps if s.kind == "decision" and s.seat != seat)
+    drift = sum(s.drift[seat] for s in steps if s.drift is not None)
     mine = [s for s in steps if s.kind == "decision" and s.seat == seat]
     costly = sorted((s for s in mine if s.loss > max(TIE, 2 * (s.loss_se or 0.0))),
                     key=lambda s: -s.loss)  # fmt: skip
@@ -196,6 +228,6 @@ def _summary(seat: int, name: str, steps: Sequence[Step]) -> SeatSummary:
         seat=seat, name=name, decisions=len(mine), total_loss=sum(s.loss for s in mine),
         start=steps[0].before.mean[seat] if steps else 0.0,
         final=steps[-1].after.mean[seat] if steps else 0.0,
-        luck=luck, own=own, others=others,
+        luck=luck, own=own, others=others, drift=drift,
         mistakes=[s.index for s in costly[:MISTAKES]], exact_total=exact_total,
     )  # fmt: skip

@@ -5,6 +5,13 @@ shared among the winners) reached when every seat plays the game's prior bot (`P
 the game's `search` part: the level MCTS's root favours, e.g. greedy, or Purrramid's expert)
 from its own view; with the game's `horizon` a playout stops that many turns on and the game's
 fitted or heuristic `evaluate` values the position there, as MCTS's rollouts do.
+The moves of a decision are played out to the horizon of the decision's turn, as MCTS's
+rollouts are counted from its root: a move that ends the turn is valued where the turn ends,
+like a move that goes on and ends it later. (Counted from each move's own state, a move
+ending the turn would be valued a whole turn later, after the next player's turn, and a
+heuristic evaluation is not the same number there: Purrramid's stop looked worse than
+continue by about what the next player's turn is worth.) A position's horizon is its
+`context`; the review re-estimates where the context changes (`review.engine`).
 Each value carries the standard error of its mean. The moves of one decision are played out
 with the same seeds (common random numbers), so their difference, the loss, is far less noisy
 than each value; its standard error comes from the paired playouts. At a decision the move
@@ -93,9 +100,18 @@ class RolloutEvaluator:
     def terminal_value(self, state: Any) -> tuple[float, ...]:
         return tuple(self.game.returns(state))
 
-    def state_value(self, state: Any) -> Value:
+    def context(self, state: Any) -> Any:
+        """What a value at `state` is measured to: the turn its playouts stop at (None: the
+        end of the game, the same for every state)."""
+        if self.cutoff is None:
+            return None
+        horizon, turn_index, _ = self.cutoff
+        return turn_index(state) + horizon
+
+    def state_value(self, state: Any, within: Any = None) -> Value:
+        """`state`'s value, played out to the horizon of `within` (default: `state`)."""
         self._calls += 1
-        return self._estimate(state, f"s{self._calls}")
+        return self._estimate(state, f"s{self._calls}", within)
 
     def action_values(
         self, state: Any, seat: int, chosen: Any, also: Sequence[Any] = ()
@@ -115,7 +131,7 @@ class RolloutEvaluator:
                 end = self.terminal_value(child)
                 out[action] = Value(end, (0.0,) * len(end), (end,) * self.rollouts)
             else:
-                out[action] = self._estimate(child, f"a{self._calls}")
+                out[action] = self._estimate(child, f"a{self._calls}", state)
         return out
 
     def _bot(self, seat: int) -> Any:
@@ -135,28 +151,29 @@ class RolloutEvaluator:
             return None
         return bot.act(self.game.observe(state, seat), legal, random.Random(self._calls))
 
-    def draws(self, state: Any, key: str) -> tuple[tuple[float, ...], ...]:
-        """`rollouts` playouts' returns from `state`, seeded by `key` and the playout's number."""
+    def draws(self, state: Any, key: str, within: Any = None) -> tuple[tuple[float, ...], ...]:
+        """`rollouts` playouts' returns from `state` to the horizon of `within` (default:
+        `state`), seeded by `key` and the playout's number."""
+        stop = self.context(state if within is None else within)
         return tuple(
-            self._playout(state, random.Random(f"review/{self.seed}/{key}/{r}"))
+            self._playout(state, random.Random(f"review/{self.seed}/{key}/{r}"), stop)
             for r in range(self.rollouts)
         )
 
-    def _estimate(self, state: Any, key: str) -> Value:
-        draws = self.draws(state, key)
+    def _estimate(self, state: Any, key: str, within: Any = None) -> Value:
+        draws = self.draws(state, key, within)
         columns = list(zip(*draws, strict=True))
         return Value(
             tuple(mean(c) for c in columns), tuple(standard_error(c) for c in columns), draws
         )
 
-    def _playout(self, state: Any, rng: random.Random) -> tuple[float, ...]:
+    def _playout(self, state: Any, rng: random.Random, stop: Any) -> tuple[float, ...]:
+        """One playout's returns, cut where the turn index reaches `stop` (None: no cut)."""
         game, policy = self.search, self.policy
-        stop: int = -1
         turn_index: Any = None
         evaluate_at: Any = None
-        if self.cutoff is not None:
-            horizon, turn_index, evaluate_at = self.cutoff
-            stop = turn_index(state) + horizon
+        if self.cutoff is not None and stop is not None:
+            _, turn_index, evaluate_at = self.cutoff
         for _ in range(game.max_game_length):
             actors = game.actors(state)
             if not actors:

@@ -27,7 +27,10 @@ class Step:
 
     `before`/`after`: each seat's value before and after the step (the graph's points);
     `swing`: after minus before, per seat. For a decision: the move made, the best move found,
-    their values to the mover, and the mover's `loss` (best minus made, >= 0)."""
+    their values to the mover, and the mover's `loss` (best minus made, >= 0); the decision's
+    `after` is the move made's value, so its swing for the mover is minus its loss.
+    `drift`: where an estimate values this step's state anew (`before`) rather than going on
+    from the previous step's `after`, the difference, per seat (None where it goes on)."""
 
     index: int
     seat: int
@@ -41,6 +44,7 @@ class Step:
     loss_se: float | None = None
     moves: int = 0
     exact_note: dict[str, Any] | None = None
+    drift: tuple[float, ...] | None = None
 
     @property
     def swing(self) -> tuple[float, ...]:
@@ -49,7 +53,8 @@ class Step:
 
 @dataclass(slots=True)
 class SeatSummary:
-    """Per seat: start + luck + own decisions + others' decisions = final, exactly (by sums)."""
+    """Per seat: start + luck + own decisions + others' decisions + drift = final, exactly
+    (by sums); `own` is minus `total_loss`."""
 
     seat: int
     name: str
@@ -63,6 +68,9 @@ class SeatSummary:
     """The sum of this seat's value changes at its own decisions (minus its losses)."""
     others: float
     """The sum of this seat's value changes at the other seats' decisions."""
+    drift: float = 0.0
+    """The sum of the re-estimates' differences (`Step.drift`): an estimate's own
+    inconsistency, neither luck nor skill; 0 for exact values."""
     mistakes: list[int] = field(default_factory=list)
     """Indices of this seat's costliest decisions (largest loss first)."""
     exact_total: dict[str, float] | None = None
@@ -124,6 +132,8 @@ def _step_json(step: Step) -> dict[str, Any]:
         "after": _value_json(step.after),
         "swing": list(step.swing),
     }
+    if step.drift is not None:
+        out["drift"] = list(step.drift)
     if step.kind == "decision":
         out.update(
             made=_choice_json(step.made),
@@ -147,6 +157,7 @@ def _summary_json(s: SeatSummary) -> dict[str, Any]:
         "luck": s.luck,
         "own": s.own,
         "others": s.others,
+        "drift": s.drift,
         "mistakes": s.mistakes,
         "exact_total": s.exact_total,
     }

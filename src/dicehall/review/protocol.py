@@ -8,7 +8,10 @@ A game with an exact solution (or an exact part of one) provides a module
 - optionally `annotator(game) -> Annotator | None`: exact side values of single decisions in
   another unit (e.g. expected points of the turn), shown beside an estimated win chance.
 
-Elsewhere the review estimates (`review.estimate.RolloutEvaluator`).
+Elsewhere the review estimates (`review.estimate.RolloutEvaluator`). An evaluator whose values
+depend on where they are measured to (an estimate's horizon) also has `context(state)`: the
+review values a state anew where the context changes and keeps the difference as drift
+(`review.engine`); one without it is consistent everywhere (exact tables).
 """
 
 from __future__ import annotations
@@ -31,8 +34,9 @@ class Evaluator(Protocol):
     unit: str
     """What a value is, e.g. "chance to win (a shared win counts 1/2)"."""
 
-    def state_value(self, state: Any) -> Value:
-        """Each seat's value at a running state where nobody decides (a chance event)."""
+    def state_value(self, state: Any, within: Any = None) -> Value:
+        """Each seat's value at a running state where nobody decides (a chance event); an
+        estimate measures it to the horizon of the state `within` (default: `state`)."""
         ...
 
     def action_values(

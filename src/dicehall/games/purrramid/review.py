@@ -17,9 +17,12 @@ from typing import Any
 from dicehall.core.types import OMNISCIENT
 from dicehall.games.purrramid.actions import BUST, CONTINUE, SPEND_WOOL, STOP, Place
 
-ESTIMATE = {"policy": "default", "moves": 2}
-"""The win-chance estimate: MCTS's rollouts (stop once a Stop succeeds; the expert bot is far
-slower to play out) and two moves per decision, the one made and the turn's exact best."""
+ESTIMATE = {"policy": "prior", "moves": 2}
+"""The win-chance estimate: every seat plays the expert bot (the prior, `PRIOR`: the turn
+expectimax, one per turn, shared by all playouts through it) and two moves per decision, the
+one made and the turn's exact best. MCTS's fast rollouts played the rest of a turn so badly
+(a continue busted far more often than the expert's) that the estimate called the turn's
+exactly best continue a mistake of several points."""
 UNIT = "expected turn points (tiles; wool and bonus turns at fixed worths)"
 
 
@@ -31,27 +34,20 @@ def exact_evaluator(game: Any) -> str:
 
 
 class TurnSolvers:
-    """One turn expectimax per turn: its memo serves every decision of that turn (the board's
-    tiles, wool and the player's tiles left do not change within a turn)."""
+    """One turn expectimax per turn, the expert bot's (`ExpertBot.solver`): its memo serves
+    every decision of that turn (the board's tiles, wool and the player's tiles left do not
+    change within a turn)."""
 
     def __init__(self, game: Any) -> None:
-        self.game = game
-        self._key: tuple[Any, ...] | None = None
-        self._solver: Any = None
+        from dicehall.games.purrramid.bots.expert import ExpertBot
+
+        self._expert = ExpertBot(game)
 
     def solver(self, view: dict[str, Any], seat: int) -> Any:
-        from dicehall.games.purrramid.bots.expert import Position, last_turn
-        from dicehall.games.purrramid.bots.greedy import geometry, read_turn
-        from dicehall.games.purrramid.bots.turn_solver import TurnSolver
+        """The turn solver of `seat`'s turn (`seat` is the one to move in `view`)."""
+        from dicehall.games.purrramid.bots.greedy import read_turn
 
-        turn = read_turn(view)
-        budget = view["budget"][seat]
-        key = (seat, turn.tiles, turn.wool, turn.start, budget, view["turns_played"])
-        if key != self._key:
-            start = Position(turn.tiles, 0, turn.start, turn.start, budget, turn.wool, 0,
-                             budget, last_turn(view))  # fmt: skip
-            self._key, self._solver = key, TurnSolver(geometry(view), start)
-        return self._solver
+        return self._expert.solver(view, read_turn(view))
 
 
 def move_values(

@@ -61,7 +61,8 @@ class DuelEvaluator:
             return (0.5, 0.5)
         return tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(2))
 
-    def state_value(self, state: PuruState) -> Value:
+    def state_value(self, state: PuruState, within: Any = None) -> Value:
+        # exact: the same value whatever horizon `within` would set
         from dicehall.games.puru.bots.solve_duel import turn_tables
 
         if state.phase != Phase.ROLL:
@@ -103,7 +104,8 @@ class SoloEvaluator:
         won = 0 in self.game.result(state).winners
         return (1.0, 0.0) if won else (0.0, 1.0)
 
-    def state_value(self, state: PuruState) -> Value:
+    def state_value(self, state: PuruState, within: Any = None) -> Value:
+        # exact: the same value whatever horizon `within` would set
         from dicehall.games.puru.bots.solve_solo import turn_tables
 
         if state.phase != Phase.ROLL:

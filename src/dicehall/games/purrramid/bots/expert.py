@@ -57,6 +57,10 @@ class ExpertBot(GreedyBot):
 
     level = "expert"
 
+    def __init__(self, game: Any = None, seat: int = 0) -> None:
+        super().__init__(game, seat)
+        self._turn: tuple[tuple[Any, ...], Any] | None = None  # (turn key, its TurnSolver)
+
     def act(self, view: View, legal_actions: Sequence[Any], rng: random.Random) -> Any:
         if CONTINUE in legal_actions:
             return self.decide(view)
@@ -71,23 +75,33 @@ class ExpertBot(GreedyBot):
                         view["wool"][seat], view["budget"][seat], last_turn(view))  # fmt: skip
 
     def solver(self, view: View, turn: Turn) -> Any:
-        """The turn's expectimax (`bots.solvers.purrramid_turn`) from this view."""
+        """The turn's expectimax (`bots.solvers.purrramid_turn`) from the turn's start. What
+        it reads stays the same all turn (the board's tiles and wool, the dice the turn began
+        with, the budget), so one is kept per turn and its memo serves every decision of the
+        turn (and every playout through it, where a review plays the expert out)."""
         from dicehall.games.purrramid.bots.turn_solver import TurnSolver
 
-        return TurnSolver(self.geo(view), self.position(view, turn))
+        seat, geo = view["current"], self.geo(view)
+        budget = view["budget"][seat]
+        key = (seat, turn.tiles, turn.wool, turn.start, budget, view["turns_played"], geo)
+        if self._turn is None or self._turn[0] != key:
+            start = Position(turn.tiles, 0, turn.start, turn.start, budget, turn.wool, 0, budget,
+                             last_turn(view))  # fmt: skip
+            self._turn = (key, TurnSolver(geo, start))
+        return self._turn[1]
 
     def decide(self, view: View) -> Any:
         turn = read_turn(view)
         if not turn.stop_ok:
             return CONTINUE  # stopping now would bust
         solver = self.solver(view, turn)
-        go = solver.continue_value(turn.dice, turn.left, solver.pos.tokens)
+        go = solver.continue_value(turn.dice, turn.left, view["wool"][view["current"]])
         return CONTINUE if go > solver.stop(turn.dice, turn.left) else STOP
 
     def place(self, view: View, legal_actions: Sequence[Any]) -> Any:
         turn = read_turn(view)
         solver = self.solver(view, turn)
-        tokens = solver.pos.tokens
+        tokens = view["wool"][view["current"]]
         geo = solver.geo
         places = [a for a in legal_actions if isinstance(a, Place)]
 

@@ -48,6 +48,7 @@ class TurnSolver:
     def __init__(self, geo: Geometry, pos: Position) -> None:
         self.geo, self.pos = geo, pos
         self._memo: dict[tuple[int, int, int], float] = {}
+        self._going: dict[tuple[int, int, int], float] = {}  # continue_value's, by the same key
         self._spaces = range(len(geo.cost))
 
     def position(self, dice: int, left: int, tokens: int) -> Position:
@@ -85,6 +86,13 @@ class TurnSolver:
     def continue_value(self, dice: int, left: int, tokens: int) -> float:
         """Exact expectation over the next roll of the best placement's value."""
         tokens = min(tokens, MAX_TOKENS)
+        key = (dice, left, tokens)
+        found = self._going.get(key)
+        if found is None:
+            found = self._going[key] = self._continue_value(dice, left, tokens)
+        return found
+
+    def _continue_value(self, dice: int, left: int, tokens: int) -> float:
         by_number: dict[int, list[int]] = {}
         for s in self.options(dice):
             by_number.setdefault(self.geo.number[s], []).append(s)

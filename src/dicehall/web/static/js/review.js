@@ -47,17 +47,32 @@ function decisions(review, seats, jump) {
       h("td", {}, `${(100 * st.loss).toFixed(2)}${pm(st.loss_se)}`),
       ...(exact ? [h("td", {}, note ? `${note.loss.toFixed(3)}${note.loss > 1e-9 ? ` (best: ${note.best_text})` : ""}` : "")] : []));
   });
-  return h("table", { class: "review-table" }, h("thead", {}, h("tr", {}, ...head.map((t) => h("th", {}, t)))), h("tbody", {}, ...rows));
+  return h("div", { class: "review-scroll" },
+    h("table", { class: "review-table" }, h("thead", {}, h("tr", {}, ...head.map((t) => h("th", {}, t)))), h("tbody", {}, ...rows)));
 }
 
+// An estimate's drift (where a new estimate differs from the last: neither luck nor skill) gets
+// a row of its own; a solved table's is float32 rounding.
+const showsDrift = (review) => !review.exact && review.summaries.some((p) => Math.abs(p.drift || 0) >= 5e-4);
+
+// One column per seat and one row per figure (as in the terminal): five seats fit a phone.
 function summary(review, seats) {
-  const head = ["player", "decisions", "total loss", "start", "luck (dice)", "own decisions", "others' decisions", "final"];
   const signed = (v) => `${v >= 0 ? "+" : ""}${(100 * v).toFixed(1)}`;
-  const rows = review.summaries.map((p) =>
-    h("tr", {}, h("td", {}, seatName(seats, p.seat)), h("td", {}, String(p.decisions)),
-      h("td", {}, (100 * p.total_loss).toFixed(2)), h("td", {}, pct(p.start)), h("td", {}, signed(p.luck)),
-      h("td", {}, signed(p.own)), h("td", {}, signed(p.others)), h("td", {}, pct(p.final))));
-  return h("table", { class: "review-table" }, h("thead", {}, h("tr", {}, ...head.map((t) => h("th", {}, t)))), h("tbody", {}, ...rows));
+  const figures = [
+    ["decisions", (p) => String(p.decisions)],
+    ["total loss", (p) => (100 * p.total_loss).toFixed(2)],
+    ["start", (p) => pct(p.start)],
+    ["luck (dice)", (p) => signed(p.luck)],
+    ["own decisions", (p) => signed(p.own)],
+    ["others' decisions", (p) => signed(p.others)],
+    ...(showsDrift(review) ? [["estimate drift", (p) => signed(p.drift)]] : []),
+    ["final", (p) => pct(p.final)],
+  ];
+  const head = h("tr", {}, h("th", {}, ""), ...review.summaries.map((p) => h("th", {}, seatName(seats, p.seat))));
+  const rows = figures.map(([name, cell]) =>
+    h("tr", {}, h("th", { scope: "row" }, name), ...review.summaries.map((p) => h("td", {}, cell(p)))));
+  return h("div", { class: "review-scroll" },
+    h("table", { class: "review-table review-summary" }, h("thead", {}, head), h("tbody", {}, ...rows)));
 }
 
 export function render(box, review, seats, jump) {
@@ -67,7 +82,8 @@ export function render(box, review, seats, jump) {
     h("p", { class: "muted" }, `Values: ${review.unit}.`),
     ...review.notes.map((n) => h("p", { class: "muted" }, n)),
     graph(review, seats, jump),
-    h("h3", {}, "Start + luck + decisions = final"), summary(review, seats),
+    h("h3", {}, showsDrift(review) ? "Start + luck + decisions + estimate drift = final" : "Start + luck + decisions = final"),
+    summary(review, seats),
     h("h3", {}, "Decisions"), decisions(review, seats, jump),
   );
 }
