@@ -3,6 +3,7 @@ then kept; estimates say so."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -93,3 +94,65 @@ def test_the_replay_page_has_a_review_tab(page: Page, server: Server) -> None:
     assert page.inner_text("#step").startswith(f"step {index} / ")
     page.eval_on_selector("#review-panel", "p => p.scrollIntoView()")
     shot(page, "replay-review")
+
+
+def _uploaded_review(server: Server, record: bytes) -> tuple[str, dict[str, Any]]:
+    """POST an uploaded record for review, then poll its id until the review is made."""
+    r = server.api("POST", "/api/reviews", content=record)
+    assert r.status_code in (200, 202), r.text
+    review_id = r.json()["id"]
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline:
+        got = server.api("GET", f"/api/reviews/{review_id}")
+        if got.status_code == 200:
+            return review_id, got.json()
+        assert got.status_code == 202, got.text
+        time.sleep(0.3)
+    raise AssertionError("the review did not finish")
+
+
+def test_an_uploaded_record_is_reviewed_by_its_id(server: Server) -> None:
+    """The issue: a finished match from a web table, a terminal record or an uploaded record
+    gets its review; the same record gets the same review id, kept once made."""
+    table = _finished(server)
+    record = server.api("GET", f"/api/tables/{table}/record").content
+    review_id, review = _uploaded_review(server, record)
+    assert review_id.startswith("upload-") and review["status"] == "done"
+    assert len(review["steps"]) == len(json.loads(record)["actions"])
+    again = server.api("POST", "/api/reviews", content=record)
+    assert again.status_code == 200 and again.json() == {"id": review_id, "status": "done"}
+    # the table's own review is the same review of the same match
+    assert _review(server, table)[0]["steps"] == review["steps"]
+
+
+def test_uploads_that_cannot_be_reviewed_are_refused_with_the_reason(server: Server) -> None:
+    table = _finished(server)
+    data = json.loads(server.api("GET", f"/api/tables/{table}/record").content)
+    cut = {k: v for k, v in data.items() if k not in ("signature", "result")}
+    cut["actions"] = cut["actions"][:3]  # the start of a match: not finished
+    r = server.api("POST", "/api/reviews", content=json.dumps(cut))
+    assert r.status_code == 409 and r.json()["error"] == "not_finished"
+    for body in (b"", b"[]", b"{not json", json.dumps({"game": "puru"}).encode()):
+        r = server.api("POST", "/api/reviews", content=body)
+        assert r.status_code == 422 and r.json()["error"] == "corrupt_record", body
+    r = server.api("POST", "/api/reviews", content=b" " * (9 * 1024 * 1024))
+    assert r.status_code == 413
+    for bad in ("upload-" + "0" * 64, "nosuch", "upload-" + "g" * 64, "x" * 5000):
+        r = server.api("GET", f"/api/reviews/{bad}")
+        assert r.status_code == 404 and r.json()["error"] == "unknown_review", bad
+
+
+@pytest.mark.browser
+def test_the_replay_page_reviews_an_uploaded_record(
+    page: Page, server: Server, tmp_path: Any
+) -> None:
+    table = _finished(server)
+    path = tmp_path / "match.json"
+    path.write_bytes(server.api("GET", f"/api/tables/{table}/record").content)
+    page.goto(f"{server.url}/replay")
+    page.set_input_files("#file", str(path))
+    page.wait_for_selector("#review-start", state="visible", timeout=60_000)
+    page.click("#review-start")
+    page.wait_for_selector("#review .review-table", timeout=180_000)
+    assert page.inner_text("#review").startswith("Estimate")
+    assert len(page.query_selector_all("svg.review-graph polyline")) == 3

@@ -17,7 +17,7 @@ from dicehall.engine.record import Record
 from dicehall.store import FINISHED, MatchRow
 from dicehall.web.hall import Hall, RequestError, make_game, playable
 from dicehall.web.prepare import lobby_status
-from dicehall.web.replays import Replays, get_replays
+from dicehall.web.replays import Replays, get_replays, read_upload
 from dicehall.web.schemas import (
     ERRORS,
     CheckOut,
@@ -228,13 +228,5 @@ RECORD_BODY = {
 @router.post("/replays", openapi_extra=RECORD_BODY)
 async def upload_replay(request: Request, replays: ReplaysDep) -> Response:
     """View an uploaded record: it is verified first; a corrupt one is refused with the reason."""
-    limit = request.app.state.settings.max_upload
-    declared = request.headers.get("content-length", "0")
-    if not declared.isdigit() or int(declared) > limit:
-        raise RequestError(413, "too_large", f"a record may have at most {limit} bytes")
-    body = bytearray()
-    async for chunk in request.stream():  # stop reading as soon as it is too big
-        body += chunk
-        if len(body) > limit:
-            raise RequestError(413, "too_large", f"a record may have at most {limit} bytes")
-    return Response(await replays.for_upload(bytes(body)), media_type="application/json")
+    body = await read_upload(request, request.app.state.settings.max_upload)
+    return Response(await replays.for_upload(body), media_type="application/json")

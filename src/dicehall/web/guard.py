@@ -18,7 +18,7 @@ from dicehall.store import LIVE
 from dicehall.web.limits import Limits, Throttle
 from dicehall.web.strict_json import BadJSON, loads
 
-UPLOAD_PATHS = frozenset({"/api/replays"})
+UPLOAD_PATHS = frozenset({"/api/replays", "/api/reviews"})
 CHECK_IN_THREAD = 256 * 1024  # bodies larger than this are checked off the event loop
 
 

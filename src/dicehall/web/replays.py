@@ -14,7 +14,7 @@ import contextlib
 import json
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 from fastapi import Request
 
@@ -27,6 +27,7 @@ from dicehall.web.hall import MAX_NAME, RequestError, make_game
 from dicehall.web.record_key import load_key
 from dicehall.web.replay_build import of_finished, of_upload
 
+T = TypeVar("T")
 SEAT_KEYS = frozenset({"seat", "kind", "name", "bot", "level"})
 MAX_SEATS = 8
 MAX_TEXT = 64  # bot labels
@@ -60,7 +61,7 @@ class Replays:
         return await self._off_loop(lambda: self._upload(raw))
 
     # --- internals ------------------------------------------------------------------
-    async def _off_loop(self, work: Callable[[], bytes]) -> bytes:
+    async def _off_loop(self, work: Callable[[], T]) -> T:
         """Run `work` in the replay threads. A job counts until its thread is done with it,
         even when its client has gone, so hanging up cannot get more work running."""
         limit = self.settings.replay_workers + self.settings.replay_queue
@@ -75,7 +76,32 @@ class Replays:
     def _job_done(self) -> None:
         self._jobs -= 1
 
+    async def finished_upload(self, raw: bytes) -> Record:
+        """An uploaded record checked as for a replay (422 saying what is wrong), and finished
+        (409 `not_finished`: a review shows every secret)."""
+        return await self._off_loop(lambda: self._finished(raw))
+
+    def _finished(self, raw: bytes) -> Record:
+        from dicehall.engine.record import final_state, game_of
+
+        record, _ = self._checked(raw)
+        try:
+            over = game_of(record).is_terminal(final_state(record))
+        except CorruptRecordError as exc:
+            raise _corrupt(str(exc)) from None
+        if not over:
+            raise RequestError(409, "not_finished", "only a finished match can be reviewed")
+        return record
+
     def _upload(self, raw: bytes) -> bytes:
+        record, seal = self._checked(raw)
+        try:
+            return of_upload(record, seal.name.lower(), seal.value)
+        except CorruptRecordError as exc:
+            raise _corrupt(str(exc)) from None
+
+    def _checked(self, raw: bytes) -> tuple[Record, Seal]:
+        """An uploaded record read and checked: signature, sizes, then its game's parameters."""
         try:
             data = json.loads(raw)
         except (ValueError, RecursionError):
@@ -99,10 +125,20 @@ class Replays:
             raise _corrupt(
                 f"this game has {game.num_players} seats, the record lists {len(record.seats)}"
             )
-        try:
-            return of_upload(record, seal.name.lower(), seal.value)
-        except CorruptRecordError as exc:
-            raise _corrupt(str(exc)) from None
+        return record, seal
+
+
+async def read_upload(request: Request, limit: int) -> bytes:
+    """An upload's body, refused (413) as soon as it is longer than `limit` bytes."""
+    declared = request.headers.get("content-length", "0")
+    if not declared.isdigit() or int(declared) > limit:
+        raise RequestError(413, "too_large", f"a record may have at most {limit} bytes")
+    body = bytearray()
+    async for chunk in request.stream():  # stop reading as soon as it is too big
+        body += chunk
+        if len(body) > limit:
+            raise RequestError(413, "too_large", f"a record may have at most {limit} bytes")
+    return bytes(body)
 
 
 def _call_soon(loop: asyncio.AbstractEventLoop, callback: Callable[[], None]) -> None:

@@ -7,12 +7,21 @@ before: it shows every secret). Jobs run in one background thread, one at a time
 kept with the table's id (up to `review_cache_bytes` in all, least recently used out): a
 finished match never changes, so neither does its review. Estimates play out
 `review_rollouts` games per position (a server setting, never one a client names).
+
+An uploaded record (the replay page's upload) is reviewed by `POST /api/reviews` with the
+record: it is checked as an upload to view is (web/replays.py: size, signature, game), must be
+finished (409), and answers its review's `id` (the same record, the same id), 202 while the
+review is made; `GET /api/reviews/{id}` then answers like a table's review. The uploader holds
+the whole record already, so its review tells nothing new; the upload route's body limit and
+rate limit apply.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
+import re
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -24,9 +33,11 @@ from fastapi.responses import JSONResponse, Response
 from dicehall.core.errors import DicehallError
 from dicehall.engine.record import Record
 from dicehall.review import review_record
+from dicehall.web.api import RECORD_BODY
 from dicehall.web.byte_cache import ByteCache
 from dicehall.web.config import Settings
 from dicehall.web.hall import RequestError
+from dicehall.web.replays import Replays, get_replays, read_upload
 
 router = APIRouter(prefix="/api")
 log = logging.getLogger(__name__)
@@ -49,25 +60,45 @@ class Reviews:
         self._jobs: dict[str, Job] = {}
         self._cache = ByteCache(settings.review_cache_bytes)
 
-    def answer(self, table_id: str, record: Any) -> Response:
+    def answer(self, key: str, record: Any) -> Response:
         """The review (200), the job's progress (202, starting it if needed), or an error."""
+        made = self.start(key, record)
+        if isinstance(made, bytes):
+            return Response(made, media_type="application/json")
+        return JSONResponse(self.progress(key, made), status_code=202)
+
+    def poll(self, key: str) -> Response:
+        """Like `answer`, for a review that was asked for before (404 when it is unknown or no
+        longer kept: ask again)."""
         with self._lock:
-            body = self._cache.get(table_id)
+            body, job = self._cache.get(key), self._jobs.get(key)
+        if body is not None:
+            return Response(body, media_type="application/json")
+        if job is None:
+            raise RequestError(404, "unknown_review", UNKNOWN)
+        return JSONResponse(self.progress(key, job), status_code=202)
+
+    def start(self, key: str, record: Any) -> bytes | Job:
+        """The finished review, or the job making it (started here, from `record()`)."""
+        with self._lock:
+            body = self._cache.get(key)
             if body is not None:
-                return Response(body, media_type="application/json")
-            job = self._jobs.get(table_id)
+                return body
+            job = self._jobs.get(key)
             if job is None:
                 if len(self._jobs) >= self.settings.review_queue:
                     raise RequestError(503, "busy", "the server is making other reviews: try again")
-                job = self._jobs[table_id] = Job()
-                self._pool.submit(self._run, table_id, record(), job)
+                job = self._jobs[key] = Job()
+                self._pool.submit(self._run, key, record(), job)
+        return job
+
+    def progress(self, key: str, job: Job) -> dict[str, Any]:
+        """A running job's progress; a failed one's error (422, and the job is forgotten)."""
         if job.error:
             with self._lock:
-                self._jobs.pop(table_id, None)
+                self._jobs.pop(key, None)
             raise RequestError(422, "not_reviewable", job.error)
-        return JSONResponse(
-            {"status": "running", "done": job.done, "total": job.total}, status_code=202
-        )
+        return {"status": "running", "done": job.done, "total": job.total}
 
     def _run(self, table_id: str, record: Record, job: Job) -> None:
         def progress(done: int, total: int) -> None:
@@ -112,3 +143,39 @@ def table_review(request: Request, reviews: ReviewsDep, table_id: str) -> Respon
     if _row(hall, table_id).status != FINISHED:  # 404 unknown table; a review shows every secret
         raise RequestError(409, "not_finished", "a review is available when the match ends")
     return reviews.answer(table_id, lambda: _finished_record(hall, table_id))
+
+
+UPLOAD_ID = re.compile(r"upload-[0-9a-f]{64}")
+UNKNOWN = "no such review here: upload the record again"
+
+
+def upload_id(record: Record) -> str:
+    """An uploaded record's review id: the digest of its content (the same record, the same
+    review)."""
+    canonical = json.dumps(record.to_json(), sort_keys=True, separators=(",", ":"))
+    return "upload-" + hashlib.sha256(canonical.encode()).hexdigest()
+
+
+@router.post("/reviews", openapi_extra=RECORD_BODY)
+async def review_upload(
+    request: Request,
+    reviews: ReviewsDep,
+    replays: Annotated[Replays, Depends(get_replays)],
+) -> Response:
+    """Review an uploaded finished record: its review's id, 202 while it is made (then poll
+    `GET /api/reviews/{id}`), 200 once it is."""
+    body = await read_upload(request, request.app.state.settings.max_upload)
+    record = await replays.finished_upload(body)
+    key = upload_id(record)
+    made = reviews.start(key, lambda: record)
+    if isinstance(made, bytes):
+        return JSONResponse({"id": key, "status": "done"})
+    return JSONResponse({"id": key, **reviews.progress(key, made)}, status_code=202)
+
+
+@router.get("/reviews/{review_id}")
+def uploaded_review(reviews: ReviewsDep, review_id: str) -> Response:
+    """An uploaded record's review (`POST /api/reviews`): 202 and progress, then 200."""
+    if not UPLOAD_ID.fullmatch(review_id):
+        raise RequestError(404, "unknown_review", UNKNOWN)
+    return reviews.poll(review_id)

@@ -111,6 +111,24 @@ document.addEventListener("keydown", (e) => {
   if (e.key === "End") show(Infinity);
 });
 
+// The Review tab: the review of this table, or of the uploaded record, made on request.
+let reviewSource = null;
+function offerReview(source) {
+  reviewSource = source;
+  $("review").replaceChildren();
+  $("review-start").hidden = false;
+  $("review-panel").hidden = false;
+}
+$("review-start").addEventListener("click", async () => {
+  $("review-start").hidden = true;
+  try {
+    await loadReview(reviewSource, $("review"), data.seats, (n) => show(n));
+  } catch (e) {
+    $("review").textContent = e.message;
+    $("review-start").hidden = false;
+  }
+});
+
 async function main() {
   const parts = location.pathname.split("/").filter(Boolean);
   if (parts.length === 2) {
@@ -119,16 +137,7 @@ async function main() {
     $("download").hidden = false;
     try {
       await open(await api(`/api/tables/${encodeURIComponent(id)}/replay`));
-      $("review-panel").hidden = false;
-      $("review-start").addEventListener("click", async () => {
-        $("review-start").hidden = true;
-        try {
-          await loadReview(id, $("review"), data.seats, (n) => show(n));
-        } catch (e) {
-          $("review").textContent = e.message;
-          $("review-start").hidden = false;
-        }
-      });
+      offerReview({ tableId: id });
     } catch (e) {
       $("step-text").textContent = e.message;
     }
@@ -137,6 +146,7 @@ async function main() {
   $("upload").hidden = false;
   $("file").addEventListener("change", async () => {
     $("upload-error").textContent = "";
+    $("review-panel").hidden = true; // until this record is open (and if it is finished)
     try {
       // sent as the file's own text: JSON.parse would round its 62-bit seed
       const record = await $("file").files[0].text();
@@ -146,6 +156,7 @@ async function main() {
         throw new Error("That file is not a dicehall record: it is not JSON text.");
       }
       await open(await api("/api/replays", { method: "POST", body: record }));
+      if (data.result) offerReview({ record }); // a review is of a finished match only
     } catch (e) {
       $("upload-error").textContent = e.message;
     }

@@ -88,9 +88,15 @@ export function render(box, review, seats, jump) {
   );
 }
 
-// Fetch the review, polling while the server makes it; `progress` shows how far it is.
-export async function load(tableId, box, seats, jump) {
-  const path = `/api/tables/${encodeURIComponent(tableId)}/review`;
+// Fetch a review, polling while the server makes it (the box shows how far it is): a finished
+// table's (`tableId`), or an uploaded record's (`record`, the file's text: sent once, then
+// its review is polled by the id the server gives it).
+export async function load(source, box, seats, jump) {
+  let path = `/api/tables/${encodeURIComponent(source.tableId)}/review`;
+  if (source.record !== undefined) {
+    const asked = await api("/api/reviews", { method: "POST", body: source.record });
+    path = `/api/reviews/${encodeURIComponent(asked.id)}`;
+  }
   for (;;) {
     const got = await api(path);
     if (got.status === "done") return render(box, got, seats, jump);
