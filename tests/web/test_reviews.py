@@ -156,3 +156,27 @@ def test_the_replay_page_reviews_an_uploaded_record(
     page.wait_for_selector("#review .review-table", timeout=180_000)
     assert page.inner_text("#review").startswith("Estimate")
     assert len(page.query_selector_all("svg.review-graph polyline")) == 3
+
+
+def test_a_review_is_kept_with_the_record_across_a_restart(tmp_path: Any) -> None:
+    """Kept in the database (the issue: "cached with the record"): after a restart the review
+    is there at once; a server making reviews another way (more playouts) makes it again."""
+    srv = Server(
+        tmp_path / "dicehall.db", tmp_path / "server.log", {"DICEHALL_REVIEW_ROLLOUTS": "2"}
+    )
+    srv.start()
+    try:
+        table = _finished(srv)
+        review, _ = _review(srv, table)
+        srv.stop()
+        srv.start()
+        first = srv.api("GET", f"/api/tables/{table}/review")
+        assert first.status_code == 200 and first.json() == review
+        srv.stop()
+        srv.env["DICEHALL_REVIEW_ROLLOUTS"] = "3"
+        srv.start()
+        again = srv.api("GET", f"/api/tables/{table}/review")
+        assert again.status_code == 202  # made again, with 3 playouts
+        assert "3 playouts" in _review(srv, table)[0]["method"]
+    finally:
+        srv.stop()

@@ -11,6 +11,10 @@ from typing import Any
 
 from dicehall.core.valuation import Value as Value
 
+FORMAT = 2
+"""The review's version: a review kept by a server (`store.reviews`) and made by another
+version is made again. 2: drift kept apart, a decision's moves played to its turn's horizon."""
+
 
 @dataclass(frozen=True, slots=True)
 class Choice:

@@ -1,5 +1,5 @@
-"""The schema: matches, their seats' token digests, the append-only action log, and the
-optional accounts with their sessions, matches, ratings and achievements.
+"""The schema: matches, their seats' token digests, the append-only action log, the optional
+accounts with their sessions, matches, ratings and achievements, and finished matches' reviews.
 
 The Alembic migrations in `store/migrations/` create exactly these tables; a test checks that
 the migrated database matches this metadata.
@@ -18,6 +18,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    Text,
 )
 
 metadata = MetaData()
@@ -117,4 +118,13 @@ achievements = Table(
     Column("earned", String(32), nullable=False),
     Column("match_id", String(64), nullable=True),
     Column("attested", Boolean, nullable=False),  # declared by the player, not observed
+)
+
+reviews = Table(
+    "reviews",
+    metadata,
+    Column("match_id", String(64), ForeignKey("matches.id"), primary_key=True),
+    Column("method", String(64), primary_key=True),  # `dicehall.store.reviews.method_key`
+    Column("body", Text, nullable=False),  # the review's JSON, as the API answers it
+    Column("made", String(32), nullable=False),
 )

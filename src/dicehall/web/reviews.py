@@ -3,9 +3,11 @@
 `GET /api/tables/{id}/review` answers 200 with the review once it is made, else 202 with the
 progress of the job making it (the page polls); a review is only for a finished match (409
 before: it shows every secret). Jobs run in one background thread, one at a time, at most
-`review_queue` waiting (then 503 `busy`); each table has at most one job. Finished reviews are
-kept with the table's id (up to `review_cache_bytes` in all, least recently used out): a
-finished match never changes, so neither does its review. Estimates play out
+`review_queue` waiting (then 503 `busy`); each table has at most one job. A finished review is
+kept with the record in the database (`store.reviews`: a restart, or another server of the
+same database, finds it there) and in memory by the table's id (up to `review_cache_bytes` in
+all, least recently used out): a finished match never changes, so neither does its review.
+Estimates play out
 `review_rollouts` games per position (a server setting, never one a client names).
 
 An uploaded record (the replay page's upload) is reviewed by `POST /api/reviews` with the
@@ -33,6 +35,9 @@ from fastapi.responses import JSONResponse, Response
 from dicehall.core.errors import DicehallError
 from dicehall.engine.record import Record
 from dicehall.review import review_record
+from dicehall.review.model import FORMAT
+from dicehall.store import StoreUnavailable
+from dicehall.store.reviews import KeptReviews, method_key
 from dicehall.web.api import RECORD_BODY
 from dicehall.web.byte_cache import ByteCache
 from dicehall.web.config import Settings
@@ -41,6 +46,24 @@ from dicehall.web.replays import Replays, get_replays, read_upload
 
 router = APIRouter(prefix="/api")
 log = logging.getLogger(__name__)
+
+
+@dataclass
+class Kept:
+    """Where a table's review is kept in the database (None for an uploaded record's)."""
+
+    reviews: KeptReviews
+    match_id: str
+    method: str
+
+    def load(self) -> bytes | None:
+        return self.reviews.get(self.match_id, self.method)
+
+    def keep(self, body: bytes) -> None:
+        try:
+            self.reviews.keep(self.match_id, self.method, body)
+        except StoreUnavailable as exc:  # kept in memory still; made again after a restart
+            log.warning("review of table %s not kept: %s", self.match_id, exc)
 
 
 @dataclass
@@ -60,9 +83,9 @@ class Reviews:
         self._jobs: dict[str, Job] = {}
         self._cache = ByteCache(settings.review_cache_bytes)
 
-    def answer(self, key: str, record: Any) -> Response:
+    def answer(self, key: str, record: Any, kept: Kept | None = None) -> Response:
         """The review (200), the job's progress (202, starting it if needed), or an error."""
-        made = self.start(key, record)
+        made = self.start(key, record, kept)
         if isinstance(made, bytes):
             return Response(made, media_type="application/json")
         return JSONResponse(self.progress(key, made), status_code=202)
@@ -78,18 +101,26 @@ class Reviews:
             raise RequestError(404, "unknown_review", UNKNOWN)
         return JSONResponse(self.progress(key, job), status_code=202)
 
-    def start(self, key: str, record: Any) -> bytes | Job:
-        """The finished review, or the job making it (started here, from `record()`)."""
+    def start(self, key: str, record: Any, kept: Kept | None = None) -> bytes | Job:
+        """The finished review (from memory, else from the database), or the job making it
+        (started here, from `record()`)."""
         with self._lock:
-            body = self._cache.get(key)
+            body, job = self._cache.get(key), self._jobs.get(key)
+        if body is not None:
+            return body
+        if job is None and kept is not None:
+            body = kept.load()
             if body is not None:
+                with self._lock:
+                    self._cache.put(key, body)
                 return body
+        with self._lock:
             job = self._jobs.get(key)
             if job is None:
                 if len(self._jobs) >= self.settings.review_queue:
                     raise RequestError(503, "busy", "the server is making other reviews: try again")
                 job = self._jobs[key] = Job()
-                self._pool.submit(self._run, key, record(), job)
+                self._pool.submit(self._run, key, record(), job, kept)
         return job
 
     def progress(self, key: str, job: Job) -> dict[str, Any]:
@@ -100,7 +131,7 @@ class Reviews:
             raise RequestError(422, "not_reviewable", job.error)
         return {"status": "running", "done": job.done, "total": job.total}
 
-    def _run(self, table_id: str, record: Record, job: Job) -> None:
+    def _run(self, table_id: str, record: Record, job: Job, kept: Kept | None) -> None:
         def progress(done: int, total: int) -> None:
             job.done, job.total = done, total
 
@@ -117,6 +148,8 @@ class Reviews:
         data = review.to_json()
         data["status"] = "done"
         body = json.dumps(data).encode()
+        if kept is not None:
+            kept.keep(body)
         with self._lock:
             self._jobs.pop(table_id, None)
             self._cache.put(table_id, body)
@@ -142,7 +175,9 @@ def table_review(request: Request, reviews: ReviewsDep, table_id: str) -> Respon
     hall = get_hall(request)
     if _row(hall, table_id).status != FINISHED:  # 404 unknown table; a review shows every secret
         raise RequestError(409, "not_finished", "a review is available when the match ends")
-    return reviews.answer(table_id, lambda: _finished_record(hall, table_id))
+    method = method_key(FORMAT, reviews.settings.review_rollouts)
+    kept = Kept(KeptReviews(hall.store), table_id, method)
+    return reviews.answer(table_id, lambda: _finished_record(hall, table_id), kept)
 
 
 UPLOAD_ID = re.compile(r"upload-[0-9a-f]{64}")
