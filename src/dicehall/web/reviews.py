@@ -31,6 +31,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse, Response
+from sqlalchemy.exc import DBAPIError
 
 from dicehall.core.errors import DicehallError
 from dicehall.engine.record import Record
@@ -57,7 +58,11 @@ class Kept:
     method: str
 
     def load(self) -> bytes | None:
-        return self.reviews.get(self.match_id, self.method)
+        try:
+            return self.reviews.get(self.match_id, self.method)
+        except DBAPIError as exc:  # the database cannot be read now: make the review again
+            log.warning("review of table %s not read: %s", self.match_id, type(exc).__name__)
+            return None
 
     def keep(self, body: bytes) -> None:
         try:
@@ -115,7 +120,9 @@ class Reviews:
                     self._cache.put(key, body)
                 return body
         with self._lock:
-            job = self._jobs.get(key)
+            body, job = self._cache.get(key), self._jobs.get(key)
+            if body is not None:  # made meanwhile
+                return body
             if job is None:
                 if len(self._jobs) >= self.settings.review_queue:
                     raise RequestError(503, "busy", "the server is making other reviews: try again")
