@@ -1,6 +1,6 @@
 """Where the PettingZoo AEC environment's time goes: the rules, the loop, the observation.
 
-`python -m dicehall.sim.adapter_floor [GAME ...] [--seconds S] [--runs R]` times, in CPU
+`python -m dicehall.rl.adapter_floor [GAME ...] [--seconds S] [--runs R]` times, in CPU
 microseconds per player action and interleaved run by run (medians printed), three loops of
 uniformly random games: the rules alone (the `dicehall bench --adapters` engine loop), the AEC
 loop of `dicehall bench --adapters` with the observation replaced by one constant array (what

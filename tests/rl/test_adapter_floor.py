@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from dicehall.sim.adapter_floor import LOOPS, aec_loop, main, measure
+from dicehall.rl.adapter_floor import LOOPS, aec_loop, main, measure
 
 
 def test_every_loop_is_timed_per_player_action() -> None:
