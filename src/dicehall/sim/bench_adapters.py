@@ -66,9 +66,13 @@ elif kind == "engine":
                 state = game.apply(state, actors[0], legal[rng.randrange(len(legal))])
                 moves += 1
         return moves
-elif kind == "aec":
+elif kind in ("aec", "aec_constant"):
     from dicehall.rl.pettingzoo import env
     aec = env(game_id, **params)
+    if kind == "aec_constant":  # every observation one constant array: the env's own cost
+        import numpy as np
+        constant = np.zeros(aec.observer.size, np.float32)
+        aec.observer.vector = lambda state, seat: constant
     def play(seed):
         return aec_loop(aec, seed)
 elif kind == "gym":
