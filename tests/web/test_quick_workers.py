@@ -110,3 +110,24 @@ def test_closing_stops_the_workers() -> None:
         return processes
 
     assert [p.is_alive() for p in asyncio.run(scenario())] == [False, False]
+
+
+def test_closing_waits_for_a_worker_it_has_to_kill(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker that does not exit when its socket closes (stopped here, as a stuck one would
+    be) is killed once `STOP_WAIT_S` is up, and `close` returns only once it has exited: a
+    killed process that was not waited for could still be seen alive (and left a zombie)."""
+    from dicehall.web import quick_workers
+
+    monkeypatch.setattr(quick_workers, "STOP_WAIT_S", 0.2)
+
+    async def scenario() -> list[Any]:
+        pool = BotPool(2, 1)
+        await pool.warm("quick")
+        processes = [w.process for w in pool.quick.workers]
+        for process in processes:
+            assert process.pid is not None
+            os.kill(process.pid, signal.SIGSTOP)
+        await pool.close()
+        return [p.exitcode for p in processes]  # at once: None while one still runs
+
+    assert asyncio.run(scenario()) == [-signal.SIGKILL, -signal.SIGKILL]

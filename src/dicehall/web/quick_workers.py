@@ -190,6 +190,14 @@ class QuickWorkers:
             if worker.transport is not None:
                 worker.transport.close()
         for worker in workers:
-            await asyncio.to_thread(worker.process.join, STOP_WAIT_S)
-            if worker.process.is_alive():
-                worker.process.kill()
+            await asyncio.to_thread(_stop, worker.process)
+
+
+def _stop(process: BaseProcess) -> None:
+    """Wait for a worker to exit; one that has not within `STOP_WAIT_S` is killed and waited
+    for again (a killed process is gone only once reaped: not waited for, it was still seen
+    alive, and left a zombie)."""
+    process.join(STOP_WAIT_S)
+    if process.is_alive():
+        process.kill()
+        process.join(STOP_WAIT_S)
