@@ -33,7 +33,7 @@ from dicehall.core.types import CHANCE, OMNISCIENT
 from dicehall.engine import Match
 from dicehall.engine.record import Record, game_of, verify
 from dicehall.store import Store
-from dicehall.web.views import log_lines
+from dicehall.web.tables.views import log_lines
 from tests.web.helpers import Server
 
 HUMAN = {"kind": "human"}

@@ -9,7 +9,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from dicehall.web.sessions import AccountLimits
+from dicehall.web.accounts.sessions import AccountLimits
 from tests.web.account_helpers import PASSWORD, SeatClient, Session
 from tests.web.helpers import Server
 

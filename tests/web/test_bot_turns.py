@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from dicehall.web.bot_turns import PERSON_FIRST_S, BotTurns
+from dicehall.web.workers.turns import PERSON_FIRST_S, BotTurns
 
 
 def test_bot_moves_start_one_per_pass_in_the_order_they_asked() -> None:

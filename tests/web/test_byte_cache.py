@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dicehall.web.byte_cache import ByteCache
+from dicehall.web.records.byte_cache import ByteCache
 
 
 def test_the_oldest_bodies_go_once_the_bytes_pass_the_limit() -> None:

@@ -15,12 +15,12 @@ from typing import Any
 
 from dicehall.games.jelly.actions import Reroll, Wait
 from dicehall.store import Store
-from dicehall.web import pauses
-from dicehall.web.cluster import Cluster
+from dicehall.web.cluster.node import Cluster
 from dicehall.web.config import Settings
-from dicehall.web.conn import Conn
 from dicehall.web.hall import Hall
-from dicehall.web.table import Table
+from dicehall.web.tables import pauses
+from dicehall.web.tables.conn import Conn
+from dicehall.web.tables.table import Table
 
 Bus = list[tuple[str, dict[str, Any]]]  # the cluster notices sent, in order
 

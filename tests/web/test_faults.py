@@ -23,7 +23,7 @@ from dicehall.engine.record import verify
 from dicehall.store import Store, StoreUnavailable
 from dicehall.web.config import Settings
 from dicehall.web.hall import Hall, RequestError
-from dicehall.web.table import Conn, StorageError
+from dicehall.web.tables.table import Conn, StorageError
 from tests.store.postgres import create_database, postgres_server
 from tests.web.faults import run_trials
 from tests.web.helpers import Client, Server

@@ -11,8 +11,8 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
 from dicehall import games
-from dicehall.web import game_assets
 from dicehall.web.hall import RequestError
+from dicehall.web.pages import game_assets
 
 
 def _get(path: str) -> httpx.Response:

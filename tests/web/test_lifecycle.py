@@ -13,7 +13,7 @@ from dicehall.store import EXPIRED, LIVE, Store
 from dicehall.web import lifecycle
 from dicehall.web.config import Settings
 from dicehall.web.hall import Hall
-from dicehall.web.table import Conn, TableClosed
+from dicehall.web.tables.table import Conn, TableClosed
 from tests.web.helpers import Client, Server
 
 HUMAN = {"kind": "human"}

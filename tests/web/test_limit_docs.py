@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from dicehall.web.limits import Limits
+from dicehall.web.protection.limits import Limits
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "security.md"
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from dicehall.bots.solvers import cache
-from dicehall.web import prepare
+from dicehall.web.workers import prepare
 from tests.web.helpers import Server
 
 HUMAN = {"kind": "human"}

@@ -13,7 +13,7 @@ import pytest
 
 from dicehall import games
 from dicehall.engine.match import Match
-from dicehall.web.workers import BotPool, BotSpec, LegalIds, think
+from dicehall.web.workers.pool import BotPool, BotSpec, LegalIds, think
 
 
 def _decisions(count: int) -> list[tuple[BotSpec, Any, tuple[Any, ...], int]]:
@@ -116,7 +116,7 @@ def test_closing_waits_for_a_worker_it_has_to_kill(monkeypatch: pytest.MonkeyPat
     """A worker that does not exit when its socket closes (stopped here, as a stuck one would
     be) is killed once `STOP_WAIT_S` is up, and `close` returns only once it has exited: a
     killed process that was not waited for could still be seen alive (and left a zombie)."""
-    from dicehall.web import quick_workers
+    from dicehall.web.workers import quick as quick_workers
 
     monkeypatch.setattr(quick_workers, "STOP_WAIT_S", 0.2)
 

@@ -18,9 +18,9 @@ from dicehall.core import OMNISCIENT
 from dicehall.engine import Record, replay
 from dicehall.web.config import Settings
 from dicehall.web.hall import MAX_NAME
-from dicehall.web.replays import Replays
-from dicehall.web.view_delta import apply
-from dicehall.web.views import entry_text
+from dicehall.web.records.replays import Replays
+from dicehall.web.records.view_delta import apply
+from dicehall.web.tables.views import entry_text
 from tests.engine.tamper import played, single_die_edits, with_outcome
 from tests.web.helpers import Client, Server
 

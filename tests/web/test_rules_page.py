@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dicehall import games
-from dicehall.web import rules_page
+from dicehall.web.pages import rules_page
 from tests.web.helpers import Server
 
 

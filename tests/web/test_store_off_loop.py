@@ -14,8 +14,8 @@ import pytest
 from dicehall.store.repository import Store
 from dicehall.web import lifecycle
 from dicehall.web.config import Settings
-from dicehall.web.conn import Conn
 from dicehall.web.hall import Hall
+from dicehall.web.tables.conn import Conn
 
 HUMAN = {"kind": "human"}
 OPEN = {"kind": "human", "open": True}

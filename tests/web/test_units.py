@@ -16,9 +16,9 @@ from dicehall.engine import LogEntry, Match
 from dicehall.store import Store
 from dicehall.web.config import Settings
 from dicehall.web.hall import Hall, RequestError, make_game
-from dicehall.web.hints import hints_for
-from dicehall.web.table import StorageError
-from dicehall.web.views import entry_text, log_lines
+from dicehall.web.tables.hints import hints_for
+from dicehall.web.tables.table import StorageError
+from dicehall.web.tables.views import entry_text, log_lines
 from dicehall.web.ws import BadMessage, RateLimit, parse
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from dicehall.web.strict_json import dumps
+from dicehall.web.protection.strict_json import dumps
 
 
 def test_a_message_reads_back_as_the_same_value_and_is_compact() -> None:

@@ -14,8 +14,8 @@ import pytest
 from dicehall import games
 from dicehall.bots.solvers import cache
 from dicehall.engine.match import Match
-from dicehall.web import workers
-from dicehall.web.workers import BotPool
+from dicehall.web.workers import pool as workers
+from dicehall.web.workers.pool import BotPool
 from tests.web.helpers import Client, Server
 from tests.web.load import _cpu_seconds
 
@@ -80,7 +80,7 @@ def test_search_bots_think_outside_the_server_process(tmp_path: Path) -> None:
 def test_the_pool_runs_a_bot_from_its_spec() -> None:
     import asyncio
 
-    from dicehall.web.workers import BotPool, BotSpec
+    from dicehall.web.workers.pool import BotPool, BotSpec
 
     game = games.make("puru", players=2)
     match = Match(game, 1)
@@ -104,7 +104,7 @@ def test_without_quick_workers_greedy_decides_in_the_server_and_searches_in_work
     mcts bot is sent to the search pool."""
     import asyncio
 
-    from dicehall.web.workers import BotPool, BotSpec
+    from dicehall.web.workers.pool import BotPool, BotSpec
 
     game = games.make("puru", players=2)
     match = Match(game, 1)

@@ -12,7 +12,7 @@ import pytest
 
 from dicehall.engine.match import LogEntry
 from dicehall.store.repository import MatchRow, Store, now_text
-from dicehall.web import writes
+from dicehall.web.tables import writes
 
 
 def _store_with_matches(tmp_path: Path, n: int) -> tuple[Store, list[str]]:

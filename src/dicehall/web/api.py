@@ -15,9 +15,9 @@ from dicehall.bots import LOBBY, levels_for
 from dicehall.core.types import GameSpec
 from dicehall.engine.record import Record
 from dicehall.store import FINISHED, MatchRow
+from dicehall.web.accounts.sessions import request_account
 from dicehall.web.hall import Hall, RequestError, make_game, playable
-from dicehall.web.prepare import lobby_status
-from dicehall.web.replays import Replays, get_replays, read_upload
+from dicehall.web.records.replays import Replays, get_replays, read_upload
 from dicehall.web.schemas import (
     ERRORS,
     CheckOut,
@@ -27,8 +27,8 @@ from dicehall.web.schemas import (
     Health,
     TableOut,
 )
-from dicehall.web.seats import open_seats
-from dicehall.web.sessions import request_account
+from dicehall.web.tables.seats import open_seats
+from dicehall.web.workers.prepare import lobby_status
 
 router = APIRouter(prefix="/api", responses=ERRORS)
 

@@ -20,17 +20,19 @@ from fastapi.staticfiles import StaticFiles
 from dicehall.core.errors import DicehallError
 from dicehall.store import ENV_URL, LIVE, Store, default_url
 from dicehall.store.accounts import Accounts
-from dicehall.web import accounts, game_assets, profiles
-from dicehall.web.accounts import Throttles
+from dicehall.web.accounts import profiles
+from dicehall.web.accounts import routes as accounts
+from dicehall.web.accounts.routes import Throttles
+from dicehall.web.accounts.sessions import AccountLimits, SessionGuard
 from dicehall.web.api import router
 from dicehall.web.coach import router as coach_router
 from dicehall.web.config import Settings
-from dicehall.web.guard import Guards, RequestGuard
 from dicehall.web.hall import Hall, RequestError
-from dicehall.web.reviews import router as review_router
-from dicehall.web.rules_routes import add_rules_routes
-from dicehall.web.sessions import AccountLimits, SessionGuard
-from dicehall.web.transport import QuietWebSockets, guarded_http
+from dicehall.web.pages import game_assets
+from dicehall.web.pages.rules_routes import add_rules_routes
+from dicehall.web.protection.guard import Guards, RequestGuard
+from dicehall.web.protection.transport import QuietWebSockets, guarded_http
+from dicehall.web.records.reviews import router as review_router
 from dicehall.web.ws import table_socket
 
 STATIC = Path(__file__).parent / "static"
@@ -172,8 +174,9 @@ def serve(
         os.environ[ENV_URL] = url
         uvicorn.run(
             "dicehall.web.app:app_from_env", factory=True, host=host, port=port,
-            workers=workers, http="dicehall.web.transport:EnvGuardedHttp",
-            ws="dicehall.web.transport:QuietWebSockets", ws_max_size=1 << 20, log_level="info",
+            workers=workers, http="dicehall.web.protection.transport:EnvGuardedHttp",
+            ws="dicehall.web.protection.transport:QuietWebSockets", ws_max_size=1 << 20,
+            log_level="info",
         )  # fmt: skip
         return
     settings = Settings(db_url=db_url)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-from dicehall.web.limits import Limits
+from dicehall.web.protection.limits import Limits
 
 
 def _env_float(name: str, default: float) -> float:

@@ -25,12 +25,15 @@ from dicehall.engine.match import Match
 from dicehall.engine.record import resume
 from dicehall.store import LIVE, MatchRow, Store, StoreUnavailable, now_text, token_digest
 from dicehall.store.accounts import Account
-from dicehall.web import lifecycle, prepare, seat_accounts, writes
-from dicehall.web import seats as seat_rules
-from dicehall.web.cluster import Cluster
+from dicehall.web import lifecycle
+from dicehall.web.accounts import seat_accounts
+from dicehall.web.cluster.node import Cluster
 from dicehall.web.config import Settings
-from dicehall.web.table import Table
-from dicehall.web.workers import BotPool
+from dicehall.web.tables import seats as seat_rules
+from dicehall.web.tables import writes
+from dicehall.web.tables.table import Table
+from dicehall.web.workers import prepare
+from dicehall.web.workers.pool import BotPool
 
 log = logging.getLogger("dicehall.web")
 MODES = ("online", "hotseat")

@@ -21,7 +21,7 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from dicehall.store import EXPIRED
-from dicehall.web import writes
+from dicehall.web.tables import writes
 
 if TYPE_CHECKING:
     from dicehall.web.hall import Hall

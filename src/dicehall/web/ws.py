@@ -19,13 +19,14 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from dicehall.core.errors import DicehallError, IllegalActionError, MalformedActionError
 from dicehall.engine.match import MatchOverError, StaleVersionError
-from dicehall.web import pauses, seat_accounts
+from dicehall.web.accounts import seat_accounts
+from dicehall.web.accounts.sessions import scope_account
 from dicehall.web.api import valid_table_id
-from dicehall.web.guard import Guards, client_key
 from dicehall.web.hall import Hall
-from dicehall.web.sessions import scope_account
-from dicehall.web.strict_json import BadJSON, dumps, loads
-from dicehall.web.table import Conn, StorageError, Table
+from dicehall.web.protection.guard import Guards, client_key
+from dicehall.web.protection.strict_json import BadJSON, dumps, loads
+from dicehall.web.tables import pauses
+from dicehall.web.tables.table import Conn, StorageError, Table
 
 log = logging.getLogger("dicehall.web")
 

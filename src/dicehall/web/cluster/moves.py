@@ -14,7 +14,7 @@ from dicehall.core.errors import DicehallError, IllegalActionError, MalformedAct
 from dicehall.engine.match import MatchOverError, StaleVersionError
 
 if TYPE_CHECKING:
-    from dicehall.web.table import Table
+    from dicehall.web.tables.table import Table
 
 ERRORS: dict[str, type[Exception]] = {
     "malformed_action": MalformedActionError,
@@ -25,7 +25,7 @@ ERRORS: dict[str, type[Exception]] = {
 
 def error_code(exc: Exception) -> tuple[str, str]:
     """The websocket's code and message for a refused move."""
-    from dicehall.web.table import StorageError
+    from dicehall.web.tables.table import StorageError
 
     if isinstance(exc, IllegalActionError):
         return "illegal", exc.reason
@@ -39,7 +39,7 @@ def error_code(exc: Exception) -> tuple[str, str]:
 
 def raise_refusal(code: str, message: str) -> NoReturn:
     """Raise what the owner raised, as a local move would have."""
-    from dicehall.web.table import StorageError
+    from dicehall.web.tables.table import StorageError
 
     if code == "illegal":
         raise IllegalActionError(message)
@@ -50,8 +50,8 @@ def raise_refusal(code: str, message: str) -> NoReturn:
 
 async def apply_move(table: Table, seat: int, action_json: Any, version: int | None) -> int:
     """Apply a forwarded move at the owner; raises `ForwardError` with the refusal."""
-    from dicehall.web.cluster import ForwardError
-    from dicehall.web.table import StorageError
+    from dicehall.web.cluster.node import ForwardError
+    from dicehall.web.tables.table import StorageError
 
     try:
         action = table.match.game.action_from_json(action_json)

@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING, Any
 
 from dicehall.store.accounts import Account
 from dicehall.store.standings import Standings
-from dicehall.web import hall, outcomes  # hall for RequestError (the hall imports this)
+from dicehall.web import hall  # hall for RequestError (the hall imports this)
+from dicehall.web.accounts import outcomes
 
 if TYPE_CHECKING:
-    from dicehall.web.table import Table
+    from dicehall.web.tables.table import Table
 
 log = logging.getLogger("dicehall.web")
 

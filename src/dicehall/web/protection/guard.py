@@ -15,8 +15,8 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from dicehall.store import LIVE
-from dicehall.web.limits import Limits, Throttle
-from dicehall.web.strict_json import BadJSON, loads
+from dicehall.web.protection.limits import Limits, Throttle
+from dicehall.web.protection.strict_json import BadJSON, loads
 
 UPLOAD_PATHS = frozenset({"/api/replays", "/api/reviews"})
 CHECK_IN_THREAD = 256 * 1024  # bodies larger than this are checked off the event loop

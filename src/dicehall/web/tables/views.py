@@ -13,7 +13,7 @@ from dicehall.core.game import Game
 from dicehall.core.types import CHANCE, ENGINE, Seat
 from dicehall.engine.explain import explain_entries
 from dicehall.engine.match import LogEntry, Match
-from dicehall.web.hints import guide_for, hints_for
+from dicehall.web.tables.hints import guide_for, hints_for
 
 
 def seat_name(seats: list[dict[str, Any]], seat: Seat) -> str:

@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-from dicehall.web.limits import Limits
+from dicehall.web.protection.limits import Limits
 
 
 def _refuse(status: int, reason: str) -> bytes:

@@ -12,11 +12,11 @@ import asyncio
 from typing import TYPE_CHECKING
 
 from dicehall.engine.record import resume
-from dicehall.web import pauses
-from dicehall.web.views import result_json
+from dicehall.web.tables import pauses
+from dicehall.web.tables.views import result_json
 
 if TYPE_CHECKING:
-    from dicehall.web.table import Table
+    from dicehall.web.tables.table import Table
 
 
 async def refresh(table: Table) -> None:

@@ -26,8 +26,8 @@ from dicehall.core.game import Game
 from dicehall.core.types import Seat
 
 if TYPE_CHECKING:
-    from dicehall.web.conn import Conn
-    from dicehall.web.table import Table
+    from dicehall.web.tables.conn import Conn
+    from dicehall.web.tables.table import Table
 
 
 def pause_rule(game: Game[Any, Any]) -> Callable[[Any, Any], bool] | None:

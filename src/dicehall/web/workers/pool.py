@@ -41,8 +41,8 @@ from dicehall.bots.base import Bot, RandomBot
 from dicehall.bots.solvers.cache import NO_SOLVE_ENV
 from dicehall.core.game import Game
 from dicehall.core.types import View
-from dicehall.web.bot_turns import BotTurns
-from dicehall.web.quick_workers import QuickWorkers
+from dicehall.web.workers.quick import QuickWorkers
+from dicehall.web.workers.turns import BotTurns
 
 log = logging.getLogger("dicehall.web")
 

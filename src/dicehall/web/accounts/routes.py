@@ -17,12 +17,9 @@ from pydantic import BaseModel, Field, StrictBool
 from dicehall import games
 from dicehall.store.accounts import FORMER_PLAYER, Account, Accounts, NameTaken
 from dicehall.store.standings import Standings
-from dicehall.web import passwords
-from dicehall.web.guard import client_key
-from dicehall.web.hall import Hall, RequestError
-from dicehall.web.limits import Throttle
-from dicehall.web.outcomes import achievement_module
-from dicehall.web.sessions import (
+from dicehall.web.accounts import passwords
+from dicehall.web.accounts.outcomes import achievement_module
+from dicehall.web.accounts.sessions import (
     AccountLimits,
     clear_cookies,
     digest,
@@ -31,6 +28,9 @@ from dicehall.web.sessions import (
     session_cookie,
     set_cookies,
 )
+from dicehall.web.hall import Hall, RequestError
+from dicehall.web.protection.guard import client_key
+from dicehall.web.protection.limits import Throttle
 
 router = APIRouter(prefix="/api/account", tags=["accounts"])
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.-]{1,22}[A-Za-z0-9_.-]")

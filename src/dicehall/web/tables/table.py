@@ -23,16 +23,17 @@ from dicehall.core.errors import DicehallError
 from dicehall.core.types import CHANCE, Seat
 from dicehall.engine.match import Checkpoint, Match
 from dicehall.store import MatchRow, Store, StoreUnavailable
-from dicehall.web import pauses, replica, writes
+from dicehall.web.cluster import replica
+from dicehall.web.cluster.moves import raise_refusal
 from dicehall.web.config import Settings
-from dicehall.web.conn import Conn
-from dicehall.web.moves import raise_refusal
-from dicehall.web.viewers import log_viewer, viewing
-from dicehall.web.views import explained_log, result_json, seat_name, seat_panels
-from dicehall.web.workers import BotPool, BotSpec
+from dicehall.web.tables import pauses, writes
+from dicehall.web.tables.conn import Conn
+from dicehall.web.tables.viewers import log_viewer, viewing
+from dicehall.web.tables.views import explained_log, result_json, seat_name, seat_panels
+from dicehall.web.workers.pool import BotPool, BotSpec
 
 if TYPE_CHECKING:
-    from dicehall.web.cluster import Cluster
+    from dicehall.web.cluster.node import Cluster
 
 log = logging.getLogger("dicehall.web")
 __all__ = ["Conn", "StorageError", "Table", "TableClosed"]
@@ -102,7 +103,7 @@ class Table:
     async def act(self, seat: Seat, action: Any, version: int | None) -> int:
         """Submit, commit, then broadcast; returns the new version. Raises the Match's errors."""
         if self.replica and self.cluster is not None:  # the owner applies it
-            from dicehall.web.cluster import ForwardError
+            from dicehall.web.cluster.node import ForwardError
 
             try:
                 return await self.cluster.forward(self, seat, action, version)

@@ -16,7 +16,7 @@ from fastapi.responses import FileResponse
 from dicehall import games
 from dicehall.web.hall import RequestError
 
-GENERIC = Path(__file__).parent / "static" / "games" / "generic.js"
+GENERIC = Path(__file__).parents[1] / "static" / "games" / "generic.js"  # web/static
 router = APIRouter()
 
 

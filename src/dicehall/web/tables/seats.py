@@ -12,7 +12,7 @@ from typing import Any
 
 from dicehall.core.types import Seat
 from dicehall.web import hall  # for RequestError (the hall imports this module)
-from dicehall.web.table import Table
+from dicehall.web.tables.table import Table
 
 
 def mark_open(seats: list[dict[str, Any]], raw_seats: list[Any], mode: str) -> None:

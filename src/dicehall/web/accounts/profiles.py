@@ -16,14 +16,14 @@ from fastapi.responses import FileResponse
 
 from dicehall.store.accounts import Accounts
 from dicehall.store.standings import Standings
-from dicehall.web import outcomes
-from dicehall.web.accounts import NAME
+from dicehall.web.accounts import outcomes
+from dicehall.web.accounts.ratings import reference
+from dicehall.web.accounts.routes import NAME
 from dicehall.web.hall import RequestError, playable
-from dicehall.web.ratings import reference
 
 router = APIRouter(tags=["profiles"])
 pages = APIRouter(include_in_schema=False)
-STATIC = Path(__file__).parent / "static"
+STATIC = Path(__file__).parents[1] / "static"  # web/static
 
 
 def get_accounts(request: Request) -> Accounts:

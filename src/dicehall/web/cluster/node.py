@@ -35,9 +35,9 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from dicehall.web.hall import Hall
-    from dicehall.web.table import Table
+    from dicehall.web.tables.table import Table
 
-from dicehall.web import pauses
+from dicehall.web.tables import pauses
 
 log = logging.getLogger("dicehall.web")
 CHANNELS = (
@@ -206,7 +206,7 @@ class Cluster:
             pauses.skip_seats(table, held)
 
     async def _apply_forwarded(self, table: Table, payload: dict[str, Any]) -> None:
-        from dicehall.web.moves import apply_move
+        from dicehall.web.cluster.moves import apply_move
 
         reply: dict[str, Any] = {"request": payload["request"], "node": payload["node"]}
         try:

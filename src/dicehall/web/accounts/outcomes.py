@@ -19,7 +19,7 @@ from dicehall.core.types import Result
 from dicehall.engine.record import game_of
 from dicehall.store import MatchRow, Store
 from dicehall.store.standings import Award, Outcome, Standings
-from dicehall.web import ratings
+from dicehall.web.accounts import ratings
 
 log = logging.getLogger("dicehall.web")
 

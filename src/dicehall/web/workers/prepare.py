@@ -28,7 +28,7 @@ from dicehall.core.parts import Tables
 
 log = logging.getLogger("dicehall.web")
 
-CHILD = "import sys; from dicehall.web.prepare import main; sys.exit(main(sys.argv[1:]))"
+CHILD = "import sys; from dicehall.web.workers.prepare import main; sys.exit(main(sys.argv[1:]))"
 """The child process's program (`main` with the job's arguments)."""
 SOLVE_MEMORY = int(3.6 * 2**30)
 """Memory one solve needs at its peak (about 3.4 GB measured, with some room)."""
@@ -205,7 +205,7 @@ class Preparer:
 
 def main(argv: list[str] | None = None) -> int:
     """The child process: solve one table into the cache, printing progress."""
-    parser = argparse.ArgumentParser(prog="python -m dicehall.web.prepare")
+    parser = argparse.ArgumentParser(prog="python -m dicehall.web.workers.prepare")
     parser.add_argument("game")
     parser.add_argument("table")
     parser.add_argument("--lo", type=int, default=0, help="late-game corner only (tests)")

@@ -21,11 +21,11 @@ from fastapi import Request
 from dicehall.core.errors import CorruptRecordError
 from dicehall.engine.record import Record
 from dicehall.engine.signing import Seal, seal_of, sign
-from dicehall.web.byte_cache import ByteCache
 from dicehall.web.config import Settings
 from dicehall.web.hall import MAX_NAME, RequestError, make_game
-from dicehall.web.record_key import load_key
-from dicehall.web.replay_build import of_finished, of_upload
+from dicehall.web.records.byte_cache import ByteCache
+from dicehall.web.records.record_key import load_key
+from dicehall.web.records.replay_build import of_finished, of_upload
 
 T = TypeVar("T")
 SEAT_KEYS = frozenset({"seat", "kind", "name", "bot", "level"})

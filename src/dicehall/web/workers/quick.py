@@ -41,7 +41,7 @@ FRAME = struct.Struct("!i")  # multiprocessing's own framing, which the worker's
 
 def serve(conn: Connection, start: Any, nice: int) -> None:
     """A worker's life: answer requests in order until the server closes the socket."""
-    from dicehall.web.workers import think
+    from dicehall.web.workers.pool import think
 
     start(nice)
     while True:

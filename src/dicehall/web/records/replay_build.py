@@ -24,8 +24,8 @@ from dicehall.core.types import OMNISCIENT
 from dicehall.engine.explain import explain_step, explainer
 from dicehall.engine.proof import Verdict, check
 from dicehall.engine.record import Record, game_of, replay
-from dicehall.web.view_delta import diff
-from dicehall.web.views import entry_text
+from dicehall.web.records.view_delta import diff
+from dicehall.web.tables.views import entry_text
 
 FORMAT = "dicehall-replay"
 VERSION = 3

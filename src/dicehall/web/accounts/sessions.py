@@ -27,8 +27,8 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from dicehall.store.accounts import Account, Accounts
-from dicehall.web.guard import refusal
-from dicehall.web.limits import _setting
+from dicehall.web.protection.guard import refusal
+from dicehall.web.protection.limits import _setting
 
 SESSION_COOKIE = "dicehall_session"
 CSRF_COOKIE = "dicehall_csrf"

@@ -6,7 +6,7 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse, JSONResponse
 
 from dicehall import games
-from dicehall.web.rules_page import quickref_html, rules_html
+from dicehall.web.pages.rules_page import quickref_html, rules_html
 
 MAX_GAME_ID = 64
 

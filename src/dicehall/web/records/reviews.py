@@ -40,10 +40,10 @@ from dicehall.review.model import FORMAT
 from dicehall.store import StoreUnavailable
 from dicehall.store.reviews import KeptReviews, method_key
 from dicehall.web.api import RECORD_BODY
-from dicehall.web.byte_cache import ByteCache
 from dicehall.web.config import Settings
 from dicehall.web.hall import RequestError
-from dicehall.web.replays import Replays, get_replays, read_upload
+from dicehall.web.records.byte_cache import ByteCache
+from dicehall.web.records.replays import Replays, get_replays, read_upload
 
 router = APIRouter(prefix="/api")
 log = logging.getLogger(__name__)

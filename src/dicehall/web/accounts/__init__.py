@@ -1,0 +1,1 @@
+"""Accounts: sign-up and sessions, profiles, standings and ratings, seats linked to accounts."""

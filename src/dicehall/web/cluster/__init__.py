@@ -1,0 +1,1 @@
+"""Several server processes on one PostgreSQL store: table owners, replicas, forwarded moves."""

@@ -1,0 +1,1 @@
+"""Finished matches: signed records, replays and reviews."""

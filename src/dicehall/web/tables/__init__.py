@@ -1,0 +1,1 @@
+"""Live tables: a match with its people, bots and pauses, and what each connection sees."""
