@@ -12,7 +12,8 @@ import pytest
 from dicehall import games
 from dicehall.cli.options import game_params
 from dicehall.core import ContentSource, names_a_file
-from dicehall.web.hall import RequestError, make_game
+from dicehall.web.errors import RequestError
+from dicehall.web.hall import make_game
 
 CONTENT_PARAMS = [
     (game_id, p.name)

@@ -22,7 +22,8 @@ import pytest
 from dicehall.engine.record import verify
 from dicehall.store import Store, StoreUnavailable
 from dicehall.web.config import Settings
-from dicehall.web.hall import Hall, RequestError
+from dicehall.web.errors import RequestError
+from dicehall.web.hall import Hall
 from dicehall.web.tables.table import Conn, StorageError
 from tests.store.postgres import create_database, postgres_server
 from tests.web.faults import run_trials

@@ -11,7 +11,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
 from dicehall import games
-from dicehall.web.hall import RequestError
+from dicehall.web.errors import RequestError
 from dicehall.web.pages import game_assets
 
 

@@ -194,7 +194,7 @@ def test_finished_replays_are_cached_within_a_byte_budget() -> None:
 
 
 def test_replays_run_in_worker_threads_and_excess_requests_are_refused() -> None:
-    from dicehall.web.hall import RequestError
+    from dicehall.web.errors import RequestError
 
     release = threading.Event()
     threads: list[int] = []

@@ -15,7 +15,8 @@ from dicehall.core.types import CHANCE, OMNISCIENT
 from dicehall.engine import LogEntry, Match
 from dicehall.store import Store
 from dicehall.web.config import Settings
-from dicehall.web.hall import Hall, RequestError, make_game
+from dicehall.web.errors import RequestError
+from dicehall.web.hall import Hall, make_game
 from dicehall.web.tables.hints import hints_for
 from dicehall.web.tables.table import StorageError
 from dicehall.web.tables.views import entry_text, log_lines

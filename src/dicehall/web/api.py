@@ -16,7 +16,8 @@ from dicehall.core.types import GameSpec
 from dicehall.engine.record import Record
 from dicehall.store import FINISHED, MatchRow
 from dicehall.web.accounts.sessions import request_account
-from dicehall.web.hall import Hall, RequestError, make_game, playable
+from dicehall.web.errors import RequestError
+from dicehall.web.hall import Hall, make_game, playable
 from dicehall.web.records.replays import Replays, get_replays, read_upload
 from dicehall.web.schemas import (
     ERRORS,

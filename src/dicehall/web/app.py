@@ -27,7 +27,8 @@ from dicehall.web.accounts.sessions import AccountLimits, SessionGuard
 from dicehall.web.api import router
 from dicehall.web.coach import router as coach_router
 from dicehall.web.config import Settings
-from dicehall.web.hall import Hall, RequestError
+from dicehall.web.errors import RequestError
+from dicehall.web.hall import Hall
 from dicehall.web.pages import game_assets
 from dicehall.web.pages.rules_routes import add_rules_routes
 from dicehall.web.protection.guard import Guards, RequestGuard

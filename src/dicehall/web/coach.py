@@ -15,7 +15,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, Request
 
 from dicehall.review.coach import coach
-from dicehall.web.hall import RequestError
+from dicehall.web.errors import RequestError
 
 router = APIRouter(prefix="/api")
 _BUSY = asyncio.Semaphore(1)

@@ -11,7 +11,6 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Iterator
 from typing import Any
 
 from dicehall import games
@@ -23,12 +22,13 @@ from dicehall.core.params import ContentSource, names_a_file
 from dicehall.engine.clock import WallClock
 from dicehall.engine.match import Match
 from dicehall.engine.record import resume
-from dicehall.store import LIVE, MatchRow, Store, StoreUnavailable, now_text, token_digest
+from dicehall.store import LIVE, MatchRow, Store, now_text, token_digest
 from dicehall.store.accounts import Account
 from dicehall.web import lifecycle
 from dicehall.web.accounts import seat_accounts
 from dicehall.web.cluster.node import Cluster
 from dicehall.web.config import Settings
+from dicehall.web.errors import RequestError, store_errors
 from dicehall.web.tables import seats as seat_rules
 from dicehall.web.tables import writes
 from dicehall.web.tables.table import Table
@@ -51,29 +51,6 @@ def interactive_level(level: str, game_id: str) -> str:
     if ":" in level or not searching:
         return level
     return f"{name}:{INTERACTIVE_BUDGETS[name]}"
-
-
-class RequestError(DicehallError):
-    """A request the hall cannot honour; `status` is the HTTP status to answer with."""
-
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.status, self.code, self.message = status, code, message
-
-
-@contextlib.contextmanager
-def store_errors(what: str) -> Iterator[None]:
-    """A refused write answers 503 with a clear reason; the table or seat was not made."""
-    try:
-        yield
-    except StoreUnavailable as exc:
-        log.error("store refused a write: %s", exc)
-        raise RequestError(
-            503,
-            "store_unavailable",
-            f"the server cannot save {what} right now (its database refused the write); "
-            "try again shortly",
-        ) from None
 
 
 def _seat_config(index: int, raw: Any, game: Game[Any, Any]) -> dict[str, Any]:

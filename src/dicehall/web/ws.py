@@ -17,16 +17,17 @@ from urllib.parse import urlsplit
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from dicehall.core.errors import DicehallError, IllegalActionError, MalformedActionError
-from dicehall.engine.match import MatchOverError, StaleVersionError
+from dicehall.core.errors import DicehallError
 from dicehall.web.accounts import seat_accounts
 from dicehall.web.accounts.sessions import scope_account
 from dicehall.web.api import valid_table_id
+from dicehall.web.errors import StorageError, move_error
 from dicehall.web.hall import Hall
 from dicehall.web.protection.guard import Guards, client_key
 from dicehall.web.protection.strict_json import BadJSON, dumps, loads
 from dicehall.web.tables import pauses
-from dicehall.web.tables.table import Conn, StorageError, Table
+from dicehall.web.tables.conn import Conn
+from dicehall.web.tables.table import Table
 
 log = logging.getLogger("dicehall.web")
 
@@ -138,18 +139,8 @@ async def _act(table: Table, conn: Conn, data: dict[str, Any]) -> None:
     try:
         action = table.match.game.action_from_json(data.get("action"))
         new_version = await table.act(seat, action, version)
-    except MalformedActionError as exc:
-        raise BadMessage("malformed_action", str(exc)) from None
-    except StaleVersionError as exc:
-        raise BadMessage("stale", str(exc)) from None
-    except MatchOverError as exc:
-        raise BadMessage("over", str(exc)) from None
-    except IllegalActionError as exc:
-        raise BadMessage("illegal", exc.reason) from None
-    except StorageError as exc:
-        raise BadMessage("storage", str(exc)) from None
-    except DicehallError as exc:
-        raise BadMessage("rejected", str(exc)) from None
+    except (DicehallError, StorageError) as exc:
+        raise BadMessage(*move_error(exc)) from None
     if msg_id is not None:
         table.first_time(seat, msg_id)
     conn.send({"type": "ack", "id": msg_id, "version": new_version})

@@ -19,7 +19,8 @@ from dicehall.store.standings import Standings
 from dicehall.web.accounts import outcomes
 from dicehall.web.accounts.ratings import reference
 from dicehall.web.accounts.routes import NAME
-from dicehall.web.hall import RequestError, playable
+from dicehall.web.errors import RequestError
+from dicehall.web.hall import playable
 
 router = APIRouter(tags=["profiles"])
 pages = APIRouter(include_in_schema=False)

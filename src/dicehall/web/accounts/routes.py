@@ -28,7 +28,8 @@ from dicehall.web.accounts.sessions import (
     session_cookie,
     set_cookies,
 )
-from dicehall.web.hall import Hall, RequestError
+from dicehall.web.errors import RequestError
+from dicehall.web.hall import Hall
 from dicehall.web.protection.guard import client_key
 from dicehall.web.protection.limits import Throttle
 

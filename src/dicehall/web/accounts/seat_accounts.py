@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from dicehall.store.accounts import Account
 from dicehall.store.standings import Standings
-from dicehall.web import hall  # hall for RequestError (the hall imports this)
 from dicehall.web.accounts import outcomes
+from dicehall.web.errors import RequestError
 
 if TYPE_CHECKING:
     from dicehall.web.tables.table import Table
@@ -31,13 +31,11 @@ def check_rated_table(account: Account | None, body: dict[str, Any]) -> None:
     if not body.get("rated"):
         return
     if account is None:
-        raise hall.RequestError(403, "sign_in", "sign in to make a rated table (accounts only)")
+        raise RequestError(403, "sign_in", "sign in to make a rated table (accounts only)")
     if body.get("mode", "online") != "online":
-        raise hall.RequestError(
-            422, "rated_hotseat", "a rated table is played online, one seat each"
-        )
+        raise RequestError(422, "rated_hotseat", "a rated table is played online, one seat each")
     if body.get("coach"):
-        raise hall.RequestError(422, "rated_coach", "the coach is off at rated tables")
+        raise RequestError(422, "rated_coach", "the coach is off at rated tables")
 
 
 async def admit(table: Table, account: Account | None, seats: tuple[int, ...]) -> str | None:

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from dicehall.web.hall import Hall
     from dicehall.web.tables.table import Table
 
+from dicehall.web.errors import StorageError, refusal
 from dicehall.web.tables import pauses
 
 log = logging.getLogger("dicehall.web")
@@ -46,14 +47,6 @@ CHANNELS = (
 )  # fmt: skip
 FORWARD_TIMEOUT_S = 10.0
 TAKEOVER_EVERY_S = 1.0
-
-
-class ForwardError(Exception):
-    """The owner refused a forwarded move (`code`, `message` as it would have answered)."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code, self.message = code, message
 
 
 class Cluster:
@@ -131,7 +124,8 @@ class Cluster:
 
     async def forward(self, table: Table, seat: int, action: Any, version: int | None) -> int:
         """Send a move to the table's owner; its version once applied there. If the owner is
-        gone (its lock is free), this process takes the table and applies the move itself."""
+        gone (its lock is free), this process takes the table and applies the move itself.
+        The owner's refusal is raised as a local move's would be (`web.errors.refusal`)."""
         if await self.try_own(table.id):
             await self._take(table)
             return await table.act(seat, action, version)
@@ -146,13 +140,13 @@ class Cluster:
             await self.notify("dicehall_acts", payload)
             answer = await asyncio.wait_for(future, FORWARD_TIMEOUT_S)
         except TimeoutError:
-            raise ForwardError(
-                "storage", "the table's server did not answer; nothing changed: try again"
+            raise StorageError(
+                "the table's server did not answer; nothing changed: try again"
             ) from None
         finally:
             self.waiting.pop(request, None)
         if answer.get("error"):
-            raise ForwardError(answer["error"], answer["message"])
+            raise refusal(answer["error"], answer["message"])
         await table.refresh()  # the move is stored: show it here before the ack
         return int(answer["version"])
 
@@ -209,12 +203,8 @@ class Cluster:
         from dicehall.web.cluster.moves import apply_move
 
         reply: dict[str, Any] = {"request": payload["request"], "node": payload["node"]}
-        try:
-            reply["version"] = await apply_move(
-                table, payload["seat"], payload["action"], payload["version"]
-            )
-        except ForwardError as exc:
-            reply.update(error=exc.code, message=exc.message)
+        move = (payload["seat"], payload["action"], payload["version"])
+        reply.update(await apply_move(table, *move))
         await self.notify("dicehall_replies", reply)
 
     # --- failover -----------------------------------------------------------------------

@@ -14,7 +14,7 @@ from fastapi import APIRouter
 from fastapi.responses import FileResponse
 
 from dicehall import games
-from dicehall.web.hall import RequestError
+from dicehall.web.errors import RequestError
 
 GENERIC = Path(__file__).parents[1] / "static" / "games" / "generic.js"  # web/static
 router = APIRouter()

@@ -22,7 +22,8 @@ from dicehall.core.errors import CorruptRecordError
 from dicehall.engine.record import Record
 from dicehall.engine.signing import Seal, seal_of, sign
 from dicehall.web.config import Settings
-from dicehall.web.hall import MAX_NAME, RequestError, make_game
+from dicehall.web.errors import RequestError
+from dicehall.web.hall import MAX_NAME, make_game
 from dicehall.web.records.byte_cache import ByteCache
 from dicehall.web.records.record_key import load_key
 from dicehall.web.records.replay_build import of_finished, of_upload

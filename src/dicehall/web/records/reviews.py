@@ -41,7 +41,7 @@ from dicehall.store import StoreUnavailable
 from dicehall.store.reviews import KeptReviews, method_key
 from dicehall.web.api import RECORD_BODY
 from dicehall.web.config import Settings
-from dicehall.web.hall import RequestError
+from dicehall.web.errors import RequestError
 from dicehall.web.records.byte_cache import ByteCache
 from dicehall.web.records.replays import Replays, get_replays, read_upload
 

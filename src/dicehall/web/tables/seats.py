@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from dicehall.core.types import Seat
-from dicehall.web import hall  # for RequestError (the hall imports this module)
+from dicehall.web.errors import RequestError
 from dicehall.web.tables.table import Table
 
 
@@ -22,11 +22,11 @@ def mark_open(seats: list[dict[str, Any]], raw_seats: list[Any], mode: str) -> N
         if not wanted:
             continue
         if cfg["kind"] != "human":
-            raise hall.RequestError(
+            raise RequestError(
                 422, "bad_seats", f"seat {cfg['seat'] + 1}: only a person's seat is open"
             )
         if mode == "hotseat":
-            raise hall.RequestError(
+            raise RequestError(
                 422, "bad_seats", "a hot-seat table's seats all belong to this device: none is open"
             )
         cfg["open"] = True
@@ -47,8 +47,8 @@ def open_seats(table: Table) -> list[Seat]:
 def check_claimable(table: Table, seat: Any) -> None:
     """Raises unless `seat` is an open seat still free."""
     if not isinstance(seat, int) or isinstance(seat, bool) or seat not in table.humans:
-        raise hall.RequestError(422, "bad_seat", "that is not a seat for a person")
+        raise RequestError(422, "bad_seat", "that is not a seat for a person")
     if not is_open(table, seat):
-        raise hall.RequestError(
+        raise RequestError(
             403, "not_open", "that seat is kept for the person it was made for: ask for their link"
         )

@@ -19,13 +19,12 @@ from typing import TYPE_CHECKING, Any
 
 from dicehall.bots import levels_for, make_bot
 from dicehall.bots.base import Bot, RandomBot
-from dicehall.core.errors import DicehallError
 from dicehall.core.types import CHANCE, Seat
 from dicehall.engine.match import Checkpoint, Match
 from dicehall.store import MatchRow, Store, StoreUnavailable
 from dicehall.web.cluster import replica
-from dicehall.web.cluster.moves import raise_refusal
 from dicehall.web.config import Settings
+from dicehall.web.errors import StorageError, TableClosed
 from dicehall.web.tables import pauses, writes
 from dicehall.web.tables.conn import Conn
 from dicehall.web.tables.viewers import log_viewer, viewing
@@ -36,15 +35,6 @@ if TYPE_CHECKING:
     from dicehall.web.cluster.node import Cluster
 
 log = logging.getLogger("dicehall.web")
-__all__ = ["Conn", "StorageError", "Table", "TableClosed"]
-
-
-class StorageError(Exception):
-    """The store refused an append; the match was put back as it was."""
-
-
-class TableClosed(DicehallError):
-    """The table expired (nobody joined or moved for too long): it can be watched only."""
 
 
 class Table:
@@ -102,13 +92,8 @@ class Table:
     # --- acting ---------------------------------------------------------------------
     async def act(self, seat: Seat, action: Any, version: int | None) -> int:
         """Submit, commit, then broadcast; returns the new version. Raises the Match's errors."""
-        if self.replica and self.cluster is not None:  # the owner applies it
-            from dicehall.web.cluster.node import ForwardError
-
-            try:
-                return await self.cluster.forward(self, seat, action, version)
-            except ForwardError as exc:
-                raise_refusal(exc.code, exc.message)
+        if self.replica and self.cluster is not None:  # the owner applies it (or refuses)
+            return await self.cluster.forward(self, seat, action, version)
         with self.pool.turns.person():  # no bot move starts meanwhile (web/bot_turns.py)
             return await self._act(seat, action, version)
 
