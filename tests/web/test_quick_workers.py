@@ -13,7 +13,8 @@ import pytest
 
 from dicehall import games
 from dicehall.engine.match import Match
-from dicehall.web.workers.pool import BotPool, BotSpec, LegalIds, think
+from dicehall.web.workers.pool import BotPool
+from dicehall.web.workers.thinking import BotSpec, LegalIds, think
 
 
 def _decisions(count: int) -> list[tuple[BotSpec, Any, tuple[Any, ...], int]]:

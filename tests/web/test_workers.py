@@ -80,7 +80,8 @@ def test_search_bots_think_outside_the_server_process(tmp_path: Path) -> None:
 def test_the_pool_runs_a_bot_from_its_spec() -> None:
     import asyncio
 
-    from dicehall.web.workers.pool import BotPool, BotSpec
+    from dicehall.web.workers.pool import BotPool
+    from dicehall.web.workers.thinking import BotSpec
 
     game = games.make("puru", players=2)
     match = Match(game, 1)
@@ -104,7 +105,8 @@ def test_without_quick_workers_greedy_decides_in_the_server_and_searches_in_work
     mcts bot is sent to the search pool."""
     import asyncio
 
-    from dicehall.web.workers.pool import BotPool, BotSpec
+    from dicehall.web.workers.pool import BotPool
+    from dicehall.web.workers.thinking import BotSpec
 
     game = games.make("puru", players=2)
     match = Match(game, 1)

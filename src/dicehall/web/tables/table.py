@@ -29,7 +29,8 @@ from dicehall.web.tables import pauses, writes
 from dicehall.web.tables.conn import Conn
 from dicehall.web.tables.viewers import log_viewer, viewing
 from dicehall.web.tables.views import explained_log, result_json, seat_name, seat_panels
-from dicehall.web.workers.pool import BotPool, BotSpec
+from dicehall.web.workers.pool import BotPool
+from dicehall.web.workers.thinking import BotSpec
 
 if TYPE_CHECKING:
     from dicehall.web.cluster.node import Cluster

@@ -23,25 +23,19 @@ never solve: a solver table missing from the disk cache is an error there (see
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import json
 import logging
 import multiprocessing
 import os
-import random
-from collections import OrderedDict
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
 from typing import Any
 
-from dicehall.bots import parse_level
-from dicehall.bots.base import Bot, RandomBot
-from dicehall.bots.solvers.cache import NO_SOLVE_ENV
+from dicehall.bots.base import RandomBot
 from dicehall.core.game import Game
 from dicehall.core.types import View
 from dicehall.web.workers.quick import QuickWorkers
+from dicehall.web.workers.thinking import BotSpec, LegalIds, Rng, as_random, think, worker_start
 from dicehall.web.workers.turns import BotTurns
 
 log = logging.getLogger("dicehall.web")
@@ -49,91 +43,8 @@ log = logging.getLogger("dicehall.web")
 SEARCH_NICE = int(os.environ.get("DICEHALL_SEARCH_NICE", "10"))
 QUICK_NICE = int(os.environ.get("DICEHALL_QUICK_NICE", "5"))
 SEARCH_IDLE = os.environ.get("DICEHALL_SEARCH_IDLE", "1") != "0"
-BOTS_KEPT = 256  # bots a worker keeps built (per game, seat and level)
 
 
-@dataclass(frozen=True)
-class BotSpec:
-    """Which bot plays: everything a worker needs to build it (nothing about the match)."""
-
-    game: str
-    params_json: str  # the game's parameters, as sorted JSON (hashable)
-    seat: int
-    level: str
-
-    @classmethod
-    def of(cls, game: str, params: dict[str, Any], seat: int, level: str) -> BotSpec:
-        return cls(game, json.dumps(params, sort_keys=True), seat, level)
-
-    @property
-    def pool(self) -> str:
-        """`inline` (random), `quick` (greedy: inline too without quick workers) or `search`
-        (mcts, expert)."""
-        name, _ = parse_level(self.level)
-        if name == "random":
-            return "inline"
-        return "quick" if name == "greedy" else "search"
-
-
-# --- inside a worker process --------------------------------------------------------------
-_bots: OrderedDict[BotSpec, tuple[Game[Any, Any], Bot]] = OrderedDict()
-
-
-def _worker_start(nice: int, idle: bool = False) -> None:
-    os.environ[NO_SOLVE_ENV] = "1"
-    with contextlib.suppress(OSError):  # not permitted here: same priority as the server
-        os.nice(nice)
-    if idle and hasattr(os, "sched_setscheduler"):  # Linux
-        with contextlib.suppress(OSError):
-            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
-    from dicehall import games  # warm the imports once, not on the first move
-
-    games.available()
-
-
-def _bot(spec: BotSpec) -> tuple[Game[Any, Any], Bot]:
-    found = _bots.get(spec)
-    if found is None:
-        from dicehall import games
-        from dicehall.bots import make_bot
-
-        game = games.make(spec.game, **json.loads(spec.params_json))
-        found = _bots[spec] = (game, make_bot(spec.level, game, spec.seat))
-        while len(_bots) > BOTS_KEPT:
-            _bots.popitem(last=False)
-    _bots.move_to_end(spec)
-    return found
-
-
-Rng = random.Random | str  # an rng, or the text one is seeded with (cheaper to send)
-
-
-@dataclass(frozen=True)
-class LegalIds:
-    """Legal actions as the game's action ids (`Game.encode`): a few bytes to send to a
-    worker, where the actions themselves (slotted dataclasses) took longer to pickle than the
-    rest of the request. A worker given these answers an action id too."""
-
-    ids: tuple[int, ...]
-
-    @classmethod
-    def of(cls, game: Game[Any, Any], legal: Sequence[Any]) -> LegalIds:
-        return cls(tuple(map(game.encode, legal)))
-
-
-def think(spec: BotSpec, view: View, legal: Sequence[Any] | LegalIds, rng: Rng) -> Any:
-    """One decision, in a worker process: the action, or its id where `legal` is ids."""
-    game, bot = _bot(spec)
-    if isinstance(legal, LegalIds):
-        return game.encode(bot.act(view, tuple(map(game.decode, legal.ids)), _rng(rng)))
-    return bot.act(view, legal, _rng(rng))
-
-
-def _rng(rng: Rng) -> random.Random:
-    return random.Random(rng) if isinstance(rng, str) else rng
-
-
-# --- in the server process ----------------------------------------------------------------
 def _forkserver() -> Any:
     """Workers are forked from a clean server of their own that has the game modules loaded
     already: a new worker is ready in milliseconds and holds no copy of the server's threads."""
@@ -148,7 +59,7 @@ class BotPool:
     def __init__(self, quick: int, search: int) -> None:
         self.sizes = {"quick": max(0, quick), "search": max(1, search)}
         self.pools: dict[str, ProcessPoolExecutor] = {}  # the search pool, once started
-        self.quick = QuickWorkers(self.sizes["quick"], _forkserver(), _worker_start, QUICK_NICE)
+        self.quick = QuickWorkers(self.sizes["quick"], _forkserver(), worker_start, QUICK_NICE)
         self.turns = BotTurns()  # bot moves start one per pass of the event loop
 
     def where(self, spec: BotSpec) -> str:
@@ -162,7 +73,7 @@ class BotPool:
             pool = ProcessPoolExecutor(
                 self.sizes[kind],
                 mp_context=_forkserver(),
-                initializer=_worker_start,
+                initializer=worker_start,
                 initargs=(SEARCH_NICE, SEARCH_IDLE),
             )
             self.pools[kind] = pool
@@ -193,7 +104,7 @@ class BotPool:
         kind = self.where(spec)
         if kind == "inline":  # a millisecond: less than the trip to a worker would cost
             if spec.pool == "inline":
-                return RandomBot().act(view, legal, _rng(rng))
+                return RandomBot().act(view, legal, as_random(rng))
             return think(spec, view, legal, rng)
         sent = LegalIds.of(game, legal) if game is not None else tuple(legal)
         if kind == "quick":

@@ -6,7 +6,7 @@ threads, which pickle and pass it on while holding Python's lock, and the event 
 for that lock at every request: under the bot load the loop spent a fifth of its time waiting
 in `submit`, as long as the decisions themselves had taken. Here each worker is one process
 with one socket pair, which the loop uses as a transport of its own: a request (pickled: what
-the bot may see, as in `web/workers.py`) is written without the loop giving up Python's lock
+the bot may see, as in `workers/thinking.py`) is written without the loop giving up Python's lock
 (a plain `os.write` does, and then waits to get it back from the store writer), and answers
 arrive as the transport reads them, with no thread in between. A worker takes its requests
 in order; at most `IN_FLIGHT` are written to it at a time, so the workers share the load. A
@@ -33,6 +33,7 @@ from multiprocessing.process import BaseProcess
 from typing import Any
 
 from dicehall.core.types import View
+from dicehall.web.workers.thinking import think
 
 IN_FLIGHT = 4  # requests written to a worker and not yet answered, at most
 STOP_WAIT_S = 5.0
@@ -41,8 +42,6 @@ FRAME = struct.Struct("!i")  # multiprocessing's own framing, which the worker's
 
 def serve(conn: Connection, start: Any, nice: int) -> None:
     """A worker's life: answer requests in order until the server closes the socket."""
-    from dicehall.web.workers.pool import think
-
     start(nice)
     while True:
         try:
