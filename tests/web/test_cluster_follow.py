@@ -18,7 +18,6 @@ from dicehall.store import Store
 from dicehall.web.cluster.node import Cluster
 from dicehall.web.config import Settings
 from dicehall.web.hall import Hall
-from dicehall.web.tables import pauses
 from dicehall.web.tables.conn import Conn
 from dicehall.web.tables.table import Table
 
@@ -32,7 +31,7 @@ class Node(Cluster):
     """A cluster member whose notices go to `bus` (delivered by `deliver`)."""
 
     def __init__(self, hall: Hall, bus: Bus, owner: bool) -> None:
-        super().__init__(hall, conninfo="")
+        super().__init__(hall.tables, conninfo="")
         self.bus, self.owner = bus, owner
         hall.cluster = self
 
@@ -64,7 +63,7 @@ async def move(table: Table) -> None:
 async def play_to_the_pause(table: Table) -> None:
     while not table.match.held:
         await move(table)
-    assert table.pause is not None
+    assert table.pauses.current is not None
 
 
 async def until(done: Callable[[], bool]) -> None:
@@ -155,11 +154,11 @@ def test_a_follower_never_shows_a_pause_its_store_shows_is_over(tmp_path: Path) 
         await deliver(bus, owner_node)  # the owner hears that seat 0 is here
         await play_to_the_pause(owner)
         await deliver(bus, follower)
-        assert seen.pause is not None and seen.match.held  # the follower holds too
-        pauses.skip(seen, person)
+        assert seen.pauses.current is not None and seen.match.held  # the follower holds too
+        seen.skip(person)
         await deliver(bus, owner_node)  # the owner takes the Skip and goes on at once ...
         await until(lambda: saved(bus, owner))
-        assert not owner.match.held and owner.pause is None
+        assert not owner.match.held and owner.pauses.current is None
         updates(person)
         await deliver(bus, follower)  # ... before the follower reads the Skip's notice
         shown = updates(person)
@@ -168,7 +167,7 @@ def test_a_follower_never_shows_a_pause_its_store_shows_is_over(tmp_path: Path) 
             assert state["pause"] is None or state["actors"] == [], state
         assert shown[-1]["pause"] is None
         assert shown[-1]["actors"] == list(owner.match.actors())
-        assert seen.pause is None
+        assert seen.pauses.current is None
         for hall in (owner_hall, follower_hall):
             await hall.stop()
         store.close()
@@ -190,14 +189,14 @@ def test_a_person_arriving_through_a_follower_during_a_pause_sees_it_and_can_ski
         await play_to_the_pause(owner)
         bus.clear()  # announced before the follower had the table
         seen = await follower_hall.get(owner.id)
-        assert seen is not None and seen.match.held and seen.pause is None
+        assert seen is not None and seen.match.held and seen.pauses.current is None
         person = Conn((0,))
         seen.join(person)
         await deliver(bus, owner_node)
         await deliver(bus, follower)
-        assert seen.pause is not None
+        assert seen.pauses.current is not None
         assert updates(person)[-1]["pause"] is not None  # with its countdown and Skip
-        pauses.skip(seen, person)
+        seen.skip(person)
         await deliver(bus, owner_node)
         await until(lambda: not owner.match.held)  # the Skip through the follower ended it
         for hall in (owner_hall, follower_hall):

@@ -208,7 +208,7 @@ def test_a_refused_move_or_claim_changes_nothing_and_is_saved_later(tmp_path: Pa
             setattr(store, name, guarded(name))
         conn = Conn((0,))
         table.join(conn)  # the seat is taken in memory even though the claim is not saved
-        assert 0 in table.claimed and store.tokens(table.id)[0][1] is False
+        assert 0 in table.presence.claimed and store.tokens(table.id)[0][1] is False
         with pytest.raises(RequestError) as info:
             await hall.claim(table, 0)
         assert info.value.status == 409  # nobody else can take it meanwhile

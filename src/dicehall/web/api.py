@@ -127,7 +127,7 @@ def _table_json(hall: Hall, row: MatchRow) -> dict[str, Any]:
     if table is not None:
         out["seats"] = table.seats_json()
         out["open_seats"] = open_seats(table)
-        out["watchers"] = sum(1 for c in table.conns if not c.seats)
+        out["watchers"] = sum(1 for c in table.presence.conns if not c.seats)
     return out
 
 

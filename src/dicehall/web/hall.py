@@ -26,6 +26,7 @@ from dicehall.store import LIVE, MatchRow, Store, now_text, token_digest
 from dicehall.store.accounts import Account
 from dicehall.web import lifecycle
 from dicehall.web.accounts import seat_accounts
+from dicehall.web.cluster import replica
 from dicehall.web.cluster.node import Cluster
 from dicehall.web.config import Settings
 from dicehall.web.errors import RequestError, store_errors
@@ -125,7 +126,7 @@ class Hall:
         self.warming = loop.create_task(self.pool.warm("quick"), name="start bot workers")
         if self.store.engine.dialect.name == "postgresql":  # several processes may share it
             url = self.store.engine.url.set(drivername="postgresql")
-            self.cluster = Cluster(self, url.render_as_string(hide_password=False))
+            self.cluster = Cluster(self.tables, url.render_as_string(hide_password=False))
             await self.cluster.start()
         self.solvers.start()
         self.sweeper = loop.create_task(lifecycle.sweep_forever(self), name="sweep")
@@ -180,11 +181,9 @@ class Hall:
         owned = self.cluster is None or await self.cluster.try_own(table_id)
         table = self._install(row, match, replica=not owned)
         if table.replica:  # what the owner saved since the read: its notices found no table
-            await table.refresh()
-        now = asyncio.get_running_loop().time()
-        for seat in claimed:  # seats people had taken: their grace period starts now
-            table.claimed.add(seat)
-            table.away_since[seat] = now
+            await replica.refresh(table)
+        # seats people had taken: their grace period starts now
+        table.presence.away(claimed, asyncio.get_running_loop().time())
         return table
 
     def _read_and_replay(self, table_id: str) -> tuple[MatchRow, Match, list[int]] | None:
@@ -199,17 +198,16 @@ class Hall:
         return row, match, claimed
 
     def _install(self, row: MatchRow, match: Match, replica: bool = False) -> Table:
-        table = Table(row, match, self.store, self.settings, self.pool)
-        table.cluster, table.replica = self.cluster, replica
-        table.bot_levels = {
-            s["seat"]: interactive_level(s["bot"], row.game) for s in row.seats if "bot" in s
-        }
+        levels = {s["seat"]: interactive_level(s["bot"], row.game) for s in row.seats if "bot" in s}
+        table = Table(
+            row, match, self.store, self.settings, self.pool, levels=levels,
+            peers=self.cluster, replica=replica, on_finish=seat_accounts.on_finish,
+        )  # fmt: skip
         self.tables[row.id] = table
-        table.on_finish = seat_accounts.on_finish
         if not match.is_over and row.status == LIVE:
             table.start()
         elif match.is_over and not replica:  # its accounts' records, if a restart cut them
-            seat_accounts.on_finish(table)
+            table.finished()
         return table
 
     async def create(
@@ -287,13 +285,13 @@ class Hall:
     async def claim(self, table: Table, seat: Any) -> str:
         """A fresh token for an open seat nobody has taken yet (joining from the lobby)."""
         seat_rules.check_claimable(table, seat)
-        if seat in table.claimed or table.match.is_over:
+        if seat in table.presence.claimed or table.match.is_over:
             raise RequestError(409, "seat_taken", "that seat is already taken")
         token = secrets.token_urlsafe(24)
         with store_errors("seats"):  # the store decides: another process may have claimed it
             digest = token_digest(token)
             claimed = await writes.run(self.store.claim_open, table.id, seat, digest, first=True)
-        table.claimed.add(seat)
+        table.presence.claim(seat)
         if not claimed:
             raise RequestError(409, "seat_taken", "that seat is already taken")
         return token

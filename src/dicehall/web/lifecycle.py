@@ -18,13 +18,25 @@ from __future__ import annotations
 import asyncio
 import logging
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
-from dicehall.store import EXPIRED
+from dicehall.store import EXPIRED, Store
+from dicehall.web.config import Settings
 from dicehall.web.tables import writes
 
 if TYPE_CHECKING:
-    from dicehall.web.hall import Hall
+    from dicehall.web.cluster.node import Cluster
+    from dicehall.web.tables.table import Table
+
+
+class Hall(Protocol):
+    """What the sweeps use of the hall (`web.hall.Hall`)."""
+
+    store: Store
+    settings: Settings
+    tables: dict[str, Table]
+    cluster: Cluster | None
+
 
 log = logging.getLogger("dicehall.web")
 
@@ -37,10 +49,10 @@ async def unload_idle(hall: Hall) -> int:
     idle = [
         table
         for table in list(hall.tables.values())
-        if not table.conns
+        if not table.presence.conns
         and not table.arriving
         and not table.lock.locked()
-        and now - table.idle_since >= hall.settings.unload_after
+        and now - table.presence.idle_since >= hall.settings.unload_after
     ]
     for table in idle:
         if hall.tables.get(table.id) is table:
@@ -53,7 +65,7 @@ async def unload_idle(hall: Hall) -> int:
 
 async def expire_idle(hall: Hall) -> list[str]:
     """Expire live tables idle longer than `expire_after`; returns their ids."""
-    seated = [t.id for t in hall.tables.values() if any(c.seats for c in t.conns)]
+    seated = [t.id for t in hall.tables.values() if any(c.seats for c in t.presence.conns)]
     cutoff = datetime.now(UTC) - timedelta(seconds=hall.settings.expire_after)
     before = cutoff.isoformat(timespec="seconds")
 
@@ -65,9 +77,7 @@ async def expire_idle(hall: Hall) -> list[str]:
     for table_id in expired:
         table = hall.tables.get(table_id)
         if table is not None:
-            table.row.status = EXPIRED
-            table.note("This table expired: nobody joined or moved for too long.")
-            table.wake.set()  # the driver sees the status and stops
+            table.expire(EXPIRED)  # its driver sees the status and stops
     if expired:
         log.info("%d idle table(s) expired", len(expired))
     return expired

@@ -25,7 +25,6 @@ from dicehall.web.errors import StorageError, move_error
 from dicehall.web.hall import Hall
 from dicehall.web.protection.guard import Guards, client_key
 from dicehall.web.protection.strict_json import BadJSON, dumps, loads
-from dicehall.web.tables import pauses
 from dicehall.web.tables.conn import Conn
 from dicehall.web.tables.table import Table
 
@@ -132,7 +131,7 @@ async def _act(table: Table, conn: Conn, data: dict[str, Any]) -> None:
         raise BadMessage("not_your_seat", "you do not hold that seat")
     # only acknowledged ids are duplicates: a move refused (by the store, the rules, a stale
     # version) may be sent again with the same id
-    if msg_id is not None and msg_id in table.seen.get(seat, ()):
+    if msg_id is not None and table.presence.was_acknowledged(seat, msg_id):
         raise BadMessage("duplicate", "this message was already received; ignored")
     if isinstance(version, bool) or not isinstance(version, int):
         raise BadMessage("bad_message", "version must be the integer version you saw")
@@ -142,7 +141,7 @@ async def _act(table: Table, conn: Conn, data: dict[str, Any]) -> None:
     except (DicehallError, StorageError) as exc:
         raise BadMessage(*move_error(exc)) from None
     if msg_id is not None:
-        table.first_time(seat, msg_id)
+        table.presence.first_time(seat, msg_id)
     conn.send({"type": "ack", "id": msg_id, "version": new_version})
 
 
@@ -165,8 +164,8 @@ async def _handle(table: Table, conn: Conn, data: dict[str, Any], resyncs: RateL
         if not resyncs.allow():  # a welcome holds the whole log: far dearer than a message
             raise BadMessage("rate_limited", "too many resyncs; slow down")
         table.resync(conn)
-    elif kind == "skip":  # done reading a pause's summary (web/pauses.py)
-        pauses.skip(table, conn)
+    elif kind == "skip":  # done reading a pause's summary (web/tables/pauses.py)
+        table.skip(conn)
     elif kind == "focus":  # only a device holding seats may hand over (the message rate bounds it)
         _focus(table, conn, data.get("seat"))
     else:

@@ -62,11 +62,10 @@ async def admit(table: Table, account: Account | None, seats: tuple[int, ...]) -
     return None
 
 
-def on_finish(table: Table) -> None:
+def on_finish(table: Table) -> asyncio.Task[None]:
     """Record the match for its accounts once it is saved as finished (in the background)."""
-    finish = outcomes.Finish(table.id, frozenset(table.covered))
-    task = asyncio.get_running_loop().create_task(_record(table, finish))
-    table.finishing = task
+    finish = outcomes.Finish(table.id, frozenset(table.driver.covered))
+    return asyncio.get_running_loop().create_task(_record(table, finish))
 
 
 async def _record(table: Table, finish: outcomes.Finish) -> None:

@@ -33,12 +33,12 @@ import logging
 import uuid
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    from dicehall.web.hall import Hall
-    from dicehall.web.tables.table import Table
-
+from dicehall.web.cluster import replica
+from dicehall.web.cluster.moves import apply_move
 from dicehall.web.errors import StorageError, refusal
-from dicehall.web.tables import pauses
+
+if TYPE_CHECKING:
+    from dicehall.web.tables.table import Table
 
 log = logging.getLogger("dicehall.web")
 CHANNELS = (
@@ -52,8 +52,8 @@ TAKEOVER_EVERY_S = 1.0
 class Cluster:
     """This process's part in the cluster: its locks, its listener and forwarded moves."""
 
-    def __init__(self, hall: Hall, conninfo: str) -> None:
-        self.hall, self.conninfo = hall, conninfo
+    def __init__(self, tables: dict[str, Table], conninfo: str) -> None:
+        self.tables, self.conninfo = tables, conninfo  # the hall's tables in memory
         self.node = uuid.uuid4().hex[:12]
         self.commands: Any = None  # psycopg.AsyncConnection: locks and notifications
         self.listener: Any = None  # psycopg.AsyncConnection: LISTEN only
@@ -147,7 +147,7 @@ class Cluster:
             self.waiting.pop(request, None)
         if answer.get("error"):
             raise refusal(answer["error"], answer["message"])
-        await table.refresh()  # the move is stored: show it here before the ack
+        await replica.refresh(table)  # the move is stored: show it here before the ack
         return int(answer["version"])
 
     def _background(self, work: Any) -> None:
@@ -178,11 +178,11 @@ class Cluster:
             if future is not None and not future.done():
                 future.set_result(payload)
             return
-        table = self.hall.tables.get(payload["table"])
+        table = self.tables.get(payload["table"])
         if table is None:
             return
         if channel == "dicehall_moves" and table.replica:
-            await table.refresh()
+            await replica.refresh(table)
         elif channel == "dicehall_presence" and payload.get("roll_call"):
             if table.replica:
                 self._answer_roll_call(table)
@@ -192,16 +192,14 @@ class Cluster:
             self._background(self._apply_forwarded(table, payload))
         elif channel == "dicehall_pauses" and table.replica:
             if payload["pause"] is not None:
-                await table.refresh()  # the entries that made it hold, before the pause
-            pauses.follow(table, payload["pause"], asyncio.get_running_loop().time())
+                await replica.refresh(table)  # the entries that made it hold, before the pause
+            table.follow_pause(payload["pause"], asyncio.get_running_loop().time())
         elif channel == "dicehall_skips" and not table.replica:
             node, asked = payload["node"], payload["seats"]  # seats held through that process
-            held = {s for s in table.humans if s in asked and node in table.remote.get(s, ())}
-            pauses.skip_seats(table, held)
+            remote = table.presence.remote
+            table.skip_seats({s for s in table.humans if s in asked and node in remote.get(s, ())})
 
     async def _apply_forwarded(self, table: Table, payload: dict[str, Any]) -> None:
-        from dicehall.web.cluster.moves import apply_move
-
         reply: dict[str, Any] = {"request": payload["request"], "node": payload["node"]}
         move = (payload["seat"], payload["action"], payload["version"])
         reply.update(await apply_move(table, *move))
@@ -212,18 +210,18 @@ class Cluster:
         """This process got the lock of a table it followed: play it here, and ask the other
         processes who is seated through them (they told the old owner, not this one)."""
         log.info("cluster: table %s has no owner any more; playing it here", table.id)
-        await table.promote()
+        await replica.promote(table)
         payload = {"table": table.id, "roll_call": True, "node": self.node}
         await self.notify("dicehall_presence", payload)
 
     def _answer_roll_call(self, table: Table) -> None:
-        for seat in sorted({s for conn in table.conns for s in conn.seats}):
+        for seat in sorted({s for conn in table.presence.conns for s in conn.seats}):
             self.presence(table, seat, True)
 
     async def _take_over_forever(self) -> None:
         while True:
             await asyncio.sleep(TAKEOVER_EVERY_S)
-            for table in [t for t in self.hall.tables.values() if t.replica]:
+            for table in [t for t in self.tables.values() if t.replica]:
                 try:
                     if await self.try_own(table.id):
                         await self._take(table)

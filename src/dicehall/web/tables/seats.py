@@ -41,7 +41,7 @@ def open_seats(table: Table) -> list[Seat]:
     """Open seats nobody has taken yet (the lobby's "Join" buttons)."""
     if table.match.is_over:
         return []
-    return [s for s in table.humans if is_open(table, s) and s not in table.claimed]
+    return [s for s in table.humans if is_open(table, s) and s not in table.presence.claimed]
 
 
 def check_claimable(table: Table, seat: Any) -> None:

@@ -1,45 +1,55 @@
-"""A live table: one `Match`, its connections, its bots and the store it writes through.
+"""A live table: one `Match`, its lock, its commits and what its connections are sent.
 
 The Match is the authority; the table only transports. Every applied action is committed to
 the store before any connection hears of it: the write runs in a thread, off the event loop,
 under the table's lock, and a connection that arrives meanwhile is welcomed once it is done.
-Bots (and bots standing in for people who lost their connection longer than the grace period)
-are driven by one task per table and think in worker processes (`web.workers`).
+The table owns who is present (`presence`), its bots' driver (`driver`: bots, timers and
+bots standing in for people away longer than the grace period) and its pause (`pauses`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-import random
-from collections import deque
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from dicehall.bots import levels_for, make_bot
-from dicehall.bots.base import Bot, RandomBot
-from dicehall.core.types import CHANCE, Seat
+from dicehall.core.types import Seat
 from dicehall.engine.match import Checkpoint, Match
-from dicehall.store import MatchRow, Store, StoreUnavailable
-from dicehall.web.cluster import replica
+from dicehall.engine.record import Record, resume
+from dicehall.store import MatchRow, Store
 from dicehall.web.config import Settings
 from dicehall.web.errors import StorageError, TableClosed
-from dicehall.web.tables import pauses, writes
+from dicehall.web.tables import messages, writes
 from dicehall.web.tables.conn import Conn
-from dicehall.web.tables.viewers import log_viewer, viewing
-from dicehall.web.tables.views import explained_log, result_json, seat_name, seat_panels
+from dicehall.web.tables.driver import Driver
+from dicehall.web.tables.pauses import Pauses, pause_rule
+from dicehall.web.tables.presence import Presence
+from dicehall.web.tables.views import result_json, seat_name
 from dicehall.web.workers.pool import BotPool
-from dicehall.web.workers.thinking import BotSpec
-
-if TYPE_CHECKING:
-    from dicehall.web.cluster.node import Cluster
 
 log = logging.getLogger("dicehall.web")
 
 
+class Peers(Protocol):
+    """The other server processes serving this table (`web.cluster.node.Cluster`)."""
+
+    async def forward(self, table: Table, seat: Seat, action: Any, version: int | None) -> int:
+        """Have the table's owner apply a move; its version, or the owner's refusal raised."""
+        ...
+
+    def moved(self, table: Table) -> None: ...
+
+    def presence(self, table: Table, seat: Seat, here: bool) -> None: ...
+
+    def paused(self, table: Table, pause: dict[str, Any] | None) -> None: ...
+
+    def skipped(self, table: Table, seats: list[Seat]) -> None: ...
+
+
 class Table:
-    """A live match with its people, bots and spectators."""
+    """A live match with its people, bots and spectators. `replica`: another server process
+    owns it (`peers`), and this one follows the store."""
 
     def __init__(
         self,
@@ -48,39 +58,27 @@ class Table:
         store: Store,
         settings: Settings,
         pool: BotPool | None = None,
+        *,
+        levels: dict[Seat, str] | None = None,
+        peers: Peers | None = None,
+        replica: bool = False,
+        on_finish: Callable[[Table], asyncio.Task[None] | None] | None = None,
     ) -> None:
-        self.row = row
-        self.match = match
-        self.store = store
-        self.settings = settings
-        self.conns: set[Conn] = set()
-        self.claimed: set[Seat] = set()
-        self.unsaved_claims: set[Seat] = set()
-        self.claims_saving: asyncio.Task[None] | None = None
-        self.covered: set[Seat] = set()
-        self.away_since: dict[Seat, float] = {}
-        self.notes: list[dict[str, Any]] = []
-        self.bot_due: dict[Seat, float] = {}
-        self.acted_at: dict[Seat, int] = {}
-        self.seen: dict[Seat, deque[str]] = {}
-        self.wake = asyncio.Event()
-        self.task: asyncio.Task[None] | None = None
+        self.row, self.match, self.store, self.settings = row, match, store, settings
+        self.peers, self.replica, self.on_finish = peers, replica, on_finish
         self.bot_seats = {s for s, cfg in enumerate(row.seats) if cfg.get("kind") == "bot"}
-        self.bot_levels: dict[Seat, str] = {}  # the level each bot plays (`Hall` sets them)
-        self.rng = random.Random()
-        self.pool = pool or BotPool(settings.quick_workers, settings.search_workers)
+        self.notes: list[dict[str, Any]] = []
+        self.acted_at: dict[Seat, int] = {}
         self.lock = asyncio.Lock()  # one change at a time: apply, commit, broadcast
         self.committing = False  # the match is ahead of the store until the write returns
         self.arriving: list[Conn] = []  # joined while committing: welcomed after the write
         self.resyncing: list[Conn] = []
-        self.idle_since = asyncio.get_running_loop().time()  # nobody connected since then
-        self.cluster: Cluster | None = None  # several server processes share the store
-        self.replica = False  # another process owns it: this one follows the store
-        self.remote: dict[Seat, set[str]] = {}  # seats held through other processes
-        self.on_finish: Callable[[Table], None] | None = None  # the accounts' records
-        self.finishing: asyncio.Task[None] | None = None
-        self.match.pause = pauses.pause_rule(match.game)  # where the table holds (web/pauses.py)
-        self.pause: pauses.Pause | None = None
+        self.finishing: asyncio.Task[None] | None = None  # the accounts' records
+        self.presence = Presence(store, row.id)
+        pool = pool or BotPool(settings.quick_workers, settings.search_workers)
+        self.driver = Driver(self, pool, levels or {})
+        self.pauses = Pauses(settings.round_pause, self._announce_pause)
+        self.match.pause = pause_rule(match.game)  # where the table holds (web/tables/pauses.py)
 
     @property
     def id(self) -> str:
@@ -90,12 +88,17 @@ class Table:
     def humans(self) -> list[Seat]:
         return [s for s in range(len(self.row.seats)) if s not in self.bot_seats]
 
+    def present(self) -> set[Seat]:
+        """The seated people at the table now (a seat a bot stands in for is not a person's)."""
+        covered = self.driver.covered
+        return {s for s in self.humans if self.presence.connected(s) and s not in covered}
+
     # --- acting ---------------------------------------------------------------------
     async def act(self, seat: Seat, action: Any, version: int | None) -> int:
         """Submit, commit, then broadcast; returns the new version. Raises the Match's errors."""
-        if self.replica and self.cluster is not None:  # the owner applies it (or refuses)
-            return await self.cluster.forward(self, seat, action, version)
-        with self.pool.turns.person():  # no bot move starts meanwhile (web/bot_turns.py)
+        if self.replica and self.peers is not None:  # the owner applies it
+            return await self.peers.forward(self, seat, action, version)
+        with self.driver.pool.turns.person():  # no bot move starts meanwhile (web/workers/turns.py)
             return await self._act(seat, action, version)
 
     async def _act(self, seat: Seat, action: Any, version: int | None) -> int:
@@ -105,7 +108,7 @@ class Table:
             m = self.match
             saved = m.checkpoint()
             m.play(seat, action, self._checked_version(seat, version))
-            await self._commit(saved, person=True)
+            await self.commit(saved, person=True)
             self.acted_at[seat] = m.version  # only once saved: a refused move is not a move
             return m.version
 
@@ -117,7 +120,7 @@ class Table:
             return None
         return version
 
-    async def _commit(self, saved: Checkpoint, person: bool = False) -> None:
+    async def commit(self, saved: Checkpoint, person: bool = False) -> None:
         """Write the new entries (in a thread; a person's move ahead of bots'), then tell
         everyone; on a refusal put the match back as it was. Called with the lock held."""
         m, start = self.match, saved.log_length
@@ -136,101 +139,37 @@ class Table:
             ) from None
         else:
             self.row.num_actions = len(m.log)
-            await self._write_claims()
+            await self.presence.write_claims()
             if m.is_over:
                 self.row.status, self.row.result = "finished", result_json(m)
-                if self.on_finish is not None:
-                    self.on_finish(self)
-            pauses.hold(self, asyncio.get_running_loop().time())
+                self.finished()
+            self.pauses.hold(m.held, asyncio.get_running_loop().time(), owner=not self.replica)
             self.broadcast(start, saved.state)
-            self.wake.set()
-            if self.cluster is not None:
-                self.cluster.moved(self)
+            self.driver.nudge()
+            if self.peers is not None:
+                self.peers.moved(self)
         finally:
             self.committing = False
             self._welcome_waiting()
-
-    def bot_spec(self, seat: Seat, bot: Bot) -> BotSpec:
-        level = self.bot_levels.get(seat, bot.level) if seat not in self.covered else bot.level
-        return BotSpec.of(self.row.game, self.match.game.params, seat, level)
-
-    async def _bot_step(self, seat: Seat) -> None:
-        """The bot thinks in a worker process (searching bots take seconds), so the server
-        keeps serving; its move counts only if the table has not moved on meanwhile."""
-        await self.pool.turns.take()  # one bot move per pass of the loop (web/bot_turns.py)
-        m = self.match
-        if m.is_over or seat not in m.bots_to_act():
-            return
-        version = m.version
-        bot, view, legal = m.bots[seat], m.view(seat), m.legal_actions(seat)
-        try:  # the rng goes as its seed's text (core/seeding.py, bot_seed)
-            spec = self.bot_spec(seat, bot)
-            action = await self.pool.decide(spec, view, legal, m.bot_seed(seat), m.game)
-        except Exception as exc:  # a faulty bot must not stall the table: play randomly
-            log.warning("table %s: bot at seat %d failed (%s); random move", self.id, seat, exc)
-            action = None
-        async with self.lock:
-            if m.version != version or m.is_over or seat not in m.bots_to_act():
-                return  # others moved while it thought: it decides again from the new view
-            if self.row.status != "live":
-                return
-            if action not in legal:
-                action = legal[self.rng.randrange(len(legal))]
-            saved = m.checkpoint()
-            m.play(seat, action)
-            await self._commit(saved)
-
-    async def _fire_timer(self) -> None:
-        async with self.lock:
-            m = self.match
-            saved = m.checkpoint()
-            if m.fire_due_timers():
-                await self._commit(saved)
 
     # --- connections ----------------------------------------------------------------
     def join(self, conn: Conn) -> None:
         if self.committing:  # the match is ahead of the store: welcome it once saved
             self.arriving.append(conn)
             return
-        self.conns.add(conn)
+        self.presence.arrive(conn)
         for seat in conn.seats:
-            self.seat_back(seat)
-            if seat not in self.claimed:
-                self.claimed.add(seat)
-                self.unsaved_claims.add(seat)
-            if self.replica and self.cluster is not None:
-                self.cluster.presence(self, seat, True)
-        self._save_claims()
+            self._seat_back(seat)
+            if self.replica and self.peers is not None:
+                self.peers.presence(self, seat, True)
         conn.send(self.welcome(conn))
         self.broadcast_seats()
-        self.wake.set()
+        self.driver.nudge()
 
-    def seat_back(self, seat: Seat) -> None:
-        """A person is at their seat again: no grace period runs, no bot stands in."""
-        self.away_since.pop(seat, None)
-        if seat in self.covered:
-            self.covered.discard(seat)
-            self.match.bots.pop(seat, None)
-            self.bot_due.pop(seat, None)
+    def _seat_back(self, seat: Seat) -> None:
+        """A person is at their seat again: no bot stands in for them any more."""
+        if self.driver.uncover(seat):
             self.note(f"{seat_name(self.row.seats, seat)} is back and plays again.")
-
-    def _save_claims(self) -> None:
-        """Save the seats taken with their creation token, in the background (`join` cannot
-        wait for the store)."""
-        if self.unsaved_claims and (self.claims_saving is None or self.claims_saving.done()):
-            self.claims_saving = asyncio.get_running_loop().create_task(self._write_claims())
-
-    async def _write_claims(self) -> None:
-        """Persist seats taken with their creation token, in the store's writer; a refused
-        write is retried at the next save (the seat stays taken in memory, so nobody else can
-        claim it meanwhile)."""
-        for seat in sorted(self.unsaved_claims):
-            try:
-                await writes.run(self.store.mark_claimed, self.id, seat, first=True)
-            except StoreUnavailable as exc:
-                log.error("table %s: seat %d claim not saved yet: %s", self.id, seat, exc)
-                return
-            self.unsaved_claims.discard(seat)
 
     def resync(self, conn: Conn) -> None:
         """The whole state again (the client asked); after the write in progress, if any."""
@@ -245,208 +184,124 @@ class Table:
         for conn in arriving:
             self.join(conn)
         for conn in resyncing:
-            if conn in self.conns:
+            if conn in self.presence.conns:
                 conn.send(self.welcome(conn))
 
     def leave(self, conn: Conn) -> None:
         if conn in self.arriving:
             self.arriving.remove(conn)
-        self.conns.discard(conn)
-        loop_now = asyncio.get_running_loop().time()
-        if not self.conns:
-            self.idle_since = loop_now
+        self.presence.depart(conn, asyncio.get_running_loop().time())
         for seat in conn.seats:
-            if not self.connected(seat):
-                self.away_since[seat] = loop_now
-            if self.replica and self.cluster is not None:
-                self.cluster.presence(self, seat, self.connected(seat))
+            if self.replica and self.peers is not None:
+                self.peers.presence(self, seat, self.presence.connected(seat))
         self.broadcast_seats()
-        self.wake.set()
-
-    def first_time(self, seat: Seat, msg_id: str) -> bool:
-        """Remember a message id per seat (across reconnections); False for a duplicate."""
-        seen = self.seen.setdefault(seat, deque(maxlen=512))
-        if msg_id in seen:
-            return False
-        seen.append(msg_id)
-        return True
-
-    def connected(self, seat: Seat) -> bool:
-        return any(seat in c.seats for c in self.conns) or bool(self.remote.get(seat))
-
-    # --- several processes (`web.cluster`) ---------------------------------------------
-    async def refresh(self) -> None:
-        await replica.refresh(self)
-
-    async def promote(self) -> None:
-        await replica.promote(self)
-
-    def remote_presence(self, seat: Seat, node: str, here: bool) -> None:
-        replica.remote_presence(self, seat, node, here)
+        self.driver.nudge()
 
     def note(self, text: str) -> None:
         """A line in the game log that is not an action (people leaving, bots standing in)."""
         line = {"index": len(self.match.log), "seat": None, "who": "Table", "text": text}
         self.notes.append(line)
-        for conn in self.conns:
+        for conn in self.presence.conns:
             conn.send({"type": "note", "line": line})
 
-    # --- messages -------------------------------------------------------------------
+    # --- messages (`web.tables.messages`) -----------------------------------------------
     def seats_json(self) -> list[dict[str, Any]]:
-        out = []
-        for s, cfg in enumerate(self.row.seats):
-            out.append(
-                dict(
-                    cfg,
-                    seat=s,
-                    connected=self.connected(s),
-                    covered=s in self.covered,
-                    claimed=s in self.claimed or s in self.bot_seats,
-                )
-            )
-        return out
-
-    def timer_json(self) -> dict[str, Any] | None:
-        m = self.match
-        deadline = m.timer_deadline()
-        if deadline is None or m.clock is None:
-            return None
-        request = m.game.timer(m.state)
-        total = request.seconds if request else None
-        return {"remaining": max(0.0, deadline - m.clock.now()), "total": total}
-
-    def state_json(self, conn: Conn, cache: dict[Any, Any]) -> dict[str, Any]:
-        m = self.match
-        panels = seat_panels(m, viewing(m.game, conn.seats, conn.focus), cache)
-        if self.row.options.get("rated"):  # no coach at a rated table (web/seat_accounts.py)
-            panels = [{**panel, "hints": None, "guide": None} for panel in panels]
-        return {
-            "version": m.version,
-            "actors": [s for s in m.actors() if s != CHANCE],
-            "over": m.is_over,
-            "result": result_json(m),
-            "timer": self.timer_json(),
-            "pause": self.pause.to_json(asyncio.get_running_loop().time()) if self.pause else None,
-            "panels": panels,
-        }
+        return messages.seats_json(self)
 
     def welcome(self, conn: Conn) -> dict[str, Any]:
-        m = self.match
-        viewer = log_viewer(m, conn.seats, conn.focus)
-        lines = explained_log(m, self.row.seats, viewer)
-        return {
-            "type": "welcome",
-            "table": self.row.public(),
-            "game": {"id": m.game.id, "name": m.game.spec.name, "players": m.game.num_players},
-            "you": list(conn.seats),
-            "focus": conn.focus,
-            "seats": self.seats_json(),
-            "log": sorted(lines + self.notes, key=lambda x: (x["index"], x["seat"] is None)),
-            **self.state_json(conn, {}),
-        }
+        return messages.welcome(self, conn)
 
     def broadcast(self, start: int, before: Any = None) -> None:
         """Send the entries from `start` on (`before`: the state before them, if known)."""
-        m = self.match
-        cache: dict[Any, Any] = {}
-        texts: dict[Seat | None, list[dict[str, Any]]] = {}
-        for conn in self.conns:
-            viewer = log_viewer(m, conn.seats, conn.focus)
-            if viewer not in texts:
-                texts[viewer] = explained_log(m, self.row.seats, viewer, start, before)
-            conn.send({"type": "update", "log": texts[viewer], **self.state_json(conn, cache)})
+        for conn, update in messages.updates(self, start, before):
+            conn.send(update)
 
     def broadcast_seats(self) -> None:
         seats = self.seats_json()
-        for conn in self.conns:
+        for conn in self.presence.conns:
             conn.send({"type": "seats", "seats": seats})
 
-    # --- the driver -----------------------------------------------------------------
+    # --- the table's life -----------------------------------------------------------
     def start(self) -> None:
-        if self.replica:
-            return  # its owner drives it
-        self.task = asyncio.get_running_loop().create_task(self._drive(), name=f"table {self.id}")
+        if not self.replica:  # else its owner drives it
+            self.driver.start()
 
     async def stop(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.task
-        for conn in self.conns:
+        await self.driver.stop()
+        for conn in self.presence.conns:
             conn.send({"type": "closing", "message": "the server is restarting"})
             conn.queue.put_nowait(None)
 
-    def _delay(self) -> float:
-        if self.match.game.spec.real_time:
-            low, high = self.settings.realtime_delay
-            return self.rng.uniform(low, high)
-        return self.settings.bot_delay
+    def finished(self) -> None:
+        """The match is saved as finished: its accounts' records (`on_finish`)."""
+        if self.on_finish is not None:
+            self.finishing = self.on_finish(self)
 
-    def _next_wake(self, now: float) -> float | None:
-        """Schedule bots that must act; the earliest moment anything is due."""
-        m = self.match
-        acting = set(m.bots_to_act())
-        for seat in list(self.bot_due):
-            if seat not in acting:
-                del self.bot_due[seat]
-        for seat in acting:
-            self.bot_due.setdefault(seat, now + self._delay())
-        times = list(self.bot_due.values())
-        times += [t + self.settings.grace for s, t in self.away_since.items() if s in self.claimed]
-        deadline = m.timer_deadline()
-        if deadline is not None and m.clock is not None:
-            times.append(now + deadline - m.clock.now())
-        pauses.hold(self, now)
-        if self.pause is not None:
-            times.append(self.pause.until)
-        return min(times) if times else None
+    def expire(self, status: str) -> None:
+        """Nobody joined or moved for too long (`web.lifecycle`): the driver stops."""
+        self.row.status = status
+        self.note("This table expired: nobody joined or moved for too long.")
+        self.driver.nudge()
 
-    async def _drive(self) -> None:
-        loop = asyncio.get_running_loop()
-        while not self.match.is_over and self.row.status == "live":
-            due = self._next_wake(loop.time())
-            self.wake.clear()
-            # a timer that sets the event, not `wait_for`: that made a task and a timeout's
-            # callbacks for every bot move of every table (loop time and young garbage)
-            alarm = None if due is None else loop.call_at(due, self.wake.set)
-            try:
-                await self.wake.wait()
-            finally:
-                if alarm is not None:
-                    alarm.cancel()
-            try:
-                await self._tick(loop.time())
-            except StorageError:
-                await asyncio.sleep(1.0)
-            except Exception:
-                log.exception("table %s: driver error", self.id)
-                await asyncio.sleep(1.0)
+    # --- pauses ---------------------------------------------------------------------
+    def _announce_pause(self) -> None:
+        """The owner tells the processes following the table how its pause stands now."""
+        if self.peers is not None and not self.replica:
+            now = asyncio.get_running_loop().time()
+            self.peers.paused(self, self.pauses.to_json(now))
 
-    async def _tick(self, now: float) -> None:
-        self._cover_away(now)
-        if self.pause is not None and self.pause.done(now, pauses.present(self)):
-            await pauses.release(self)
-        await self._fire_timer()
-        for seat, due in sorted(self.bot_due.items(), key=lambda x: x[1]):
-            if due <= now and seat in self.match.bots_to_act():
-                del self.bot_due[seat]
-                await self._bot_step(seat)
-                return
+    def skip(self, conn: Conn) -> None:
+        """The people at `conn` are done reading: on a shared device, one Skip is everyone's."""
+        if self.pauses.current is None or not conn.seats:
+            return
+        if self.replica and self.peers is not None:  # the owner runs the pause
+            self.peers.skipped(self, sorted(conn.seats))
+            return
+        self.skip_seats(set(conn.seats))
 
-    def _cover_away(self, now: float) -> None:
-        """Rule of the house: a person away longer than the grace period gets a stand-in bot."""
-        for seat, since in list(self.away_since.items()):
-            overdue = now - since >= self.settings.grace
-            if seat in self.claimed and seat not in self.covered and overdue:
-                self.covered.add(seat)
-                self.match.bots[seat] = self._stand_in(seat)
-                name = seat_name(self.row.seats, seat)
-                self.note(f"{name} lost the connection; a bot plays for them until they return.")
-                self.broadcast_seats()
+    def skip_seats(self, seats: set[Seat]) -> None:
+        """`seats` skipped the pause (here or through another process)."""
+        if self.pauses.skip({s for s in seats if s in self.humans}):
+            self.broadcast(len(self.match.log))
+            self.driver.nudge()
+            self._announce_pause()
 
-    def _stand_in(self, seat: Seat) -> Bot:
-        level = "greedy" if "greedy" in levels_for(self.match.game.id) else "random"
-        try:
-            return make_bot(level, self.match.game, seat)
-        except Exception:
-            return RandomBot(self.match.game, seat)
+    def follow_pause(self, pause: dict[str, Any] | None, now: float) -> None:
+        """A follower shows the owner's pause as it stands."""
+        self.pauses.follow(pause, self.match.held, now)
+        self.broadcast(len(self.match.log))
+
+    # --- several processes (`web.cluster`) ---------------------------------------------
+    def catch_up(self, row: MatchRow, record: Record) -> None:
+        """A follower takes the stored log (read under the lock) and broadcasts what is new."""
+        old = self.match
+        start = len(old.log)
+        if len(record.actions) > start:
+            self.match = resume(record, bots=old.bots, clock=old.clock, pause=old.pause)
+            if not self.match.held:
+                self.pauses.clear()
+        self.row.status, self.row.num_actions = row.status, row.num_actions
+        if self.match.is_over:
+            self.row.result = result_json(self.match)
+        if len(self.match.log) > start:
+            self.broadcast(start)
+
+    def take_over(self) -> None:
+        """This process owns the table now (its log caught up): it plays it here."""
+        self.replica = False
+        now = asyncio.get_running_loop().time()
+        claimed = self.presence.claimed
+        self.presence.away([s for s in claimed if not self.presence.connected(s)], now)
+        if not self.match.is_over and self.row.status == "live":
+            self.start()
+        self.driver.nudge()
+
+    def remote_presence(self, seat: Seat, node: str, here: bool) -> None:
+        """A person took or left their seat through another process (the owner hears of it)."""
+        now = asyncio.get_running_loop().time()
+        if self.presence.remote_change(seat, node, here, now):
+            self._seat_back(seat)
+        if here and self.pauses.current is not None:  # that process may have loaded the table
+            self._announce_pause()  # after the pause began: its people would see no pause
+        self.broadcast_seats()
+        self.driver.nudge()
