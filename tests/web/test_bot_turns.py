@@ -1,4 +1,4 @@
-"""Bot moves take turns on the event loop (web/bot_turns.py)."""
+"""Bot moves take turns on the event loop (web/workers/turns.py)."""
 
 from __future__ import annotations
 

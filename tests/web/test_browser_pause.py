@@ -1,5 +1,5 @@
 """Jelly Monster's round pause in Chromium: the round's scoring stays on screen with a
-countdown, and the Skip button lets the game go on (web/pauses.py)."""
+countdown, and the Skip button lets the game go on (web/tables/pauses.py)."""
 
 from __future__ import annotations
 

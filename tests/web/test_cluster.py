@@ -138,8 +138,8 @@ def test_a_round_pause_shows_and_skips_through_a_process_that_does_not_own_the_t
     tmp_path: Path, postgres: str
 ) -> None:
     """docs/rules/jelly.md, "Scoring a round": the table holds after a round's scoring
-    (web/pauses.py). A holds the table; its person plays through B: B shows the pause with its
-    countdown, and the person's Skip on B ends it on A."""
+    (web/tables/pauses.py). A holds the table; its person plays through B: B shows the pause with
+    its countdown, and the person's Skip on B ends it on A."""
     url = create_database(postgres, "pauses")
     env = {**SLOW_GRACE, "DICEHALL_ROUND_PAUSE": "120"}  # only the Skip ends it in time
     a = Server(tmp_path / "a.unused", tmp_path / "a.log", env=env)

@@ -1,5 +1,6 @@
-"""A process following a table it does not own (`web/replica.py`, `web/cluster.py`) against
-notices that race with what it reads from the store, in one process and one event loop.
+"""A process following a table it does not own (`web/cluster/replica.py`,
+`web/cluster/node.py`) against notices that race with what it reads from the store, in one
+process and one event loop.
 
 Two halls share one store; their `Cluster`s talk through a list instead of PostgreSQL's
 LISTEN/NOTIFY, so the test decides when each notice arrives: while the follower is still

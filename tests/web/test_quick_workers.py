@@ -1,4 +1,4 @@
-"""Greedy bots' worker processes, talked to from the event loop (`web/quick_workers.py`)."""
+"""Greedy bots' worker processes, talked to from the event loop (`web/workers/quick.py`)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""A Jelly Monster table holds at each round's end (web/pauses.py): the scoring stays on screen,
-nobody acts, no die is rolled and no bot moves until everyone present skips or time is up; a
+"""A Jelly Monster table holds at each round's end (web/tables/pauses.py): the scoring stays on
+screen, nobody acts, no die is rolled and no bot moves until everyone present skips or time is up; a
 server killed during the pause loses nothing and goes on after it."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The store writer (web/writes.py): people's writes first, appends sharing commits, each
+"""The store writer (web/tables/writes.py): people's writes first, appends sharing commits, each
 refusal its own."""
 
 from __future__ import annotations

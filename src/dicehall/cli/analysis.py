@@ -70,7 +70,7 @@ def rate(
             "--reference",
             metavar="FILE",
             help="Also store the ratings as the game's bot reference ratings in FILE (JSON; "
-            "the web app's rated tables read src/dicehall/web/bot_ratings.json).",
+            "the web app's rated tables read src/dicehall/web/accounts/bot_ratings.json).",
         ),
     ] = None,
 ) -> None:

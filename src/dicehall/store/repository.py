@@ -145,7 +145,7 @@ def make_engine(url: str) -> Engine:
 
 # Several server processes start at once on one PostgreSQL (`serve --workers N`): the first to
 # take this transaction's advisory lock migrates, the others wait and find the schema current.
-# Two 4-byte keys: apart from the tables' one-key ownership locks (`web/cluster.py`).
+# Two 4-byte keys: apart from the tables' one-key ownership locks (`web/cluster/node.py`).
 _MIGRATION_LOCK = text("SELECT pg_advisory_xact_lock(hashtext('dicehall'), hashtext('schema'))")
 
 

@@ -54,7 +54,7 @@ class TableIn(BaseModel):
     mode: Literal["online", "hotseat"] = "online"
     private: StrictBool = False  # not listed in the lobby: only people with the link find it
     coach: StrictBool = False  # seats may ask the coach (web/coach.py); never at rated tables
-    rated: StrictBool = False  # ratings change: accounts only, online (web/seat_accounts.py)
+    rated: StrictBool = False  # ratings change: accounts only, online (accounts/seat_accounts.py)
 
 
 class ParamsIn(BaseModel):
@@ -211,7 +211,7 @@ def download_record(hall: HallDep, replays: ReplaysDep, table_id: str) -> JSONRe
 
 @router.get("/tables/{table_id}/replay")
 async def table_replay(hall: HallDep, replays: ReplaysDep, table_id: str) -> Response:
-    """Every step of a finished match as spectators saw it (web/replay_build.py's shape)."""
+    """Every step of a finished match as spectators saw it (web/records/replay_build.py's shape)."""
     if (await asyncio.to_thread(_row, hall, table_id)).status != FINISHED:  # 404 / 409 first
         raise RequestError(409, "not_finished", "the replay is available when the match ends")
     body = await replays.for_table(table_id, lambda: _finished_record(hall, table_id))

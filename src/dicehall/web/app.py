@@ -163,7 +163,7 @@ def serve(
     host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, workers: int = 1
 ) -> None:
     """Run the web app with uvicorn until interrupted (`dicehall serve`); `workers` > 1 runs
-    that many processes on one port, which needs a PostgreSQL store (`web/cluster.py`)."""
+    that many processes on one port, which needs a PostgreSQL store (`web/cluster/node.py`)."""
     import uvicorn
 
     log_to_stderr()

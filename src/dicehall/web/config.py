@@ -32,7 +32,7 @@ class Settings:
     realtime_delay: (low, high) seconds a bot takes per action in real-time games (human-like).
     grace: seconds a disconnected person keeps their seat before a bot plays for them.
     round_pause: seconds a table holds where its game pauses (a Jelly Monster round's scoring)
-    before going on, unless everyone present skips (web/pauses.py).
+    before going on, unless everyone present skips (web/tables/pauses.py).
     quick_workers / search_workers: bot worker processes for greedy bots / for mcts and expert.
     Greedy decides in a millisecond, but a hundred greedy tables make that a third of the
     event loop's time, which people's moves wait behind: one worker where there is a second
@@ -79,13 +79,13 @@ class Settings:
     hello_timeout: float = 10.0
     queue_limit: int = 256
     limits: Limits = field(default_factory=Limits)
-    # replays (web/replays.py); the signing key is never logged
+    # replays (web/records/replays.py); the signing key is never logged
     record_key: str | None = field(default_factory=lambda: os.environ.get("DICEHALL_RECORD_KEY"))
     max_record_actions: int = field(
         default_factory=lambda: int(_env_float("DICEHALL_MAX_RECORD_ACTIONS", 20_000))
     )
     replay_workers: int = 2
-    # reviews (web/reviews.py): one job at a time, a few waiting, finished ones kept
+    # reviews (web/records/reviews.py): one job at a time, a few waiting, finished ones kept
     review_queue: int = 4
     review_cache_bytes: int = field(
         default_factory=lambda: int(_env_float("DICEHALL_REVIEW_CACHE_MB", 16) * 2**20)

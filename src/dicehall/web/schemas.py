@@ -136,6 +136,6 @@ ERRORS: dict[int | str, dict[str, object]] = {
         (503, "The server cannot save right now"),
     )
 }
-"""Errors any route may answer (web/app.py's handler of `RequestError`, web/guard.py). A 422
-keeps FastAPI's documented shape: its own validation errors have `detail`, the rules' refusals
-`error` and `message`."""
+"""Errors any route may answer (web/app.py's handler of `RequestError`,
+web/protection/guard.py). A 422 keeps FastAPI's documented shape: its own validation errors
+have `detail`, the rules' refusals `error` and `message`."""

@@ -1,7 +1,7 @@
 """The live-play websocket: JSON messages in, views and log lines out.
 
 Client messages: `hello` (first; seat tokens, none for a spectator), `act` (seat, action,
-version, id), `resync`, `focus` (the seat a shared device shows now, see `web.viewers`),
+version, id), `resync`, `focus` (the seat a shared device shows now, see `web.tables.viewers`),
 `ping`. Each bad message gets an `error` with a code and a readable message; it never changes
 the match.
 """

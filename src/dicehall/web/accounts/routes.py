@@ -1,6 +1,6 @@
 """The account API: sign up, sign in and out, export one's data, delete the account, and
 declare the achievements only a person can attest. Accounts are optional: guests play as
-before. Sessions and CSRF: `web.sessions`; docs/security.md, *Accounts*.
+before. Sessions and CSRF: `web.accounts.sessions`; docs/security.md, *Accounts*.
 """
 
 from __future__ import annotations

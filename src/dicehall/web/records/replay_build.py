@@ -8,7 +8,7 @@ The answer (format `dicehall-replay`, version 3):
      "frames": [[seat, text, delta], ...], "explain": [[step, [line, ...]], ...]}
 
 Frame `i` (0-based) is step `i + 1`: `seat` acted (-1 the dice, -2 the timer), `text` is its
-log line and `delta` (web/view_delta.py) turns the view of step `i` into that of step `i + 1`.
+log line and `delta` (records/view_delta.py) turns the view of step `i` into that of step `i + 1`.
 Seat names appear once, in `seats`; views are never repeated whole, so the answer grows with
 what changes, not with the size of a view times the number of steps. `explain` holds the
 lines that say what a step changed (`engine.explain`), for the steps that have any.

@@ -11,8 +11,8 @@ Estimates play out
 `review_rollouts` games per position (a server setting, never one a client names).
 
 An uploaded record (the replay page's upload) is reviewed by `POST /api/reviews` with the
-record: it is checked as an upload to view is (web/replays.py: size, signature, game), must be
-finished (409), and answers its review's `id` (the same record, the same id), 202 while the
+record: it is checked as an upload to view is (records/replays.py: size, signature, game), must
+be finished (409), and answers its review's `id` (the same record, the same id), 202 while the
 review is made; `GET /api/reviews/{id}` then answers like a table's review. The uploader holds
 the whole record already, so its review tells nothing new; the upload route's body limit and
 rate limit apply.

@@ -12,7 +12,7 @@ from dicehall.core.types import Seat
 @dataclass(eq=False)
 class Conn:
     """One websocket: the seats it controls (none for a spectator), the one shown on a shared
-    device (`web.viewers`) and its outgoing queue."""
+    device (`web.tables.viewers`) and its outgoing queue."""
 
     seats: tuple[Seat, ...]
     limit: int = 256

@@ -17,7 +17,7 @@ search spends its thinking time either way; it searches less when the machine is
 worker receives only what the bot may see (the bot's level, the game and seat, the seat's
 view, the legal actions' ids and the rng's seed) and answers the chosen action's id. Workers
 never solve: a solver table missing from the disk cache is an error there (see
-`dicehall.web.prepare`).
+`dicehall.web.workers.prepare`).
 """
 
 from __future__ import annotations

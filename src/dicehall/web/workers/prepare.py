@@ -3,8 +3,8 @@
 A game's expert may read exact tables from the disk cache (the game's `tables` part; today's
 are 256 MiB each, memory-mapped). Solving one takes minutes and gigabytes of memory, so a web
 request never starts it: at start-up the server solves the missing tables one after the other
-in a separate process (`python -m dicehall.web.prepare`, at low priority), when the machine has
-the memory free, logging its progress; otherwise it logs why not and an operator runs
+in a separate process (`python -m dicehall.web.workers.prepare`, at low priority), when the
+machine has the memory free, logging its progress; otherwise it logs why not and an operator runs
 `dicehall solve GAME` (here, or elsewhere and copies the cache folder).
 Until a table is ready the lobby lists the expert as preparing and refuses such a table with a
 clear 503, naming the levels that are ready; the worker processes that play bots never solve.

@@ -1,4 +1,4 @@
-// Replay deltas (web/view_delta.py): [path, value] sets the value at path, [path] removes it;
+// Replay deltas (web/records/view_delta.py): [path, value] sets the value at path, [path] removes it;
 // an empty path replaces the whole view. Values are copied, so the same delta can be reused.
 export function applyDelta(view, ops) {
   for (const op of ops) {

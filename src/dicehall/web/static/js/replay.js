@@ -1,5 +1,5 @@
 // The replay page: step through a finished match (or an uploaded record) frame by frame.
-// The server sends the start view once and a delta per step (web/replay_build.py).
+// The server sends the start view once and a delta per step (web/records/replay_build.py).
 import { api, fitLogNumbers, named, renderer, resultHtml, seatName } from "/static/js/common.js";
 import { ViewCache } from "/static/js/delta.js";
 import { load as loadReview } from "/static/js/review.js";

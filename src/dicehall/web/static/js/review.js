@@ -1,4 +1,4 @@
-// The replay page's Review tab: a finished match's review (web/reviews.py) as a win-chance
+// The replay page's Review tab: a finished match's review (web/records/reviews.py) as a win-chance
 // graph per seat (SVG), the decisions with their losses, and per seat luck and skill.
 import { api, seatName } from "/static/js/common.js";
 import { h, s } from "/static/js/svg.js";

@@ -283,7 +283,7 @@ function guideFollowed() {
   localStorage.setItem(`dicehall.guide.${spec.id}`, JSON.stringify([...done].slice(-64)));
 }
 
-// The table holds (a round's scoring, web/pauses.py): what happened, and a Skip for the
+// The table holds (a round's scoring, web/tables/pauses.py): what happened, and a Skip for the
 // people at this device; the game goes on when everyone present skipped or time is up.
 function renderPause() {
   const pause = !state.over && $("cover").hidden ? state.pause : null;
