@@ -226,9 +226,7 @@ def anonymise_live_seats(hall: Hall, played: list[tuple[str, int]]) -> None:
     for match_id, seat in played:
         table = hall.tables.get(match_id)
         if table is not None and 0 <= seat < len(table.row.seats):
-            table.row.seats[seat].pop("account", None)
-            table.row.seats[seat]["name"] = FORMER_PLAYER
-            table.broadcast_seats()
+            table.unlink_account(seat, FORMER_PLAYER)
 
 
 @router.post("/achievements")

@@ -57,8 +57,7 @@ async def admit(table: Table, account: Account | None, seats: tuple[int, ...]) -
         return "this seat belongs to another account" if rated else None
     if table.row.seats[seat].get("account") != account.name:
         await asyncio.to_thread(standings.name_seat, table.id, seat, account.name)
-        table.row.seats[seat].update(name=account.name, account=account.name)
-        table.broadcast_seats()
+        table.link_account(seat, account.name)
     return None
 
 

@@ -197,6 +197,17 @@ class Table:
         self.broadcast_seats()
         self.driver.nudge()
 
+    def link_account(self, seat: Seat, name: str) -> None:
+        """The seat is the signed-in account's (`accounts/seat_accounts.py`): it shows its name."""
+        self.row.seats[seat].update(name=name, account=name)
+        self.broadcast_seats()
+
+    def unlink_account(self, seat: Seat, name: str) -> None:
+        """The seat's account was deleted: the seat shows `name`, as the store now does."""
+        self.row.seats[seat].pop("account", None)
+        self.row.seats[seat]["name"] = name
+        self.broadcast_seats()
+
     def note(self, text: str) -> None:
         """A line in the game log that is not an action (people leaving, bots standing in)."""
         line = {"index": len(self.match.log), "seat": None, "who": "Table", "text": text}
