@@ -7,8 +7,8 @@ from dataclasses import replace
 from typing import Any
 
 from dicehall import games
-from dicehall.bots.values import explored_game
 from dicehall.core import CHANCE
+from dicehall.core.search import explored_game
 from dicehall.games.purrramid.actions import CONTINUE
 from dicehall.games.purrramid.bots.expert import ExpertBot
 from dicehall.games.purrramid.bots.greedy import read_turn

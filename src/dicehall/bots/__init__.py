@@ -34,10 +34,7 @@ use_tables(cache)  # the games' solvers keep their tables in the disk cache
 
 
 def _has(part: str, game_id: str) -> bool:
-    try:
-        return bool(getattr(games.parts(game_id), part))
-    except DicehallError:  # an unknown or broken game has no parts
-        return False
+    return games.has_part(game_id, part)
 
 
 def has_solver(game_id: str) -> bool:
@@ -96,7 +93,8 @@ def make_bot(level: str, game: Game[Any, Any], seat: int, **options: Any) -> Bot
     exact = expert(game, seat, **options) if expert is not None else None
     if exact is not None:
         return exact
-    own = getattr(games.part(game.id, "search"), "bot", None)
+    hooks = games.search_hooks(game.id)
+    own = hooks.bot if hooks is not None else None
     searcher: Bot | None = own(game, seat, name, **options) if own is not None else None
     if searcher is not None:  # the game's own search for these levels
         return searcher
@@ -109,11 +107,12 @@ def make_bot(level: str, game: Game[Any, Any], seat: int, **options: Any) -> Bot
 
 def default_iterations(game_id: str, level: str) -> int:
     """The MCTS budget of `level` (`mcts` or `expert`) when none is given: the game's own
-    (`ITERATIONS` of its `search` part, where a game's search needs more to beat the level
+    (`iterations` of its `SearchHooks`, where a game's search needs more to beat the level
     below) or the common one (200 and `EXPERT_ITERATIONS`)."""
     from dicehall.bots.mcts import DEFAULT_ITERATIONS
 
-    own: dict[str, int] = getattr(games.part(game_id, "search"), "ITERATIONS", {})
+    hooks = games.search_hooks(game_id)
+    own = hooks.iterations if hooks is not None else {}
     common = EXPERT_ITERATIONS if level == "expert" else DEFAULT_ITERATIONS
     return own.get(level, common)
 

@@ -64,7 +64,7 @@ def coach(
 ) -> Coaching:
     """Each legal move's value to `seat`, from `view` (the seat's own) alone."""
     hooks = game_hooks(game)
-    exact_hook = getattr(hooks, "coach_values", None) if hooks is not None else None
+    exact_hook = hooks.coach_values if hooks is not None else None
     found = exact_hook(game, view, seat, legal) if exact_hook is not None else None
     if found is not None:
         values, unit, method = found

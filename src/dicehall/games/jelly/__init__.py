@@ -32,8 +32,9 @@ def _load(name: str) -> tuple[tuple[Face, ...], str, str]:
 
 PARTS = GameParts(
     greedy="bots.greedy:GreedyBot",
-    search="bots.determinize",
-    terminal="ui.terminal",
+    search="bots.determinize:HOOKS",
+    terminal="ui.terminal:HOOKS",
+    checks="invariants:CHECKS",
     features="features:encode",
     state_features="features:encode_state",
     web_renderer="ui/web.js",

@@ -24,8 +24,9 @@ from dicehall.games.paradice.spec import ROUND_LIMIT, SPEC
 
 PARTS = GameParts(
     greedy="bots.greedy:GreedyBot",
-    search="bots.determinize",
-    terminal="ui.terminal",
+    search="bots.determinize:HOOKS",
+    terminal="ui.terminal:HOOKS",
+    checks="invariants:CHECKS",
     features="features:encode",
     state_features="features:encode_state",
     web_renderer="ui/web.js",

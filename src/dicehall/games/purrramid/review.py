@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from dicehall.core.parts import ReviewHooks
 from dicehall.core.types import OMNISCIENT
 from dicehall.games.purrramid.actions import BUST, CONTINUE, SPEND_WOOL, STOP, Place
 
@@ -117,3 +118,12 @@ def coach_values(
         return None
     method = "exact: the turn's expectimax over every roll of the dice left (this turn only)"
     return values, UNIT, method
+
+
+HOOKS = ReviewHooks(
+    exact_evaluator=exact_evaluator,
+    annotator=annotator,
+    coach_values=coach_values,
+    estimate=ESTIMATE,
+)
+"""This game's `review` part (`GameParts.review`)."""

@@ -24,14 +24,15 @@ from dicehall.games.puru.spec import SPEC
 
 PARTS = GameParts(
     greedy="bots.greedy:GreedyBot",
-    search="bots.determinize",
-    terminal="ui.terminal",
+    search="bots.determinize:HOOKS",
+    terminal="ui.terminal:HOOKS",
+    checks="invariants:CHECKS",
     features="features:encode",
     state_features="features:encode_state",
     web_renderer="ui/web.js",
     expert="bots.expert:make_expert",
     tables="bots.tables:TABLES",
-    review="review",
+    review="review:HOOKS",
     explain="explain:explain",
     guide="guide:guide",
 )

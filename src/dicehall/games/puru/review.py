@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from dicehall.core.parts import ReviewHooks
 from dicehall.core.valuation import Value
 from dicehall.games.puru.bots.solve_solo import kept_sets
 from dicehall.games.puru.state import Phase, PuruState
@@ -158,3 +159,10 @@ def coach_values(
     if isinstance(found, SoloEvaluator) and seat == 0:
         return found.expert.values(view), SOLO_UNIT, found.method
     return None
+
+
+HOOKS = ReviewHooks(
+    exact_evaluator=exact_evaluator,
+    coach_values=coach_values,
+)
+"""This game's `review` part (`GameParts.review`)."""

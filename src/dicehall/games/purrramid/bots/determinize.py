@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from dicehall.core.parts import SearchHooks
 from dicehall.core.search import softmax
 from dicehall.core.types import View
 from dicehall.games.purrramid.actions import SPEND_WOOL, STOP
@@ -105,3 +106,14 @@ def evaluate(game: Any, state: PurrramidState) -> tuple[float, ...]:
     if state.winner != NO_WINNER:
         return tuple(float(s == state.winner) for s in range(len(state.regular)))
     return softmax([-r for r in state.regular], TILE_SCALE)
+
+
+HOOKS = SearchHooks(
+    state_from_view=state_from_view,
+    rollout_action=rollout_action,
+    turn_index=turn_index,
+    evaluate=evaluate,
+    options=SEARCH,
+    prior=PRIOR,
+)
+"""This game's `search` part (`GameParts.search`)."""
