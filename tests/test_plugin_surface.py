@@ -6,7 +6,7 @@ or `hasattr`, which no type checker sees and no plugin author can discover."""
 from __future__ import annotations
 
 import ast
-from dataclasses import fields
+from dataclasses import fields, is_dataclass
 from pathlib import Path
 
 import pytest
@@ -22,7 +22,7 @@ READER = ROOT / "games" / "__init__.py"
 OLD_NAMES = {"PARTS", "SEARCH", "ITERATIONS", "PRIOR", "ESTIMATE", "FUZZ_CONFIGS", "SEAT_KEYS"}
 """Module constants that hooks were once read from by name."""
 HOOK_NAMES = (
-    {f.name for kind in HOOK_TYPES.values() for f in fields(kind)}
+    {f.name for kind in HOOK_TYPES.values() if is_dataclass(kind) for f in fields(kind)}
     | {f.name for f in fields(GameParts)}
     | OLD_NAMES
 )

@@ -144,10 +144,9 @@ class MCTSBot:
     def fallback(self) -> Any:
         """The greedy bot (random where a game has none), for views no state fits."""
         if self._fallback is None:
-            from dicehall.bots import levels_for, make_bot
+            from dicehall.bots import make_bot, stand_in
 
-            level = "greedy" if "greedy" in levels_for(self.game.id) else "random"
-            self._fallback = make_bot(level, self.game, self.seat)
+            self._fallback = make_bot(stand_in(self.game.id), self.game, self.seat)
         return self._fallback
 
     def prior_action(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:

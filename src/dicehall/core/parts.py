@@ -54,6 +54,7 @@ class GameParts:
     - `review`: a `ReviewHooks`, the game's exact review hooks, for the decisions its solved
       tables or turn solver value exactly.
     - `checks`: a `FuzzChecks`, the game's invariants for the rules fuzzer (`dicehall fuzz`).
+    - `knobs`: a `BotKnobs`, the knobs of the game's bots by level (`greedy:stop=3`).
     - `achievements`: a module with the rulebook's achievements (`ACHIEVEMENTS`, `detect` over
       a match log, `from_results` over a player's results, `ATTESTED` keys a person declares).
     - `rl_params`: parameters that reinforcement-learning front ends set (e.g. a turn-based mode
@@ -76,6 +77,7 @@ class GameParts:
     review: str = ""
     achievements: str = ""
     checks: str = ""
+    knobs: str = ""
     rl_params: tuple[tuple[str, Any], ...] = ()
 
     @staticmethod
@@ -98,9 +100,27 @@ class Bot(Protocol):
 
 
 class BotFactory(Protocol):
-    """Makes a game's bot for a seat (a bot class is one)."""
+    """Makes a game's bot for a seat (a bot class is one); `knobs` are the values of the
+    level's knobs that were set (`BotKnobs`), each checked against its range."""
 
-    def __call__(self, game: Any, seat: int) -> Bot: ...
+    def __call__(self, game: Any, seat: int, **knobs: int) -> Bot: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Knob:
+    """A whole-number setting of a game's bot, written `level:name=value` (`greedy:stop=3`):
+    what a designer turns to compare strategies without writing one."""
+
+    name: str
+    help: str
+    """What it does, in a few words, with its default ("stop once N or fewer dice are left")."""
+    default: int
+    low: int
+    high: int
+
+
+BotKnobs = Mapping[str, tuple[Knob, ...]]
+"""The `knobs` part: a level's name -> the knobs its factory takes as keyword arguments."""
 
 
 class ExpertFactory(Protocol):
@@ -309,10 +329,11 @@ class FuzzChecks:
     chance_witnesses: Callable[[Any, Any], tuple[int, ...] | None] | None = None
 
 
-HOOK_TYPES: dict[str, type] = {
+HOOK_TYPES: dict[str, Any] = {
     "search": SearchHooks,
     "terminal": TerminalHooks,
     "review": ReviewHooks,
     "checks": FuzzChecks,
+    "knobs": Mapping,
 }
 """The parts that are typed bundles of hooks, and the record each must be."""

@@ -25,6 +25,7 @@ from dicehall.core.parts import (
     HOOK_TYPES,
     FuzzChecks,
     GameParts,
+    Knob,
     ReviewHooks,
     SearchHooks,
     TerminalHooks,
@@ -173,3 +174,10 @@ def review_hooks(game_id: str) -> ReviewHooks | None:
 def fuzz_checks(game_id: str) -> FuzzChecks | None:
     """The game's invariants for the rules fuzzer, or None (the protocol's checks only)."""
     return _hooks(game_id, "checks", FuzzChecks)
+
+
+def bot_knobs(game_id: str, level: str) -> tuple[Knob, ...]:
+    """The knobs of the game's bot at `level` (none: it takes no settings)."""
+    found = part(game_id, "knobs") if has_part(game_id, "knobs") else None
+    knobs: tuple[Knob, ...] = tuple(found.get(level, ())) if found is not None else ()
+    return knobs

@@ -24,7 +24,8 @@ from functools import lru_cache
 from typing import Any
 
 from dicehall import games
-from dicehall.bots import Bot, levels_for, make_bot
+from dicehall.bots import Bot, make_bot
+from dicehall.bots.levels import GREEDY
 from dicehall.core import CHANCE, ENGINE, Game, IllegalActionError, MalformedActionError, sample
 from dicehall.core.parts import FuzzChecks
 from dicehall.sim.log_secrecy import log_text_problems
@@ -264,13 +265,13 @@ def result_problems(game: Game[Any, Any], state: Any) -> list[str]:
 # --- playing ----------------------------------------------------------------------------
 @lru_cache(maxsize=64)
 def _greedy(game: Game[Any, Any], seat: int) -> Bot:
-    return make_bot("greedy", game, seat)
+    return make_bot(GREEDY.name, game, seat)
 
 
 def greedy_seats(game: Game[Any, Any], seed: int, share: float) -> dict[int, Bot]:
     """Seats played by the greedy bot in game `seed` (each with probability `share`): its
     games are shorter and reach other states (full pyramids, bonus turns, big scores)."""
-    if share <= 0 or "greedy" not in levels_for(game.id):
+    if share <= 0 or not GREEDY.available(game.id):
         return {}
     pick = random.Random(f"greedy/{seed}")
     return {s: _greedy(game, s) for s in range(game.num_players) if pick.random() < share}
