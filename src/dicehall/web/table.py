@@ -17,8 +17,8 @@ from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from dicehall.bots import levels_for, make_bot
-from dicehall.bots.base import Bot, RandomBot
+from dicehall.bots import Seated, stand_in
+from dicehall.bots.base import Bot
 from dicehall.core.errors import DicehallError
 from dicehall.core.types import CHANCE, Seat
 from dicehall.engine.match import Checkpoint, Match
@@ -458,8 +458,4 @@ class Table:
                 self.broadcast_seats()
 
     def _stand_in(self, seat: Seat) -> Bot:
-        level = "greedy" if "greedy" in levels_for(self.match.game.id) else "random"
-        try:
-            return make_bot(level, self.match.game, seat)
-        except Exception:
-            return RandomBot(self.match.game, seat)
+        return Seated(stand_in(self.match.game.id))
