@@ -74,6 +74,7 @@ def sweep(
         from dicehall.sim import balance, results
         from dicehall.sim import sweep as sweepmod
 
+        opt.bots_help(bots, game)
         check_results_path(out_file)
         base = opt.game_params(game, {}, param)
         cells = sweepmod.cells(game, base, sweepmod.parse_grid(grid), bots, speeds)

@@ -15,6 +15,7 @@ from dicehall.games.purrramid.spec import SPEC
 
 PARTS = GameParts(
     greedy="bots.greedy:GreedyBot",
+    knobs="bots.greedy:KNOBS",
     search="bots.determinize:HOOKS",
     terminal="ui.terminal:HOOKS",
     checks="invariants:CHECKS",

@@ -3,7 +3,8 @@
 It places dice so that the turn stays connected and supported whenever it can (preferring a
 bonus, then more tiles, then using fewer dice), continues while three or more dice are left,
 stops with two or fewer, and spends wool only to save a roll that would bust. It reads
-everything from the view.
+everything from the view. Its knob `stop` (`greedy:stop=3`) sets where it stops: once that
+many dice or fewer are left (and the stop is safe).
 """
 
 from __future__ import annotations
@@ -13,11 +14,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from dicehall.core.parts import BotKnobs, Knob
 from dicehall.core.types import View
 from dicehall.games.purrramid.actions import BUST, CONTINUE, SPEND_WOOL, STOP, Place
 from dicehall.games.purrramid.board import is_connected, is_supported
 
 CONTINUE_FROM = 3  # continue while at least this many dice are left
+STOP_AT = Knob(
+    "stop",
+    "stop once this many dice or fewer are left, where stopping is safe; default 2",
+    default=CONTINUE_FROM - 1,
+    low=0,
+    high=6,
+)
+KNOBS: BotKnobs = {"greedy": (STOP_AT,)}
+"""The knobs of Purrramid's bots (`GameParts.knobs`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,8 +115,8 @@ class GreedyBot:
 
     level = "greedy"
 
-    def __init__(self, game: Any = None, seat: int = 0) -> None:
-        self.seat = seat
+    def __init__(self, game: Any = None, seat: int = 0, stop: int = STOP_AT.default) -> None:
+        self.seat, self.stop = seat, stop
         self._geo: tuple[tuple[Any, ...], Geometry] | None = None
 
     def geo(self, view: View) -> Geometry:
@@ -124,7 +135,7 @@ class GreedyBot:
 
     def decide(self, view: View) -> Any:
         turn = view["turn"]
-        if not turn["stop_ok"] or turn["left"] >= CONTINUE_FROM:
+        if not turn["stop_ok"] or turn["left"] > self.stop:
             return CONTINUE
         return STOP
 
