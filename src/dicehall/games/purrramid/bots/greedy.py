@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from dicehall.core.parts import BotKnobs, Knob
 from dicehall.core.types import View
 from dicehall.games.purrramid.actions import BUST, CONTINUE, SPEND_WOOL, STOP, Place
 from dicehall.games.purrramid.board import is_connected, is_supported
+from dicehall.games.purrramid.view_read import Geometry, Turn, geometry, read_turn
 
 CONTINUE_FROM = 3  # continue while at least this many dice are left
 STOP_AT = Knob(
@@ -29,59 +29,6 @@ STOP_AT = Knob(
 )
 KNOBS: BotKnobs = {"greedy": (STOP_AT,)}
 """The knobs of Purrramid's bots (`GameParts.knobs`)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Geometry:
-    """Board geometry read from a view: per space its number, tiles, row, below, neighbours."""
-
-    number: tuple[int, ...]
-    cost: tuple[int, ...]
-    row: tuple[int, ...]
-    below: tuple[int, ...]
-    adjacent: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Turn:
-    """The current turn as masks, read from a view."""
-
-    tiles: int  # spaces with tiles
-    dice: int  # spaces with this turn's dice
-    wool: int  # spaces holding wool
-    left: int  # dice not yet placed
-    start: int  # dice the turn started with
-    stop_ok: bool
-
-
-def _mask(ids: Sequence[int]) -> int:
-    out = 0
-    for i in ids:
-        out |= 1 << i
-    return out
-
-
-def geometry(view: View) -> Geometry:
-    spaces = view["spaces"]
-    return Geometry(
-        number=tuple(s["number"] for s in spaces),
-        cost=tuple(s["tiles"] for s in spaces),
-        row=tuple(s["row"] for s in spaces),
-        below=tuple(_mask(s["below"]) for s in spaces),
-        adjacent=tuple(_mask(s["neighbours"]) for s in spaces),
-    )
-
-
-def read_turn(view: View) -> Turn:
-    spaces, turn = view["spaces"], view["turn"]
-    return Turn(
-        tiles=_mask([s["id"] for s in spaces if s["owner"] is not None]),
-        dice=_mask([s["id"] for s in spaces if s["dice"]]),
-        wool=_mask([s["id"] for s in spaces if s["wool"]]),
-        left=turn["left"],
-        start=turn["dice"],
-        stop_ok=turn["stop_ok"],
-    )
 
 
 def stop_ok(geo: Geometry, tiles: int, dice: int) -> bool:
