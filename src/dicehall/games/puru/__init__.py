@@ -36,6 +36,10 @@ PARTS = GameParts(
     review="review:HOOKS",
     explain="explain:explain",
     guide="guide:guide",
+    modes=(
+        *((f"basic-{n}p", (("players", n),)) for n in (2, 3, 4, 5)),
+        ("full-2p", (("players", 2), ("full", True))),
+    ),
 )
 
 

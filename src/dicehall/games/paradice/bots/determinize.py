@@ -85,7 +85,7 @@ def turn_index(state: ParadiceState) -> int:
 
 
 def evaluate(game: Any, state: ParadiceState) -> tuple[float, ...]:
-    """Each seat's chance to win as fitted by self-play (`bots.values.paradice`)."""
+    """Each seat's chance to win as fitted by self-play (`bots.value`)."""
     return win_probabilities(game, state)
 
 

@@ -116,7 +116,7 @@ def turn_index(state: PuruState) -> int:
 
 
 def evaluate(game: Any, state: PuruState) -> tuple[float, ...]:
-    """Two players: the fitted win chance (`bots.values.puru`); more: a softmax of the greedy
+    """Two players: the fitted win chance (`bots.value`); more: a softmax of the greedy
     bot's position scores."""
     if len(state.love) == 2:
         r = state.roller
