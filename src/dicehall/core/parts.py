@@ -57,6 +57,8 @@ class GameParts:
     - `knobs`: a `BotKnobs`, the knobs of the game's bots by level (`greedy:stop=3`).
     - `achievements`: a module with the rulebook's achievements (`ACHIEVEMENTS`, `detect` over
       a match log, `from_results` over a player's results, `ATTESTED` keys a person declares).
+    - `modes`: named parameter sets worth comparing bots in (`("basic-2p", (("players", 2),))`),
+      one per variant and player count that plays differently: the bot ladder's modes.
     - `rl_params`: parameters that reinforcement-learning front ends set (e.g. a turn-based mode
       of a real-time game), as `"name=value"` pairs.
     """
@@ -79,12 +81,15 @@ class GameParts:
     checks: str = ""
     knobs: str = ""
     rl_params: tuple[tuple[str, Any], ...] = ()
+    modes: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
 
     @staticmethod
     def loadable() -> tuple[str, ...]:
         """The names of the parts that are importable objects."""
         return tuple(
-            f.name for f in fields(GameParts) if f.name not in ("web_renderer", "rl_params")
+            f.name
+            for f in fields(GameParts)
+            if f.name not in ("web_renderer", "rl_params", "modes")
         )
 
 

@@ -2,15 +2,15 @@
 
 A position's value is the mean, over `rollouts` playouts, of the returns (`Game.returns`: 1
 shared among the winners) reached when every seat plays the game's prior bot (`prior` of
-the game's `SearchHooks`: the level MCTS's root favours, e.g. greedy, or Purrramid's expert)
+the game's `SearchHooks`: the level MCTS's root favours, e.g. greedy, or a game's expert)
 from its own view; with the game's `horizon` a playout stops that many turns on and the game's
 fitted or heuristic `evaluate` values the position there, as MCTS's rollouts do.
 The moves of a decision are played out to the horizon of the decision's turn, as MCTS's
 rollouts are counted from its root: a move that ends the turn is valued where the turn ends,
 like a move that goes on and ends it later. (Counted from each move's own state, a move
 ending the turn would be valued a whole turn later, after the next player's turn, and a
-heuristic evaluation is not the same number there: Purrramid's stop looked worse than
-continue by about what the next player's turn is worth.) A position's horizon is its
+heuristic evaluation is not the same number there: a stop looked worse than continue by
+about what the next player's turn is worth.) A position's horizon is its
 `context`; the review re-estimates where the context changes (`review.engine`).
 Each value carries the standard error of its mean. The moves of one decision are played out
 with the same seeds (common random numbers), so their difference, the loss, is far less noisy

@@ -251,7 +251,7 @@ def secrecy_problems(
 
 def result_problems(game: Game[Any, Any], state: Any) -> list[str]:
     """A terminal state: nobody acts, and the result's winners are exactly its rank-1 seats
-    (or nobody wins, as when every Puru Puru player drips out at once, and all share a rank)."""
+    (or nobody wins, as when every player is out at once, and all share a rank)."""
     n, result = game.num_players, game.result(state)
     out = [f"seat {s} acts after the end" for s in range(n) if game.legal_actions(state, s)]
     first = [s for s in range(n) if len(result.ranks) == n and result.ranks[s] == 1]

@@ -43,6 +43,11 @@ PARTS = GameParts(
     guide="guide:guide",
     pause="explain:round_break",
     rl_params=(("mode", "tick"),),
+    modes=tuple(
+        (f"{n}p-{m}", (("players", n), ("mode", m)))
+        for m in ("realtime", "tick")
+        for n in (3, 4, 5)
+    ),
 )
 
 

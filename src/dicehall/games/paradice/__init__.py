@@ -33,6 +33,7 @@ PARTS = GameParts(
     achievements="achievements",
     explain="explain:explain",
     guide="guide:guide",
+    modes=tuple((f"{n}p", (("players", n),)) for n in (2, 3, 4)),
 )
 
 

@@ -27,6 +27,7 @@ PARTS = GameParts(
     review="review:HOOKS",
     explain="explain:explain",
     guide="guide:guide",
+    modes=tuple((f"side-{s}", (("side", s),)) for s in ("a", "b")),
 )
 
 
