@@ -132,5 +132,5 @@ def parse_bot_list(text: str | None, game_id: str, players: int) -> tuple[str, .
 def bots_help(text: str | None, game_id: str) -> None:
     """`--bots help`: print what `--bots` takes for the game, and stop."""
     if text is not None and text.strip() == "help":
-        typer.echo(f"--bots for {game_id}: {bots.bot_choices(game_id)}")
+        typer.echo(f"bots for {game_id}: {bots.bot_choices(game_id)}")
         raise typer.Exit(0)
