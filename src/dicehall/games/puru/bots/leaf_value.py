@@ -126,6 +126,20 @@ def shares(utilities: Sequence[float]) -> tuple[float, ...]:
     return tuple(w / total for w in weights)
 
 
+def win_chances(
+    love: Sequence[int],
+    excite: Sequence[int],
+    jelly: Sequence[int],
+    roller: int,
+    characters: Sequence[int] = (),
+    weights: Sequence[float] | None = None,
+) -> tuple[float, ...]:
+    """Each seat's fitted chance to win when `roller` is about to roll (they add up to 1)."""
+    w = weights if weights is not None else model(len(love), bool(characters))
+    rows = seat_features(love, excite, jelly, roller, characters)
+    return shares([sum(a * b for a, b in zip(w, row, strict=True)) for row in rows])
+
+
 def win_chances_array(
     np: Any,
     weights: Sequence[float],
