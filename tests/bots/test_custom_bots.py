@@ -115,7 +115,7 @@ def test_purus_guard_knob_changes_when_greedy_pays_for_a_reroll() -> None:
     ("spec", "message"),
     [
         ("greedy:stpo=3", "has no knob 'stpo'; its knobs: stop"),
-        ("greedy:stop=9", "from 0 to 6, got '9'"),
+        ("greedy:stop=9", "from 0 to 5, got '9'"),
         ("greedy:stop=two", "whole number"),
         ("greedy:3", "knob=value pairs"),
         ("random:stop=1", "the random bot of purrramid has no knobs"),
@@ -132,5 +132,5 @@ def test_bad_bot_specs_say_what_is_wrong(spec: str, message: str) -> None:
 def test_bots_help_lists_the_levels_and_knobs() -> None:
     result = run(["simulate", "purrramid", "--bots", "help"])
     assert result.exit_code == 0
-    assert "greedy:stop=N (0-6" in result.stdout and "path/to/file.py:ClassName" in result.stdout
-    assert "greedy (stop=0-6)" in run(["games"]).stdout
+    assert "greedy:stop=N (0-5" in result.stdout and "path/to/file.py:ClassName" in result.stdout
+    assert "greedy (stop=0-5)" in run(["games"]).stdout

@@ -25,7 +25,7 @@ STOP_AT = Knob(
     "stop once this many dice or fewer are left, where stopping is safe; default 2",
     default=CONTINUE_FROM - 1,
     low=0,
-    high=6,
+    high=5,  # a turn has 5 dice: 5 stops whenever it is safe, as 4 does
 )
 KNOBS: BotKnobs = {"greedy": (STOP_AT,)}
 """The knobs of Purrramid's bots (`GameParts.knobs`)."""
