@@ -49,7 +49,7 @@ use_tables(cache)  # the games' solvers keep their tables in the disk cache
 def make_bot(level: str, game: Game[Any, Any], seat: int, **options: Any) -> Bot:
     """A bot of `level` (with a budget, `mcts:400`, or knobs, `greedy:stop=3`), or the bot a
     strategy file or an installed package offers, for `seat` of `game`."""
-    if custom.is_custom(level) and find(level.strip()) is None:
+    if level_named(level) is None and custom.is_custom(level):  # levels first: no entry-point scan
         return custom.make(level, game, seat)
     return make_level(level, game, seat, **options)
 
@@ -58,7 +58,7 @@ def check_bot(text: str, game_id: str) -> str:
     """`text` if it names a bot for `game_id` (a level with valid options, a strategy file
     or an installed bot), else a `DicehallError` saying what is wrong and what there is."""
     spec = text.strip()
-    if custom.is_custom(spec) and find(spec) is None:
+    if level_named(spec) is None and custom.is_custom(spec):
         custom.maker(spec)
         return spec
     name, options = parse_level(spec)

@@ -159,7 +159,7 @@ def _bots(
         level = _level(record, seat)
         if not level:
             continue
-        if is_custom(level) and level_named(level) is None:
+        if level_named(level) is None and is_custom(level):
             skipped.append((seat, level))
             continue
         found = level_named(level)
