@@ -76,7 +76,7 @@ train:
 	-$(TRAIN_VENV)/bin/pip install --quiet --retries 1 '$(TORCH)' --index-url $(TORCH_INDEX)
 	$(TRAIN_VENV)/bin/pip install --quiet '$(TORCH)'
 	$(TRAIN_VENV)/bin/pip install --quiet -c $(CONSTRAINTS) -e '.[rl,train]'
-	nice $(TRAIN_VENV)/bin/python -m dicehall.rl.train_ppo --steps $(TRAIN_STEPS) --out docs/rl-ppo-puru-solo
+	nice $(TRAIN_VENV)/bin/python scripts/train_ppo.py --steps $(TRAIN_STEPS) --out docs/rl-ppo-puru-solo
 
 # Resident memory after 1,000 and 10,000 random games of each game (takes a while).
 memory: install

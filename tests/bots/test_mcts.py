@@ -16,9 +16,9 @@ from dicehall.bots import (
     make_bot,
     parse_level,
 )
-from dicehall.bots.determinize import NotDeterminisable
 from dicehall.bots.mcts import DEFAULT_ITERATIONS, MCTSBot, determiniser, iterations_per_second
 from dicehall.core import CHANCE, DicehallError
+from dicehall.core.search import NotDeterminisable
 from dicehall.engine import Match
 from dicehall.games.puru.actions import RESOLVE
 from dicehall.games.puru.state import Phase, PuruState
@@ -56,7 +56,7 @@ def test_levels_parse_budgets() -> None:
 
 def test_a_game_sets_its_own_default_budgets_per_level() -> None:
     jelly, purrramid = games.make("jelly", players=3), games.make("purrramid")
-    own = games.part("jelly", "search").ITERATIONS  # Jelly Monster's search needs more
+    own = games.search_hooks("jelly").iterations  # Jelly Monster's search needs more
     assert make_bot("mcts", jelly, 0).iterations == own["mcts"] != DEFAULT_ITERATIONS
     assert make_bot("expert", jelly, 0).iterations == own["expert"] > own["mcts"]
     assert make_bot("mcts", purrramid, 0).iterations == DEFAULT_ITERATIONS  # the common ones

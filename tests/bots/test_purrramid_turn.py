@@ -7,12 +7,12 @@ from dataclasses import replace
 from typing import Any
 
 from dicehall import games
-from dicehall.bots.values import explored_game
 from dicehall.core import CHANCE
+from dicehall.core.search import explored_game
 from dicehall.games.purrramid.actions import CONTINUE
 from dicehall.games.purrramid.bots.expert import ExpertBot
-from dicehall.games.purrramid.bots.greedy import read_turn
 from dicehall.games.purrramid.bots.turn_solver import TurnSolver
+from dicehall.games.purrramid.view_read import read_turn
 
 
 def _decisions(count: int, seed: int = 2) -> list[Any]:
@@ -72,8 +72,8 @@ def test_a_stop_that_ends_the_game_earns_no_bonus_turn() -> None:
     bonus turn: the game is over at once." A bonus turn's dice all placed, on two connected
     bottom spaces: worth a bonus while the player has tiles to spare, not when these are
     their last tiles."""
-    from dicehall.games.purrramid.bots.expert import BONUS_VALUE, Position, stop_value
-    from dicehall.games.purrramid.bots.greedy import geometry
+    from dicehall.games.purrramid.bots.turn_solver import BONUS_VALUE, Position, stop_value
+    from dicehall.games.purrramid.view_read import geometry
 
     game = games.make("purrramid")
     view = game.observe(game.initial_state(), 0)

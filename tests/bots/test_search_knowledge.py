@@ -12,9 +12,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dicehall import games
-from dicehall.bots.determinize import softmax
 from dicehall.bots.mcts import MCTSBot
 from dicehall.core import DicehallError
+from dicehall.core.search import softmax
 from dicehall.games.paradice.bots import value as paradice_value
 from dicehall.games.puru.bots import value as puru_value
 from tests.bots.playthrough import random_decisions

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import types
 from pathlib import Path
 from typing import Any
 
@@ -10,12 +9,11 @@ import pytest
 from rich.text import Text
 
 from dicehall.cli import common
+from dicehall.core.parts import TerminalHooks
 from tests.cli.helpers import run
 
 
-def _renderer(fail: bool = False) -> types.ModuleType:
-    module = types.ModuleType("fake_render")
-
+def _renderer(fail: bool = False) -> TerminalHooks:
     def render(game: Any, view: dict[str, Any], seat: int | None) -> Text:
         if fail:
             raise RuntimeError("boom")
@@ -24,9 +22,7 @@ def _renderer(fail: bool = False) -> types.ModuleType:
     def hint(game: Any, view: dict[str, Any], seat: int) -> str:
         return f"take it when the die shows {view['die']}"
 
-    module.render = render  # type: ignore[attr-defined]
-    module.hint = hint  # type: ignore[attr-defined]
-    return module
+    return TerminalHooks(render=render, hint=hint)
 
 
 def _play(tmp_path: Path, *extra: str) -> str:
@@ -39,7 +35,7 @@ def _play(tmp_path: Path, *extra: str) -> str:
 def test_the_games_renderer_and_hints_are_shown(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(common, "renderer_module", lambda game_id: _renderer())
+    monkeypatch.setattr(common, "terminal_hooks", lambda game_id: _renderer())
     out = _play(tmp_path, "--hints")
     assert "BOARD scores=[0, 0] for=0" in out  # the human seat's own view
     assert "BOARD" in out.split("game over")[-1] and "for=None" in out  # spectator at the end
@@ -50,7 +46,7 @@ def test_the_games_renderer_and_hints_are_shown(
 def test_a_failing_renderer_falls_back_to_the_raw_view(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(common, "renderer_module", lambda game_id: _renderer(fail=True))
+    monkeypatch.setattr(common, "terminal_hooks", lambda game_id: _renderer(fail=True))
     out = _play(tmp_path)
     assert "the clitoy renderer failed: RuntimeError('boom')" in out
     assert "'scores': [0, 0]" in out

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dicehall.sim import ladder
-from dicehall.sim.ladder import MODES, Cell, Mode
+from dicehall.sim.ladder import Cell, Mode, modes
 
 
 def _cell(rung: str, players: int, games: int, wins: float) -> Cell:
@@ -26,7 +26,7 @@ def test_verdicts_follow_the_interval() -> None:
 
 
 def test_every_mode_of_the_issue_is_listed() -> None:
-    names = {f"{m.game}:{m.name}" for m in MODES}
+    names = {f"{m.game}:{m.name}" for m in modes()}
     assert {"puru:basic-2p", "puru:basic-5p", "puru:full-2p", "purrramid:side-b",
             "paradice:4p", "jelly:5p-realtime", "jelly:3p-tick"} <= names  # fmt: skip
     assert len(names) == 16

@@ -1,131 +1,127 @@
 """Bots by level: `make_bot(level, game, seat)`; per-game bots live in the game's package.
 
 Levels, weakest first: `random`; `greedy` (the game's `greedy` part); `mcts` (generic IS-MCTS
-over the protocol, `bots.mcts`, for every game with a `search` part, its determiniser);
-`expert` (the game's `expert` part where it plays the position, otherwise MCTS with a larger
-budget). A game's `search` part may instead play these two levels itself with a hook
-`bot(game, seat, level, **budget)` (a bot, or None for the generic MCTS). The parts are
-declared in the game's package (`dicehall.core.parts.GameParts`).
+over the protocol, `bots.mcts`, for every game with a `search` part); `expert` (the game's
+`expert` part where it plays the position, otherwise MCTS with a larger budget). Each is one
+record of `bots.levels`, which says everything else about it (its lobby name, its worker pool,
+its thinking time at a table, whether `verify` re-runs it). The parts are declared in the
+game's package (`dicehall.core.parts.GameParts`).
 
-A level may carry a budget: `mcts:400` (iterations per move) or `mcts:1.5s` (seconds per move).
-The web lobby maps easy/medium/hard/expert onto `LOBBY`.
+A level may carry a budget (`mcts:400` iterations, `mcts:1.5s` seconds per move) or its
+game's knobs (`greedy:stop=3`, `bots.knobs`). Besides the levels, a bot may come from a
+strategy file (`path/to/file.py:ClassName`) or an installed package (`bots.custom`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from dicehall import games
+from dicehall.bots import custom, levels
 from dicehall.bots.base import Bot, RandomBot
+from dicehall.bots.levels import (
+    EXPERT_ITERATIONS,
+    Level,
+    Seated,
+    at_table,
+    default_iterations,
+    find,
+    has_solver,
+    level_named,
+    levels_for,
+    make_level,
+    parse_level,
+    stand_in,
+)
 from dicehall.bots.solvers import cache
 from dicehall.core.errors import DicehallError
 from dicehall.core.game import Game
-from dicehall.core.parts import BotFactory, ExpertFactory
 from dicehall.core.tables import use_tables
 
-LEVELS = ("random", "greedy", "mcts", "expert")
-LOBBY = {"easy": "random", "medium": "greedy", "hard": "mcts", "expert": "expert"}
+LEVELS = tuple(level.name for level in levels.LEVELS)
+"""The names of the levels, weakest first (their records: `bots.levels.LEVELS`)."""
+LOBBY = levels.LobbyNames()
 """The web lobby's names for the levels."""
-EXPERT_ITERATIONS = 1000
-"""The budget of the `expert` level in games without an exact solver (MCTS with more thinking)."""
 
 
 use_tables(cache)  # the games' solvers keep their tables in the disk cache
 
 
-def _has(part: str, game_id: str) -> bool:
-    try:
-        return bool(getattr(games.parts(game_id), part))
-    except DicehallError:  # an unknown or broken game has no parts
-        return False
-
-
-def has_solver(game_id: str) -> bool:
-    """True when the game has its own exact player (where it has none, `expert` searches)."""
-    return _has("expert", game_id)
-
-
-def levels_for(game_id: str) -> tuple[str, ...]:
-    """The bot levels available for a game, weakest first."""
-    out = ["random"]
-    if _has("greedy", game_id):
-        out.append("greedy")
-    if _has("search", game_id):
-        out += ["mcts", "expert"]
-    elif _has("expert", game_id):
-        out.append("expert")
-    return tuple(out)
-
-
-def parse_level(text: str) -> tuple[str, dict[str, Any]]:
-    """`"mcts:400"` -> `("mcts", {"iterations": 400})`; `"mcts:2s"` -> seconds; else no options."""
-    level, sep, budget = text.strip().partition(":")
-    if not sep:
-        return level, {}
-    if level not in ("mcts", "expert"):
-        raise DicehallError(f"only mcts takes a budget, got {text!r}")
-    try:
-        if budget.endswith("s"):
-            seconds = float(budget[:-1])
-            if seconds <= 0:
-                raise ValueError
-            return level, {"seconds": seconds}
-        iterations = int(budget)
-        if iterations < 1:
-            raise ValueError
-        return level, {"iterations": iterations}
-    except ValueError:
-        raise DicehallError(
-            f"a budget is iterations (mcts:400) or seconds (mcts:1.5s), got {text!r}"
-        ) from None
-
-
 def make_bot(level: str, game: Game[Any, Any], seat: int, **options: Any) -> Bot:
-    """A bot of `level` (optionally with a budget, `mcts:400`) for `seat` of `game`."""
-    name, parsed = parse_level(level)
-    options = {**parsed, **options}
-    if name not in levels_for(game.id):
-        known = ", ".join(levels_for(game.id))
-        raise DicehallError(f"no bot level {name!r} for {game.id}; available: {known}")
-    if name == "random":
-        return RandomBot(game, seat)
-    if name == "greedy":
-        greedy: BotFactory = games.part(game.id, "greedy")
-        return greedy(game, seat)
-    expert: ExpertFactory | None = games.part(game.id, "expert") if name == "expert" else None
-    exact = expert(game, seat, **options) if expert is not None else None
-    if exact is not None:
-        return exact
-    own = getattr(games.part(game.id, "search"), "bot", None)
-    searcher: Bot | None = own(game, seat, name, **options) if own is not None else None
-    if searcher is not None:  # the game's own search for these levels
-        return searcher
-    from dicehall.bots.mcts import MCTSBot
-
-    if "iterations" not in options and "seconds" not in options:
-        options["iterations"] = default_iterations(game.id, name)
-    return MCTSBot(game, seat, level=name, **options)
+    """A bot of `level` (with a budget, `mcts:400`, or knobs, `greedy:stop=3`), or the bot a
+    strategy file or an installed package offers, for `seat` of `game`."""
+    if level_named(level) is None and custom.is_custom(level):  # levels first: no entry-point scan
+        return custom.make(level, game, seat)
+    return make_level(level, game, seat, **options)
 
 
-def default_iterations(game_id: str, level: str) -> int:
-    """The MCTS budget of `level` (`mcts` or `expert`) when none is given: the game's own
-    (`ITERATIONS` of its `search` part, where a game's search needs more to beat the level
-    below) or the common one (200 and `EXPERT_ITERATIONS`)."""
-    from dicehall.bots.mcts import DEFAULT_ITERATIONS
+def check_bot(text: str, game_id: str) -> str:
+    """`text` if it names a bot for `game_id` (a level with valid options, a strategy file
+    or an installed bot), else a `DicehallError` saying what is wrong and what there is."""
+    spec = text.strip()
+    if level_named(spec) is None and custom.is_custom(spec):
+        custom.maker(spec)
+        return spec
+    name, options = parse_level(spec)
+    level = find(name)
+    if level is None or not level.available(game_id):
+        raise DicehallError(f"no bot level {spec!r} for {game_id}; {bot_choices(game_id)}")
+    if options and not level.budgeted:
+        from dicehall.bots.knobs import checked
 
-    own: dict[str, int] = getattr(games.part(game_id, "search"), "ITERATIONS", {})
-    common = EXPERT_ITERATIONS if level == "expert" else DEFAULT_ITERATIONS
-    return own.get(level, common)
+        checked(game_id, name, options)
+    return spec
+
+
+MAX_BOTS_TEXT = 2000
+"""The longest `--bots` list read."""
+
+
+def parse_bot_list(
+    text: str | None, game_id: str, seats: int, *, when: str = "name one per seat in seat order"
+) -> tuple[str, ...]:
+    """`--bots greedy,random,...`: one bot per seat in seat order, or one for every seat, each
+    checked (`check_bot`); `when` says how to fix a count that does not fit."""
+    if text is not None and len(text) > MAX_BOTS_TEXT:
+        raise DicehallError(f"--bots is at most {MAX_BOTS_TEXT} characters")
+    names = tuple(n.strip() for n in (text or "random").split(",") if n.strip())
+    for name in names:
+        check_bot(name, game_id)
+    if len(names) == 1:
+        return names * seats
+    if len(names) != seats:
+        raise DicehallError(
+            f"--bots names {len(names)} bot(s) for {seats} seat(s); {when}, or one for every seat"
+        )
+    return names
+
+
+def bot_choices(game_id: str) -> str:
+    """What `--bots` takes for a game, in one line (the levels, knobs, installed bots)."""
+    from dicehall.bots.knobs import listing
+
+    extra = sorted(custom.installed())
+    out = f"available: {', '.join(levels_for(game_id))}"
+    out += f"; installed: {', '.join(extra)}" if extra else ""
+    return f"{out}; {listing(game_id)}; or a strategy file, path/to/file.py:ClassName"
 
 
 __all__ = [
+    "EXPERT_ITERATIONS",
     "LEVELS",
     "LOBBY",
     "Bot",
+    "Level",
     "RandomBot",
+    "Seated",
+    "at_table",
+    "bot_choices",
+    "check_bot",
     "default_iterations",
     "has_solver",
+    "level_named",
     "levels_for",
     "make_bot",
+    "parse_bot_list",
     "parse_level",
+    "stand_in",
 ]

@@ -12,27 +12,13 @@
 - **Budget**: `iterations` per move, or `seconds` per move (wall clock), whichever is given.
   With an iteration budget the bot is deterministic given the rng the engine passes in.
 
-What the search knows of a game beyond the protocol comes from its `search` part (a module of
-the game's package, `dicehall.core.parts.GameParts`), each hook optional:
-
-- `rollout_action(game, state, seat, legal, rng)`: a cheap default policy for rollouts (else
-  uniformly random legal actions; the lowest seat among several actors moves);
-- `turn_index(state)` and `evaluate(game, state)`: with a `horizon` of H turns, a rollout stops
-  once H turns have ended and `evaluate` estimates every seat's return there (dice games are
-  long and noisy: a heuristic or fitted value after the turn beats a random game to the end);
-- `SEARCH`: the game's defaults for the options below (`horizon`, `prior`, `exploration`);
-- `ITERATIONS`: the game's default budget per level (`{"mcts": 600, "expert": 2000}`), where
-  the common 200 and 1,000 are too few for its search (`bots.default_iterations`);
-- `rollout_steps(game, state, rng, stop, budget)`: at most `budget` steps of a rollout from
-  `state` (the default policy's moves and the chance draws), the steps the loop would take,
-  with the same calls on the generator, only faster (without the actors, legal lists and
-  checks the protocol asks for); returns the state reached and the steps taken, and the loop
-  goes on from there. It stops before a step it does not handle and at turn `stop` (None: no
-  cut-off).
+What the search knows of a game beyond the protocol comes from its `search` part, a
+`dicehall.core.parts.SearchHooks` (a determiniser, a rollout policy, a cut-off with an
+evaluation, default options and budgets; each hook but the determiniser optional).
 
 A **prior** (weight `prior` in (0, 1]) puts that share of the root's PUCT prior on the move of the
-game's prior bot (`PRIOR`, a level name such as `greedy`), spread the rest evenly: the search
-starts from what a good player would do and leaves it only when the statistics say so.
+game's prior bot (`SearchHooks.prior`, a level name such as `greedy`), spread the rest evenly:
+the search starts from what a good player would do and leaves it only when the statistics say so.
 """
 
 from __future__ import annotations
@@ -46,24 +32,30 @@ from typing import Any
 
 from dicehall import games
 from dicehall.core import CHANCE, DicehallError, Game, sample
+from dicehall.core.parts import RolloutPolicy, RolloutSteps, SearchHooks, StateFromView
 from dicehall.core.search import NotDeterminisable
 from dicehall.core.types import View
-
-StateFromView = Callable[[Game[Any, Any], View, int, random.Random], Any]
-RolloutPolicy = Callable[[Game[Any, Any], Any, int, Sequence[Any], random.Random], Any]
-RolloutSteps = Callable[[Game[Any, Any], Any, random.Random, int | None, int], tuple[Any, int]]
 
 DEFAULT_ITERATIONS = 200
 EXPLORATION = 0.7  # UCB1 constant for returns in [0, 1]
 
 
+def search_hooks(game_id: str) -> SearchHooks:
+    """The game's `search` part; raises `DicehallError` when the game has none."""
+    hooks = games.search_hooks(game_id)
+    if hooks is None:
+        raise DicehallError(f"mcts: no determiniser for {game_id}")
+    return hooks
+
+
 def determiniser(game_id: str) -> StateFromView:
     """The game's `state_from_view`; raises `DicehallError` when the game has none."""
-    module = games.part(game_id, "search")
-    if module is None:
-        raise DicehallError(f"mcts: no determiniser for {game_id}")
-    found: StateFromView = module.state_from_view
-    return found
+    return search_hooks(game_id).state_from_view
+
+
+def searched(hooks: SearchHooks, game: Game[Any, Any]) -> Game[Any, Any]:
+    """The rules object search plays for `game` (its `search_game`, else the game itself)."""
+    return hooks.search_game(game) if hooks.search_game is not None else game
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +65,13 @@ class Cutoff:
     horizon: int
     turn_index: Callable[[Any], int]
     evaluate: Callable[[Game[Any, Any], Any], tuple[float, ...]]
+
+    @staticmethod
+    def of(hooks: SearchHooks, horizon: int | None) -> Cutoff | None:
+        """The cut-off `horizon` turns on, where the game can count turns and evaluate."""
+        if not horizon or hooks.turn_index is None or hooks.evaluate is None:
+            return None
+        return Cutoff(horizon, hooks.turn_index, hooks.evaluate)
 
 
 class Node:
@@ -102,30 +101,20 @@ class MCTSBot:
         self.game, self.seat, self.level = game, seat, level
         self.iterations = iterations if iterations or seconds else DEFAULT_ITERATIONS
         self.seconds = seconds
-        self.state_from_view = determiniser(game.id)
-        module = games.part(game.id, "search")
-        options = {**getattr(module, "SEARCH", {}), **search}
+        hooks = search_hooks(game.id)
+        self.state_from_view = hooks.state_from_view
+        options = {**hooks.options, **search}
         unknown = set(options) - {"horizon", "prior", "exploration"}
         if unknown:
             raise DicehallError(f"mcts: unknown options {sorted(unknown)}")
         self.exploration: float = options.get("exploration", EXPLORATION)
-        self.rollout_action: RolloutPolicy | None = getattr(module, "rollout_action", None)
-        self.rollout_steps: RolloutSteps | None = getattr(module, "rollout_steps", None)
-        turn_index, evaluate = (
-            getattr(module, "turn_index", None),
-            getattr(module, "evaluate", None),
-        )
-        horizon = options.get("horizon")
-        self.cutoff = (
-            Cutoff(horizon, turn_index, evaluate)
-            if horizon is not None and turn_index and evaluate
-            else None
-        )
+        self.rollout_action: RolloutPolicy | None = hooks.rollout_action
+        self.rollout_steps: RolloutSteps | None = hooks.rollout_steps
+        self.cutoff = Cutoff.of(hooks, options.get("horizon"))
         self.prior: float = options.get("prior", 0.0)
-        self.prior_level: str = getattr(module, "PRIOR", "greedy")
+        self.prior_level: str = hooks.prior
         self._prior_bot: Any = None
-        hook = getattr(module, "search_game", None)
-        self.search: Game[Any, Any] = hook(game) if hook else game
+        self.search: Game[Any, Any] = searched(hooks, game)
         self._fallback: Any = None
         self.last_iterations = 0  # iterations run for the last decision (bench, tests)
 
@@ -155,10 +144,9 @@ class MCTSBot:
     def fallback(self) -> Any:
         """The greedy bot (random where a game has none), for views no state fits."""
         if self._fallback is None:
-            from dicehall.bots import levels_for, make_bot
+            from dicehall.bots import make_bot, stand_in
 
-            level = "greedy" if "greedy" in levels_for(self.game.id) else "random"
-            self._fallback = make_bot(level, self.game, self.seat)
+            self._fallback = make_bot(stand_in(self.game.id), self.game, self.seat)
         return self._fallback
 
     def prior_action(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:

@@ -14,8 +14,9 @@ from rich.pretty import Pretty
 from rich.table import Table
 from rich.text import Text
 
-from dicehall.cli.render import renderer_module
+from dicehall import games
 from dicehall.core import DicehallError, Game, Result, Seat, View
+from dicehall.core.parts import TerminalHooks
 
 EXIT_ERROR = 2
 EXIT_INTERRUPTED = 130
@@ -88,9 +89,14 @@ def view_names(view: View) -> dict[Seat, str]:
     }
 
 
+def terminal_hooks(game_id: str) -> TerminalHooks | None:
+    """The game's terminal drawing and menu hooks (its `terminal` part), or None."""
+    return games.terminal_hooks(game_id)
+
+
 def render_view(game: Game[Any, Any], view: View, seat: Seat | None) -> RenderableType:
     """The game's own terminal drawing, or the raw view when the game has none."""
-    module = renderer_module(game.id)
+    module = terminal_hooks(game.id)
     title = "spectator view" if seat is None else f"seat {seat}'s view"
     if module is not None:
         try:
@@ -103,13 +109,13 @@ def render_view(game: Game[Any, Any], view: View, seat: Seat | None) -> Renderab
 
 
 def has_hints(game: Game[Any, Any]) -> bool:
-    module = renderer_module(game.id)
-    return module is not None and getattr(module, "hint", None) is not None
+    module = terminal_hooks(game.id)
+    return module is not None and module.hint is not None
 
 
 def render_hint(game: Game[Any, Any], view: View, seat: Seat) -> str | None:
-    module = renderer_module(game.id)
-    hint = getattr(module, "hint", None) if module is not None else None
+    module = terminal_hooks(game.id)
+    hint = module.hint if module is not None else None
     if hint is None:
         return None
     try:

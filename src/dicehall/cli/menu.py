@@ -1,11 +1,8 @@
 """The numbered menu of legal choices: laid out to fit the terminal, with a game's shortcuts.
 
-A game's terminal renderer (`dicehall.cli.render.<id>`) may add, besides `render`:
-- `label(game, action, viewer) -> str`: a shorter menu text than `game.describe`;
-- `menu_note(game, view, legal) -> str | None`: a line under the menu (shortcut help);
-- `parse_choice(game, view, legal, text) -> int | None`: the index of the legal action a
-  typed shortcut means (None: not a shortcut; `ValueError`: a shortcut that is wrong);
-- `warn(game, view, action) -> str | None`: a warning to confirm before the action.
+A game's terminal part (`dicehall.core.parts.TerminalHooks`) may add, besides `render`, a
+short `label` per action, a `menu_note` under the menu, typed shortcuts (`parse_choice`) and a
+`warn`ing to confirm before an action.
 """
 
 from __future__ import annotations
@@ -17,36 +14,36 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from dicehall.cli.render import renderer_module
+from dicehall.cli.common import terminal_hooks
 from dicehall.core import Game, Seat, View
+from dicehall.core.parts import TerminalHooks
 
 GAP = 3  # spaces between menu columns
 MAX_COLUMNS = 8
 
 
-def _hook(game: Game[Any, Any], name: str) -> Any:
-    module = renderer_module(game.id)
-    return getattr(module, name, None) if module is not None else None
+def _hooks(game: Game[Any, Any]) -> TerminalHooks:
+    return terminal_hooks(game.id) or TerminalHooks(render=lambda *_: None)
 
 
 def labels(game: Game[Any, Any], legal: Sequence[Any], viewer: Seat) -> list[str]:
     """Menu texts as `viewer` may read them (the game's describe, or its renderer's short label)."""
-    short = _hook(game, "label")
+    short = _hooks(game).label
     return [str(short(game, a, viewer)) if short else game.describe(a, viewer) for a in legal]
 
 
 def note(game: Game[Any, Any], view: View, legal: Sequence[Any]) -> str | None:
-    hook = _hook(game, "menu_note")
+    hook = _hooks(game).menu_note
     return None if hook is None else hook(game, view, legal)
 
 
 def shortcut(game: Game[Any, Any], view: View, legal: Sequence[Any], text: str) -> int | None:
-    hook = _hook(game, "parse_choice")
+    hook = _hooks(game).parse_choice
     return None if hook is None else hook(game, view, legal, text)
 
 
 def warning(game: Game[Any, Any], view: View, action: Any) -> str | None:
-    hook = _hook(game, "warn")
+    hook = _hooks(game).warn
     return None if hook is None else hook(game, view, action)
 
 

@@ -14,8 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
-from dicehall import games
-from dicehall.bots import levels_for, parse_level
+from dicehall import bots, games
 from dicehall.core import ContentSource, DicehallError, GameSpec, ParamError, Seat, names_a_file
 
 GAME_FLAGS_CONTEXT = {"allow_extra_args": True, "ignore_unknown_options": True}
@@ -108,14 +107,11 @@ def game_params(
 
 def parse_bots(items: list[str] | None, game_id: str, players: int) -> dict[Seat, str]:
     """`--bot SEAT=LEVEL` (seats count from 0; `rest` means every seat not named but 0)."""
-    levels = levels_for(game_id)
+    bots_help(items[0] if items and len(items) == 1 else None, game_id)
     out: dict[Seat, str] = {}
     rest: str | None = None
     for key, level in parse_pairs(items, "--bot"):
-        if parse_level(level)[0] not in levels:
-            raise DicehallError(
-                f"no bot level {level!r} for {game_id}; available: {', '.join(levels)}"
-            )
+        bots.check_bot(level, game_id)
         if key in ("rest", "others"):
             rest = level
             continue
@@ -128,19 +124,13 @@ def parse_bots(items: list[str] | None, game_id: str, players: int) -> dict[Seat
 
 
 def parse_bot_list(text: str | None, game_id: str, players: int) -> tuple[str, ...]:
-    """`--bots greedy,random,...`: one level per seat in seat order, or one for all."""
-    names = tuple(n.strip() for n in (text or "random").split(",") if n.strip())
-    levels = levels_for(game_id)
-    for name in names:
-        if parse_level(name)[0] not in levels:
-            raise DicehallError(
-                f"no bot level {name!r} for {game_id}; available: {', '.join(levels)}"
-            )
-    if len(names) == 1:
-        return names * players
-    if len(names) != players:
-        raise DicehallError(
-            f"--bots names {len(names)} bot(s) for {players} seat(s); "
-            "name one per seat in seat order, or one for every seat"
-        )
-    return names
+    """`--bots greedy,random,...`: one bot per seat in seat order, or one for all."""
+    bots_help(text, game_id)
+    return bots.parse_bot_list(text, game_id, players)
+
+
+def bots_help(text: str | None, game_id: str) -> None:
+    """`--bots help`: print what `--bots` takes for the game, and stop."""
+    if text is not None and text.strip() == "help":
+        typer.echo(f"bots for {game_id}: {bots.bot_choices(game_id)}")
+        raise typer.Exit(0)

@@ -13,7 +13,7 @@ from functools import partial
 from typing import Any
 
 from dicehall import games
-from dicehall.bots import parse_level
+from dicehall.bots import level_named
 from dicehall.bots.solvers import cache
 from dicehall.cli.common import error_console
 from dicehall.core import Game, Seat
@@ -29,7 +29,8 @@ def needed(game: Game[Any, Any], seats: Iterable[tuple[Seat, str]]) -> list[Need
         return []
     found: dict[str, Needed] = {}
     for seat, level in seats:
-        if parse_level(level)[0] != "expert":
+        named = level_named(level)
+        if named is None or not named.reads_tables:
             continue
         for table in tables.needed(game, seat):
             if not cache.table_path(table.name).exists():

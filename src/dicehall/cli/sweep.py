@@ -68,12 +68,13 @@ def sweep(
     Per cell: win rate by seat, first-player advantage and its difference to the first cell
     (95% intervals), mean game length and end reasons.
 
-    Example: dicehall sweep paradice --grid players=2,3 --grid storehouse=4,6 --bots greedy
+    Example: dicehall sweep GAME --grid players=2,3 --grid OPTION=4,6 --bots greedy
     """
     with guard():
         from dicehall.sim import balance, results
         from dicehall.sim import sweep as sweepmod
 
+        opt.bots_help(bots, game)
         check_results_path(out_file)
         base = opt.game_params(game, {}, param)
         cells = sweepmod.cells(game, base, sweepmod.parse_grid(grid), bots, speeds)

@@ -41,6 +41,16 @@ def _players(spec: GameSpec) -> str:
     return f"{spec.min_players}–{spec.max_players}"
 
 
+def _bots_text(game_id: str) -> str:
+    """The levels, each with its knobs (`greedy (stop=0-6)`)."""
+    out = []
+    for level in levels_for(game_id):
+        knobs = games.bot_knobs(game_id, level)
+        shown = ", ".join(f"{k.name}={k.low}-{k.high}" for k in knobs)
+        out.append(f"{level} ({shown})" if shown else level)
+    return ", ".join(out)
+
+
 def games_table() -> Table:
     table = Table(title="dicehall games", title_justify="left", show_lines=True)
     for name in ("id", "game (variants)", "players", "options", "bots"):
@@ -60,7 +70,7 @@ def games_table() -> Table:
             name,
             _players(spec),
             params or "-",
-            ", ".join(levels_for(game_id)),
+            escape(_bots_text(game_id)),
         )
     for game_id, why in games.failures().items():
         table.add_row(game_id, f"[red]failed to load[/]\n{escape(why)}", "", "", "")

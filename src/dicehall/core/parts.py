@@ -8,12 +8,16 @@ without a determiniser has no search bots, one without features has no RL observ
 
 Parts depend only on `dicehall.core` and on their medium's library (Rich for the terminal); the
 front ends (`bots`, `cli`, `rl`, `sim`, `web`) find them with `dicehall.games.part(game_id, name)`.
+
+This file is the whole plug-in surface: besides the parts' protocols, the four parts that are
+bundles of hooks are typed records a game fills in (`SearchHooks`, `TerminalHooks`,
+`ReviewHooks`, `FuzzChecks`), and `dicehall.games` is the one place that reads them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from dicehall.core.types import View
@@ -29,11 +33,9 @@ class GameParts:
     - `greedy`: a `BotFactory`, the heuristic `greedy` level.
     - `expert`: an `ExpertFactory`: the game's exact player for a game and seat, or None where it
       has none there (the front end then searches with a larger budget).
-    - `search`: a module with `state_from_view` (`StateFromView`) and the optional hooks that
-      `bots.mcts` documents; with it the game gets the `mcts` and `expert` levels (a hook
-      `bot(game, seat, level, **budget)` may play them with the game's own search instead).
-    - `terminal`: a module with `render(game, view, seat)` (`TerminalRenderer`) and the optional
-      menu hooks `label`, `menu_note`, `parse_choice`, `warn` and `hint` (see `cli.menu`).
+    - `search`: a `SearchHooks`, what search needs beyond the protocol; with it the game gets
+      the `mcts` and `expert` levels.
+    - `terminal`: a `TerminalHooks`, the terminal drawing and the menu's optional hooks.
     - `features`: a `Features` function, the RL observation vector of a view.
     - `state_features`: `(game, state, seat)` to the same vector as `features` of that seat's
       view, read from the state without building the view (the fast path of the RL
@@ -49,10 +51,14 @@ class GameParts:
     - `tables`: a `Tables` object, the expert's solved tables.
     - `ticks`: a `Ticks` module, for games whose chance orders seats that act together (the
       RL Parallel environment lets them choose at once).
-    - `review`: a module with the game's exact review hooks (`dicehall.review.protocol`), for
-      the decisions its solved tables or turn solver value exactly.
+    - `review`: a `ReviewHooks`, the game's exact review hooks, for the decisions its solved
+      tables or turn solver value exactly.
+    - `checks`: a `FuzzChecks`, the game's invariants for the rules fuzzer (`dicehall fuzz`).
+    - `knobs`: a `BotKnobs`, the knobs of the game's bots by level (`greedy:stop=3`).
     - `achievements`: a module with the rulebook's achievements (`ACHIEVEMENTS`, `detect` over
       a match log, `from_results` over a player's results, `ATTESTED` keys a person declares).
+    - `modes`: named parameter sets worth comparing bots in (`("basic-2p", (("players", 2),))`),
+      one per variant and player count that plays differently: the bot ladder's modes.
     - `rl_params`: parameters that reinforcement-learning front ends set (e.g. a turn-based mode
       of a real-time game), as `"name=value"` pairs.
     """
@@ -72,13 +78,18 @@ class GameParts:
     ticks: str = ""
     review: str = ""
     achievements: str = ""
+    checks: str = ""
+    knobs: str = ""
     rl_params: tuple[tuple[str, Any], ...] = ()
+    modes: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
 
     @staticmethod
     def loadable() -> tuple[str, ...]:
         """The names of the parts that are importable objects."""
         return tuple(
-            f.name for f in fields(GameParts) if f.name not in ("web_renderer", "rl_params")
+            f.name
+            for f in fields(GameParts)
+            if f.name not in ("web_renderer", "rl_params", "modes")
         )
 
 
@@ -94,9 +105,27 @@ class Bot(Protocol):
 
 
 class BotFactory(Protocol):
-    """Makes a game's bot for a seat (a bot class is one)."""
+    """Makes a game's bot for a seat (a bot class is one); `knobs` are the values of the
+    level's knobs that were set (`BotKnobs`), each checked against its range."""
 
-    def __call__(self, game: Any, seat: int) -> Bot: ...
+    def __call__(self, game: Any, seat: int, **knobs: int) -> Bot: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Knob:
+    """A whole-number setting of a game's bot, written `level:name=value` (`greedy:stop=3`):
+    what a designer turns to compare strategies without writing one."""
+
+    name: str
+    help: str
+    """What it does, in a few words, with its default ("stop once N or fewer dice are left")."""
+    default: int
+    low: int
+    high: int
+
+
+BotKnobs = Mapping[str, tuple[Knob, ...]]
+"""The `knobs` part: a level's name -> the knobs its factory takes as keyword arguments."""
 
 
 class ExpertFactory(Protocol):
@@ -107,12 +136,6 @@ class ExpertFactory(Protocol):
 
 StateFromView = Callable[[Any, View, int, "random.Random"], Any]
 """A full state consistent with a seat's view, secrets drawn with the generator, for search."""
-
-
-class TerminalRenderer(Protocol):
-    """A game's terminal drawing: a Rich renderable of what `seat` sees (None: a spectator)."""
-
-    def render(self, game: Any, view: View, seat: int | None) -> Any: ...
 
 
 class Features(Protocol):
@@ -197,3 +220,125 @@ class Ticks(Protocol):
     def substitute(self, action: Any, legal: Sequence[Any]) -> Any | None:
         """What to play instead of `action`, which an earlier seat made illegal (None: any)."""
         ...
+
+
+RolloutPolicy = Callable[[Any, Any, int, Sequence[Any], "random.Random"], Any]
+"""`(game, state, seat, legal, rng)`: a cheap default policy's move in a rollout."""
+RolloutSteps = Callable[[Any, Any, "random.Random", int | None, int], tuple[Any, int]]
+"""`(game, state, rng, stop, budget)`: up to `budget` rollout steps at once (see `SearchHooks`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SearchHooks:
+    """What search (`bots.mcts`, the review's estimates) knows of a game beyond the protocol:
+    the `search` part. Only `state_from_view` is required.
+
+    - `state_from_view(game, view, seat, rng)`: a full state consistent with the seat's view,
+      the hidden part drawn with `rng` (raise `core.search.NotDeterminisable` where none fits);
+    - `rollout_action(game, state, seat, legal, rng)`: a cheap default policy for rollouts (else
+      uniformly random legal actions; the lowest seat among several actors moves);
+    - `turn_index(state)` and `evaluate(game, state)`: with a `horizon` of H turns, a rollout
+      stops once H turns have ended and `evaluate` estimates every seat's return there;
+    - `options`: the game's defaults for MCTS's options (`horizon`, `prior`, `exploration`);
+    - `iterations`: the game's default budget per level (`{"mcts": 600, "expert": 2000}`),
+      where the common ones are too few for its search;
+    - `prior`: the level whose move MCTS's root prior favours and the review's playouts play;
+    - `rollout_steps(game, state, rng, stop, budget)`: at most `budget` steps of a rollout (the
+      default policy's moves and the chance draws) with the same calls on `rng` as the loop,
+      only faster; returns the state reached and the steps taken, stopping before a step it
+      does not handle and at turn `stop` (None: no cut-off);
+    - `search_game(game)`: the rules object search plays (e.g. a turn-based mode of a real-time
+      game);
+    - `bot(game, seat, level, **budget)`: the game's own player of the `mcts` and `expert`
+      levels, or None for the generic MCTS.
+    """
+
+    state_from_view: StateFromView
+    rollout_action: RolloutPolicy | None = None
+    turn_index: Callable[[Any], int] | None = None
+    evaluate: Callable[[Any, Any], tuple[float, ...]] | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+    iterations: Mapping[str, int] = field(default_factory=dict)
+    prior: str = "greedy"
+    rollout_steps: RolloutSteps | None = None
+    search_game: Callable[[Any], Any] | None = None
+    bot: Callable[..., Bot | None] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TerminalHooks:
+    """A game's terminal drawing (the `terminal` part): `render(game, view, seat)`, a Rich
+    renderable of what `seat` sees (None: a spectator), and the optional hooks of the menu:
+
+    - `label(game, action, viewer)`: a shorter menu text than `game.describe`;
+    - `menu_note(game, view, legal)`: a line under the menu (shortcut help), or None;
+    - `parse_choice(game, view, legal, text)`: the index of the legal action a typed shortcut
+      means (None: not a shortcut; `ValueError`: a shortcut that is wrong);
+    - `warn(game, view, action)`: a warning to confirm before the action, or None;
+    - `hint(game, view, seat)`: advice for `--hints`, from the seat's own view, or None.
+    """
+
+    render: Callable[[Any, View, int | None], Any]
+    label: Callable[[Any, Any, Any], str] | None = None
+    menu_note: Callable[[Any, View, Sequence[Any]], str | None] | None = None
+    parse_choice: Callable[[Any, View, Sequence[Any], str], int | None] | None = None
+    warn: Callable[[Any, View, Any], str | None] | None = None
+    hint: Callable[[Any, View, int], str | None] | None = None
+
+
+CoachValues = Callable[[Any, View, int, Sequence[Any]], "tuple[dict[Any, Any], str, str] | None"]
+"""`(game, view, seat, legal)`: exact values of the legal moves from a seat's own view, with
+their unit and method, or None where the game has none there."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewHooks:
+    """A game's exact review hooks (the `review` part; `dicehall.review.protocol` says what an
+    evaluator is), each optional:
+
+    - `exact_evaluator(game)`: the exact evaluator for this parameter set, or a sentence saying
+      why there is none here (not solved for these rules, table not cached, ...);
+    - `annotator(game)`: exact side values of single decisions in another unit (e.g. expected
+      points of the turn), shown beside an estimated win chance, or None;
+    - `coach_values`: exact values of a seat's moves from its view (`CoachValues`);
+    - `estimate`: the options of the review's estimate where it estimates (`policy`, `moves`).
+    """
+
+    exact_evaluator: Callable[[Any], Any] | None = None
+    annotator: Callable[[Any], Any] | None = None
+    coach_values: CoachValues | None = None
+    estimate: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class FuzzChecks:
+    """A game's checks for the rules fuzzer (the `checks` part, `dicehall fuzz`), all pure:
+
+    - `violations(game, state)`: what is wrong with a state (empty: nothing);
+    - `step_violations(game, before, action, after)`: what is wrong with one transition;
+    - `seat_keys`: the keys of a view that may differ between seats (the seat's own);
+    - `configs`: the params to fuzz (every variant and player count that changes the rules;
+      None: each player count the game allows);
+    - `hidden_variants(game, state, rng)`: `(owner, other)` pairs, states differing from
+      `state` only in a secret of `owner` (None: a secret of nobody), which no other viewer's
+      view may tell apart;
+    - `chance_witnesses(game, state)`: the seats that may see the outcome of this chance node
+      (None: everybody).
+    """
+
+    violations: Callable[[Any, Any], Iterable[str]]
+    step_violations: Callable[[Any, Any, Any, Any], Iterable[str]] | None = None
+    seat_keys: tuple[str, ...] = ()
+    configs: tuple[dict[str, Any], ...] | None = None
+    hidden_variants: Callable[[Any, Any, random.Random], Iterable[tuple[Any, Any]]] | None = None
+    chance_witnesses: Callable[[Any, Any], tuple[int, ...] | None] | None = None
+
+
+HOOK_TYPES: dict[str, Any] = {
+    "search": SearchHooks,
+    "terminal": TerminalHooks,
+    "review": ReviewHooks,
+    "checks": FuzzChecks,
+    "knobs": Mapping,
+}
+"""The parts that are typed bundles of hooks, and the record each must be."""

@@ -10,7 +10,7 @@ Seat = int
 CHANCE: Seat = -1
 """The actor at a chance node (dice rolls, shuffles, draws)."""
 ENGINE: Seat = -2
-"""The actor of engine-issued actions such as Jelly Monster's `TimeUp`."""
+"""The actor of engine-issued actions, such as a real-time game's `TimeUp`."""
 OMNISCIENT: Seat = -3
 """The viewer who may read every secret: a finished match's log, a record's replay."""
 

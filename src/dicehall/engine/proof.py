@@ -14,7 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from dicehall.bots import Bot, RandomBot, levels_for, make_bot, parse_level
+from dicehall.bots import Bot, RandomBot, level_named, levels_for, make_bot
+from dicehall.bots.custom import is_custom
 from dicehall.core import chance
 from dicehall.core.errors import CorruptRecordError, DicehallError
 from dicehall.core.game import Game
@@ -23,9 +24,9 @@ from dicehall.core.types import CHANCE, ENGINE, OMNISCIENT, Result
 from dicehall.engine.record import Record, game_of
 
 Visit = Callable[[int, Any], None]
-RERUN_LEVELS = ("random", "greedy")
-"""Bot levels whose moves are re-run: they decide from their view and rng alone, quickly.
-Searching levels (mcts, expert) play under a time budget at a table, so their moves are not."""
+# The bots re-run are the levels marked `replayable` (`bots.levels`): they decide from their
+# view and rng alone, quickly. Searching levels play under a time budget at a table, and a
+# strategy file may have changed since, so their moves are not re-run.
 
 
 @dataclass(frozen=True)
@@ -158,17 +159,20 @@ def _bots(
         level = _level(record, seat)
         if not level:
             continue
-        try:
-            name, budget = parse_level(level)
-        except DicehallError:
-            name, budget = level, {}
-        if name not in levels_for(game.id):
+        if level_named(level) is None and is_custom(level):
+            skipped.append((seat, level))
+            continue
+        found = level_named(level)
+        if found is None or found.name not in levels_for(game.id):
             known = ", ".join(levels_for(game.id))
             raise CorruptRecordError(
                 f"seat {seat} is labelled a {level!r} bot; {game.id} has the levels {known}"
             )
-        if name in RERUN_LEVELS and not budget:
-            bots[seat] = make_bot(name, game, seat)
+        if found.replayable:
+            try:  # its knobs (greedy:stop=3) are part of its label
+                bots[seat] = make_bot(level, game, seat)
+            except DicehallError as exc:
+                raise CorruptRecordError(f"seat {seat}'s bot {level!r}: {exc}") from None
         else:
             skipped.append((seat, level))
     return bots, tuple(skipped)

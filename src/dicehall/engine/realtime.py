@@ -1,4 +1,4 @@
-"""Discrete-event simulation of real-time matches (Jelly Monster's simultaneous rounds).
+"""Discrete-event simulation of real-time matches (rounds in which every seat acts at once).
 
 `simulate_realtime` drives an ordinary `Match` on a `ManualClock`: each seat that may act
 schedules its next action after a reaction time drawn from its speed profile; the earliest

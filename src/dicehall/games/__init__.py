@@ -5,6 +5,10 @@ the four that ship here included. A game's module exports `SPEC` (a `GameSpec`),
 `make_game(params) -> Game` taking resolved parameters and optionally `PARTS` (a `GameParts`
 naming its front-end parts). Games are imported on first use; one that fails to import is in
 `failures()` with its reason.
+
+This module is the one place that reads a game's parts (`part`, `has_part` and the typed
+readers of the hook bundles, `search_hooks`, `terminal_hooks`, `review_hooks`, `fuzz_checks`);
+the front ends never look attributes up by name.
 """
 
 from __future__ import annotations
@@ -12,15 +16,24 @@ from __future__ import annotations
 import difflib
 import importlib
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
 from dicehall.core.errors import DicehallError, UnknownGameError
 from dicehall.core.game import Game
 from dicehall.core.params import resolve_params
-from dicehall.core.parts import GameParts
+from dicehall.core.parts import (
+    HOOK_TYPES,
+    FuzzChecks,
+    GameParts,
+    Knob,
+    ReviewHooks,
+    SearchHooks,
+    TerminalHooks,
+)
 from dicehall.core.types import GameSpec
 from dicehall.games import plugins
 
+Hooks = TypeVar("Hooks")
 _MODULES = plugins.discover()
 _FAILURES: dict[str, str] = {}  # game id -> why its module did not import
 
@@ -120,4 +133,51 @@ def part(game_id: str, name: str) -> Any:
         return None
     module_path, _, attribute = where.partition(":")
     module = importlib.import_module(f"{_MODULES[game_id]}.{module_path}")
-    return getattr(module, attribute) if attribute else module
+    found = getattr(module, attribute) if attribute else module
+    kind = HOOK_TYPES.get(name)
+    if kind is not None and not isinstance(found, kind):
+        raise GameLoadError(
+            f"the {name} part of {game_id} ({where}) must be a dicehall.core.parts."
+            f"{kind.__name__}, got {type(found).__name__}"
+        )
+    return found
+
+
+def has_part(game_id: str, name: str) -> bool:
+    """Whether the game declares part `name` (False for an unknown or broken game)."""
+    try:
+        return bool(getattr(parts(game_id), name))
+    except DicehallError:
+        return False
+
+
+def _hooks(game_id: str, name: str, kind: type[Hooks]) -> Hooks | None:
+    found = part(game_id, name)
+    return found if isinstance(found, kind) else None
+
+
+def search_hooks(game_id: str) -> SearchHooks | None:
+    """What search knows of the game beyond the protocol, or None (no search levels)."""
+    return _hooks(game_id, "search", SearchHooks)
+
+
+def terminal_hooks(game_id: str) -> TerminalHooks | None:
+    """The game's terminal drawing and menu hooks, or None (drawn as raw data)."""
+    return _hooks(game_id, "terminal", TerminalHooks)
+
+
+def review_hooks(game_id: str) -> ReviewHooks | None:
+    """The game's exact review hooks, or None (the review estimates)."""
+    return _hooks(game_id, "review", ReviewHooks)
+
+
+def fuzz_checks(game_id: str) -> FuzzChecks | None:
+    """The game's invariants for the rules fuzzer, or None (the protocol's checks only)."""
+    return _hooks(game_id, "checks", FuzzChecks)
+
+
+def bot_knobs(game_id: str, level: str) -> tuple[Knob, ...]:
+    """The knobs of the game's bot at `level` (none: it takes no settings)."""
+    found = part(game_id, "knobs") if has_part(game_id, "knobs") else None
+    knobs: tuple[Knob, ...] = tuple(found.get(level, ())) if found is not None else ()
+    return knobs

@@ -1,12 +1,12 @@
 """The coach: for a seat's own decision, each legal move's value from that seat's view only.
 
-Where the game provides exact values for this decision (`coach_values(game, view, seat,
-legal)` in `games/<id>/review.py`: Puru's solved tables, Purrramid's turn expectimax) they are
-shown, labelled exact, in the game's unit. Elsewhere each move is estimated: states are drawn
-from the view by the game's determiniser (its `search` part's `state_from_view`, as MCTS
-does: what the seat sees is copied, what it cannot see is sampled), and the move is played out
-from each (`review.estimate`); the estimate carries its standard error. Nothing but the view
-goes in, so the coach reveals nothing the seat cannot see.
+Where the game provides exact values for this decision (`coach_values(game, view, seat, legal)`
+of its `review` part: a solved table, a turn's expectimax) they are shown, labelled exact, in
+the game's unit. Elsewhere each move is estimated: states are drawn from the view by the game's
+determiniser (its `search` part's `state_from_view`, as MCTS does: what the seat sees is copied,
+what it cannot see is sampled), and the move is played out from each (`review.estimate`); the
+estimate carries its standard error. Nothing but the view goes in, so the coach reveals nothing
+the seat cannot see.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def coach(
 ) -> Coaching:
     """Each legal move's value to `seat`, from `view` (the seat's own) alone."""
     hooks = game_hooks(game)
-    exact_hook = getattr(hooks, "coach_values", None) if hooks is not None else None
+    exact_hook = hooks.coach_values if hooks is not None else None
     found = exact_hook(game, view, seat, legal) if exact_hook is not None else None
     if found is not None:
         values, unit, method = found

@@ -48,12 +48,12 @@ def pick_evaluator(
 
     notes: list[str] = []
     hooks = game_hooks(game)
-    if hooks is not None and hasattr(hooks, "exact_evaluator"):
+    if hooks is not None and hooks.exact_evaluator is not None:
         found = hooks.exact_evaluator(game)
         if not isinstance(found, str):
             return found, notes
         notes.append(found)
-    options = {**getattr(hooks, "ESTIMATE", {}), **(estimate or {})}
+    options = {**(hooks.estimate if hooks is not None else {}), **(estimate or {})}
     return RolloutEvaluator(game, **options), notes
 
 
@@ -73,7 +73,7 @@ def review_record(
     if evaluator is None:
         evaluator, notes = pick_evaluator(game, estimate=estimate)
     hooks = game_hooks(game)
-    make_annotator = getattr(hooks, "annotator", None) if hooks is not None else None
+    make_annotator = hooks.annotator if hooks is not None else None
     annotator = make_annotator(game) if make_annotator is not None else None
     names = seat_names(record, game, states[-1])
     review = review_states(game, states, record.actions, evaluator, names, annotator, progress)

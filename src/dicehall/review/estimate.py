@@ -1,16 +1,16 @@
 """Estimated values where no exact solution exists: flat Monte Carlo over the search's rollouts.
 
 A position's value is the mean, over `rollouts` playouts, of the returns (`Game.returns`: 1
-shared among the winners) reached when every seat plays the game's prior bot (`PRIOR` of
-the game's `search` part: the level MCTS's root favours, e.g. greedy, or Purrramid's expert)
+shared among the winners) reached when every seat plays the game's prior bot (`prior` of
+the game's `SearchHooks`: the level MCTS's root favours, e.g. greedy, or a game's expert)
 from its own view; with the game's `horizon` a playout stops that many turns on and the game's
 fitted or heuristic `evaluate` values the position there, as MCTS's rollouts do.
 The moves of a decision are played out to the horizon of the decision's turn, as MCTS's
 rollouts are counted from its root: a move that ends the turn is valued where the turn ends,
 like a move that goes on and ends it later. (Counted from each move's own state, a move
 ending the turn would be valued a whole turn later, after the next player's turn, and a
-heuristic evaluation is not the same number there: Purrramid's stop looked worse than
-continue by about what the next player's turn is worth.) A position's horizon is its
+heuristic evaluation is not the same number there: a stop looked worse than continue by
+about what the next player's turn is worth.) A position's horizon is its
 `context`; the review re-estimates where the context changes (`review.engine`).
 Each value carries the standard error of its mean. The moves of one decision are played out
 with the same seeds (common random numbers), so their difference, the loss, is far less noisy
@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from dicehall import games
+from dicehall.bots.mcts import Cutoff, searched
 from dicehall.core import CHANCE, DicehallError, sample
 from dicehall.review.model import Value
 
@@ -72,20 +73,15 @@ class RolloutEvaluator:
             raise ValueError("an estimate needs 2 rollouts, 1 move and a known policy")
         self.game, self.rollouts, self.moves, self.seed = game, rollouts, moves, seed
         self.use_bots = policy == "prior"
-        module = games.part(game.id, "search")
-        if module is None:
+        hooks = games.search_hooks(game.id)
+        if hooks is None:
             raise DicehallError(f"{game.id} has no determiniser to estimate with")
-        hook = getattr(module, "search_game", None)
-        self.search = hook(game) if hook else game
-        self.policy = getattr(module, "rollout_action", None)
-        horizon = getattr(module, "SEARCH", {}).get("horizon")
-        turn_index = getattr(module, "turn_index", None)
-        evaluate = getattr(module, "evaluate", None)
-        self.cutoff: tuple[int, Any, Any] | None = (
-            (horizon, turn_index, evaluate) if horizon and turn_index and evaluate else None
-        )
-        """(turns, turn_index, evaluate): playouts stop that many turns on, valued there."""
-        self.prior_level = getattr(module, "PRIOR", "greedy")
+        self.search = searched(hooks, game)
+        self.policy = hooks.rollout_action
+        horizon = hooks.options.get("horizon")
+        self.cutoff = Cutoff.of(hooks, horizon)
+        """Playouts stop that many turns on, valued there."""
+        self.prior_level = hooks.prior
         self._prior: dict[int, Any] = {}
         self._calls = 0
         cut = (
@@ -105,8 +101,7 @@ class RolloutEvaluator:
         end of the game, the same for every state)."""
         if self.cutoff is None:
             return None
-        horizon, turn_index, _ = self.cutoff
-        return turn_index(state) + horizon
+        return self.cutoff.turn_index(state) + self.cutoff.horizon
 
     def state_value(self, state: Any, within: Any = None) -> Value:
         """`state`'s value, played out to the horizon of `within` (default: `state`)."""
@@ -173,7 +168,7 @@ class RolloutEvaluator:
         turn_index: Any = None
         evaluate_at: Any = None
         if self.cutoff is not None and stop is not None:
-            _, turn_index, evaluate_at = self.cutoff
+            turn_index, evaluate_at = self.cutoff.turn_index, self.cutoff.evaluate
         for _ in range(game.max_game_length):
             actors = game.actors(state)
             if not actors:

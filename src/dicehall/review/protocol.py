@@ -1,12 +1,10 @@
 """How a review values positions: the `Evaluator` protocol and where a game's exact one lives.
 
-A game with an exact solution (or an exact part of one) provides a module
-`dicehall.games.<id>.review` with
-
-- `exact_evaluator(game) -> Evaluator | str`: the exact evaluator for this parameter set, or a
-  sentence saying why there is none here (not solved for these rules, table not cached, ...);
-- optionally `annotator(game) -> Annotator | None`: exact side values of single decisions in
-  another unit (e.g. expected points of the turn), shown beside an estimated win chance.
+A game with an exact solution (or an exact part of one) provides a `review` part, a
+`dicehall.core.parts.ReviewHooks`: `exact_evaluator(game) -> Evaluator | str` (the exact
+evaluator for this parameter set, or a sentence saying why there is none here) and optionally
+`annotator(game) -> Annotator | None` (exact side values of single decisions in another unit,
+e.g. expected points of the turn, shown beside an estimated win chance).
 
 Elsewhere the review estimates (`review.estimate.RolloutEvaluator`). An evaluator whose values
 depend on where they are measured to (an estimate's horizon) also has `context(state)`: the
@@ -20,6 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from dicehall import games
+from dicehall.core.parts import ReviewHooks
 from dicehall.review.model import Value
 
 Annotator = Callable[[Any, int, Any], "dict[str, Any] | None"]
@@ -51,6 +50,6 @@ class Evaluator(Protocol):
         ...
 
 
-def game_hooks(game: Any) -> Any | None:
-    """The game's `review` module, or None when it has none."""
-    return games.part(game.id, "review")
+def game_hooks(game: Any) -> ReviewHooks | None:
+    """The game's `review` part, or None when it has none."""
+    return games.review_hooks(game.id)

@@ -3,7 +3,7 @@
 A view lists per-seat facts as top-level lists with one entry per seat: numbers
 (`tiles_left: [3, 0]`) or records (`players: [{"love": 20, ...}, ...]`). Each becomes a
 column: the list's name, or `list_field` for a record's field. A nested list of numbers is
-summed (`table_pod_values`: the Jelly-pods' total), any other nested list counted
+summed (`table_pod_values`: the pods' total), any other nested list counted
 (`seats_done`: stalls finished); nested records are left out. Lists that only happen to
 have one entry per seat (dice faces, winners, districts) are skipped by name.
 """

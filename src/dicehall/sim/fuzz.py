@@ -1,33 +1,33 @@
 """Rules fuzzing: random games from seeds, with invariant, illegal-action and secrecy probes.
 
 `fuzz_game(game, seed)` plays one game, choosing uniformly among the legal actions (chance by
-its exact distribution; in real time the engine's sand timer now and then). After every step
-it checks the game's invariants (the `violations` of the game's `invariants` module, pure)
-and that the game ends within `max_game_length`. At probed steps (the first ones, then a random
-share) it also tries illegal and malformed actions, each of which must raise
-`IllegalActionError`/`MalformedActionError` and leave the state equal (and equal in hash) to a
-copy taken before, and it checks hidden information: seats' views differ only in the game's
-`SEAT_KEYS`; changing a seat's secret (`hidden_variants`) or a chance outcome that only some
-seats see (`chance_witnesses`) changes no other seat's view; and two outcomes of a chance node
-that a viewer's view cannot tell apart read the same to it in the log (`describe`), in every
-game. `fuzz` runs many games and counts.
+its exact distribution; in real time the engine's sand timer now and then). After every step it
+checks the game's invariants (the `violations` of the game's `checks` part, a
+`core.parts.FuzzChecks`, pure) and that the game ends within `max_game_length`. At probed steps
+(the first ones, then a random share) it also tries illegal and malformed actions, each of which
+must raise `IllegalActionError`/`MalformedActionError` and leave the state equal (and equal in
+hash) to a copy taken before, and it checks hidden information: seats' views differ only in the
+game's `seat_keys`; changing a seat's secret (`hidden_variants`) or a chance outcome that only
+some seats see (`chance_witnesses`) changes no other seat's view; and two outcomes of a chance
+node that a viewer's view cannot tell apart read the same to it in the log (`describe`), in
+every game. `fuzz` runs many games and counts.
 """
 
 from __future__ import annotations
 
 import copy
-import importlib
 import json
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
-from types import ModuleType
 from typing import Any
 
 from dicehall import games
-from dicehall.bots import Bot, levels_for, make_bot
+from dicehall.bots import Bot, make_bot
+from dicehall.bots.levels import GREEDY
 from dicehall.core import CHANCE, ENGINE, Game, IllegalActionError, MalformedActionError, sample
+from dicehall.core.parts import FuzzChecks
 from dicehall.sim.log_secrecy import log_text_problems
 
 EARLY_STEPS = 20
@@ -70,29 +70,20 @@ class FuzzStats:
 
 
 def configs(game_id: str) -> tuple[dict[str, Any], ...]:
-    """The params fuzzed for a game: its invariants module's `FUZZ_CONFIGS` (every variant,
-    player count and parameter that changes the rules), else each player count it allows."""
-    module = _checks(games.module_name(game_id))
-    declared: tuple[dict[str, Any], ...] | None = getattr(module, "FUZZ_CONFIGS", None)
-    if declared is not None:
-        return declared
+    """The params fuzzed for a game: its checks' `configs` (every variant, player count and
+    parameter that changes the rules), else each player count it allows."""
+    found = games.fuzz_checks(game_id)
+    if found is not None and found.configs is not None:
+        return found.configs
     spec = games.spec(game_id)
     if not any(p.name == "players" for p in spec.params):
         return ({},)
     return tuple({"players": n} for n in range(spec.min_players, spec.max_players + 1))
 
 
-def checks(game: Game[Any, Any]) -> ModuleType | None:
-    """The game's `invariants` module, or None when it has none."""
-    return _checks(games.module_name(game.id))
-
-
-@lru_cache(maxsize=64)
-def _checks(module: str) -> ModuleType | None:
-    try:
-        return importlib.import_module(module + ".invariants")
-    except ModuleNotFoundError:
-        return None
+def checks(game: Game[Any, Any]) -> FuzzChecks | None:
+    """The game's `checks` part, or None when it has none."""
+    return games.fuzz_checks(game.id)
 
 
 # --- checks of one state ----------------------------------------------------------------
@@ -108,7 +99,8 @@ def invariant_violations(game: Game[Any, Any], state: Any) -> list[str]:
 
 def step_problems(game: Game[Any, Any], before: Any, action: Any, after: Any) -> list[str]:
     """The game's checks of one transition (`step_violations`), if it has them."""
-    hook = getattr(checks(game), "step_violations", None)
+    found = checks(game)
+    hook = found.step_violations if found is not None else None
     return list(hook(game, before, action, after)) if hook is not None else []
 
 
@@ -224,8 +216,8 @@ def secrecy_problems(
     game: Game[Any, Any], state: Any, rng: random.Random
 ) -> tuple[list[str], int, int]:
     """(problems, probes, revealing probes) of the hidden-information checks at `state`."""
-    module = checks(game)
-    keys: tuple[str, ...] = getattr(module, "SEAT_KEYS", ())
+    found = checks(game)
+    keys = found.seat_keys if found is not None else ()
     viewers: tuple[int | None, ...] = (*range(game.num_players), None)
     views = {v: game.observe(state, v) for v in viewers}
     out, probes, revealing = [], 1, 0
@@ -233,14 +225,14 @@ def secrecy_problems(
     out += [
         f"seat {v} sees more than {keys}" for v in viewers if _without(views[v], keys) != public
     ]
-    variants = getattr(module, "hidden_variants", None)
+    variants = found.hidden_variants if found is not None else None
     for owner, other in variants(game, state, rng) if variants else ():
         probes += 1
         for v in viewers:
             if v != owner and game.observe(other, v) != views[v]:
                 out.append(f"viewer {v} sees a secret of {'no seat' if owner is None else owner}")
         revealing += owner is not None and game.observe(other, owner) != views[owner]
-    witnesses = getattr(module, "chance_witnesses", None)
+    witnesses = found.chance_witnesses if found is not None else None
     seen = witnesses(game, state) if witnesses and game.is_chance_node(state) else None
     outcomes = [o for o, _ in game.chance_outcomes(state)] if seen is not None else []
     if len(outcomes) > 1:
@@ -259,7 +251,7 @@ def secrecy_problems(
 
 def result_problems(game: Game[Any, Any], state: Any) -> list[str]:
     """A terminal state: nobody acts, and the result's winners are exactly its rank-1 seats
-    (or nobody wins, as when every Puru Puru player drips out at once, and all share a rank)."""
+    (or nobody wins, as when every player is out at once, and all share a rank)."""
     n, result = game.num_players, game.result(state)
     out = [f"seat {s} acts after the end" for s in range(n) if game.legal_actions(state, s)]
     first = [s for s in range(n) if len(result.ranks) == n and result.ranks[s] == 1]
@@ -273,13 +265,13 @@ def result_problems(game: Game[Any, Any], state: Any) -> list[str]:
 # --- playing ----------------------------------------------------------------------------
 @lru_cache(maxsize=64)
 def _greedy(game: Game[Any, Any], seat: int) -> Bot:
-    return make_bot("greedy", game, seat)
+    return make_bot(GREEDY.name, game, seat)
 
 
 def greedy_seats(game: Game[Any, Any], seed: int, share: float) -> dict[int, Bot]:
     """Seats played by the greedy bot in game `seed` (each with probability `share`): its
     games are shorter and reach other states (full pyramids, bonus turns, big scores)."""
-    if share <= 0 or "greedy" not in levels_for(game.id):
+    if share <= 0 or not GREEDY.available(game.id):
         return {}
     pick = random.Random(f"greedy/{seed}")
     return {s: _greedy(game, s) for s in range(game.num_players) if pick.random() < share}

@@ -8,8 +8,8 @@ medium, and in multi-player games 1.3 times an equal share; expert over hard at 
 share (at least as strong). A shared win counts as a share. The 95% Wilson interval is of the
 wins rounded to whole games.
 
-    python -m dicehall.sim.ladder --games 40 --only puru
-    python -m dicehall.sim.ladder --games 10 --only jelly:3p-tick --rungs hard
+    python -m dicehall.sim.ladder --games 40 --only GAME
+    python -m dicehall.sim.ladder --games 10 --only GAME:MODE --rungs hard
 
 prints one Markdown row per mode and rung (the table in docs/analysis.md comes from it).
 """
@@ -25,12 +25,16 @@ from typing import Any
 
 from dicehall import games
 from dicehall.bots import make_bot
+from dicehall.bots.levels import LEVELS as LEVEL_RECORDS
 from dicehall.sim.simulate import play_one
 from dicehall.sim.stats import wilson
 
-LEVELS = {"medium": "greedy", "hard": "mcts", "expert": "expert"}
-"""The lobby's names (`bots.LOBBY`) of the levels the ladder compares."""
-RUNGS = {"hard": ("hard", "medium"), "expert": ("expert", "hard")}
+LEVELS = {level.lobby: level.name for level in LEVEL_RECORDS[1:]}
+"""The lobby's names (`bots.LOBBY`) of the levels the ladder compares: all above random."""
+RUNGS = {hi: (hi, lo) for lo, hi in zip(list(LEVELS), list(LEVELS)[1:], strict=False)}
+"""Each level against the one below, named by the higher one's lobby name."""
+TOP = list(RUNGS)[-1]
+"""The top rung: the strongest level need only be at least as strong as the one below."""
 HEAD_TO_HEAD = 0.55  # hard over medium with 2 players
 MULTI = 1.3  # hard over medium with more: times an equal share
 
@@ -42,17 +46,13 @@ class Mode:
     params: dict[str, Any]
 
 
-MODES = (
-    *(Mode("puru", f"basic-{n}p", {"players": n}) for n in (2, 3, 4, 5)),
-    Mode("puru", "full-2p", {"players": 2, "full": True}),
-    *(Mode("purrramid", f"side-{s}", {"side": s}) for s in ("a", "b")),
-    *(Mode("paradice", f"{n}p", {"players": n}) for n in (2, 3, 4)),
-    *(
-        Mode("jelly", f"{n}p-{m}", {"players": n, "mode": m})
-        for m in ("realtime", "tick")
-        for n in (3, 4, 5)
-    ),
-)
+def modes() -> tuple[Mode, ...]:
+    """Every installed game's modes (`GameParts.modes`), in the registry's order."""
+    return tuple(
+        Mode(game_id, name, dict(params))
+        for game_id in games.available()
+        for name, params in games.parts(game_id).modes
+    )
 
 
 class Timed:
@@ -90,7 +90,7 @@ class Cell:
     @property
     def line(self) -> float:
         equal = 1 / self.players
-        if self.rung == "expert":
+        if self.rung == TOP:
             return equal
         return HEAD_TO_HEAD if self.players == 2 else MULTI * equal
 
@@ -156,12 +156,13 @@ HEADER = (
 
 def selected(only: Sequence[str]) -> list[Mode]:
     """Modes named `GAME` or `GAME:NAME` (all when none are named)."""
+    every = modes()
     if not only:
-        return list(MODES)
-    found = [m for m in MODES if m.game in only or f"{m.game}:{m.name}" in only]
-    unknown = [o for o in only if not any(o in (m.game, f"{m.game}:{m.name}") for m in MODES)]
+        return list(every)
+    found = [m for m in every if m.game in only or f"{m.game}:{m.name}" in only]
+    unknown = [o for o in only if not any(o in (m.game, f"{m.game}:{m.name}") for m in every)]
     if unknown:
-        names = ", ".join(f"{m.game}:{m.name}" for m in MODES)
+        names = ", ".join(f"{m.game}:{m.name}" for m in every)
         raise SystemExit(f"unknown mode(s) {', '.join(unknown)}; modes: {names}")
     return found
 
@@ -170,7 +171,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=40, help="games per mode and rung")
     parser.add_argument("--seed", type=int, default=0, help="game i uses seed SEED + i")
-    parser.add_argument("--only", nargs="*", default=[], help="GAME or GAME:MODE (see MODES)")
+    parser.add_argument("--only", nargs="*", default=[], help="GAME or GAME:MODE (see modes())")
     parser.add_argument("--rungs", nargs="*", default=list(RUNGS), choices=list(RUNGS))
     parser.add_argument("--progress", action="store_true", help="a line on stderr after each game")
     for name, level in LEVELS.items():

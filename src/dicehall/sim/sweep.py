@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dicehall import games
-from dicehall.bots import levels_for, parse_level
+from dicehall.bots import parse_bot_list
 from dicehall.core import DicehallError, ParamError
 from dicehall.sim import pool
 from dicehall.sim.finals import seat_states
@@ -27,6 +27,7 @@ from dicehall.sim.simulate import Outcome, Summary, _prepare, _speeds, play_one_
 SPEEDS_AXIS = "speeds"
 MAX_CELLS = 200
 MAX_VALUES = 50  # values on one axis
+SEATS_CHANGE = "name one bot for every seat when the grid changes the player count"
 
 
 @dataclass(frozen=True)
@@ -67,24 +68,6 @@ def parse_grid(items: Sequence[str]) -> dict[str, list[str]]:
     return grid
 
 
-def _levels(bots: str | None, game_id: str, seats: int) -> tuple[str, ...]:
-    names = tuple(n.strip() for n in (bots or "random").split(",") if n.strip())
-    known = levels_for(game_id)
-    for name in names:
-        if parse_level(name)[0] not in known:
-            raise DicehallError(
-                f"no bot level {name!r} for {game_id}; available: {', '.join(known)}"
-            )
-    if len(names) == 1:
-        return names * seats
-    if len(names) != seats:
-        raise DicehallError(
-            f"--bots names {len(names)} bot(s) but a cell has {seats} seat(s); name one level "
-            "for every seat when the grid changes the player count"
-        )
-    return names
-
-
 def cells(
     game_id: str,
     base: dict[str, Any],
@@ -111,7 +94,8 @@ def cells(
         chosen = dict(axes)
         speed_text = chosen.pop(SPEEDS_AXIS, speeds)
         params = {**base, **chosen}
-        levels = _levels(bots, game_id, games.make(game_id, **params).num_players)
+        seats = games.make(game_id, **params).num_players
+        levels = parse_bot_list(bots, game_id, seats, when=SEATS_CHANGE)
         game = _prepare(game_id, params, levels, [])
         per_seat = _speeds(game, [s for s in (speed_text or "").split("/") if s])
         out.append(Cell(axes, dict(game.params), levels, per_seat))

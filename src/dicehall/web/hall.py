@@ -14,7 +14,7 @@ import secrets
 from typing import Any
 
 from dicehall import games
-from dicehall.bots import LOBBY, has_solver, levels_for, make_bot, parse_level
+from dicehall.bots import LOBBY, Seated, at_table, level_named, levels_for
 from dicehall.bots.base import Bot
 from dicehall.core.errors import DicehallError
 from dicehall.core.game import Game
@@ -41,17 +41,15 @@ MODES = ("online", "hotseat")
 MAX_NAME = 24
 
 
-INTERACTIVE_BUDGETS = {"mcts": "1s", "expert": "3s"}
-"""Thinking time per move of the searching levels at a table, where people wait for them."""
-
-
 def interactive_level(level: str, game_id: str) -> str:
-    """A searching level gets a time budget at the table, unless one was given."""
-    name, _ = parse_level(level)
-    searching = name == "mcts" or (name == "expert" and not has_solver(game_id))
-    if ":" in level or not searching:
-        return level
-    return f"{name}:{INTERACTIVE_BUDGETS[name]}"
+    """A searching level gets its time budget at the table (`Level.table_budget`), unless
+    one was given."""
+    return at_table(level, game_id)
+
+
+def _level_name(text: str) -> str:
+    level = level_named(text)
+    return level.name if level is not None else text
 
 
 def _seat_config(index: int, raw: Any, game: Game[Any, Any]) -> dict[str, Any]:
@@ -277,7 +275,8 @@ class Hall:
     def _refuse_unprepared(self, game: Game[Any, Any], seats: list[dict[str, Any]]) -> None:
         """An expert whose solved tables are not ready would hang: say so instead (503)."""
         for seat in seats:
-            if seat.get("bot") and parse_level(seat["bot"])[0] == "expert":
+            level = level_named(seat["bot"]) if seat.get("bot") else None
+            if level is not None and level.reads_tables:
                 waiting = self.solvers.missing_for(game)
                 if waiting:
                     raise RequestError(503, "expert_preparing", self.solvers.explain(waiting))
@@ -303,11 +302,8 @@ class Hall:
 
     @staticmethod
     def _bots(game: Game[Any, Any], seats: list[dict[str, Any]]) -> dict[int, Bot]:
-        return {
-            s["seat"]: make_bot(interactive_level(s["bot"], game.id), game, s["seat"])
-            for s in seats
-            if s["kind"] == "bot"
-        }
+        """The bot seats, by level: their workers build the bots that think (`web.workers`)."""
+        return {s["seat"]: Seated(_level_name(s["bot"])) for s in seats if s["kind"] == "bot"}
 
     @staticmethod
     def _clock(game: Game[Any, Any]) -> WallClock | None:

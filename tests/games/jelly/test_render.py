@@ -7,8 +7,8 @@ from dataclasses import replace
 from rich.console import Console
 from tests.games.jelly.helpers import game, start, table
 
+from dicehall import games
 from dicehall.bots import RandomBot
-from dicehall.cli.render import renderer_module
 from dicehall.engine import Match
 from dicehall.games.jelly.state import Phase
 
@@ -16,7 +16,7 @@ G = game(3)
 
 
 def text_of(view: dict, seat: int | None) -> str:  # type: ignore[type-arg]
-    module = renderer_module("jelly")
+    module = games.terminal_hooks("jelly")
     assert module is not None
     console = Console(width=160, record=True, color_system=None)
     console.print(module.render(G, view, seat))

@@ -32,8 +32,9 @@ def _load(name: str) -> tuple[tuple[Face, ...], str, str]:
 
 PARTS = GameParts(
     greedy="bots.greedy:GreedyBot",
-    search="bots.determinize",
-    terminal="ui.terminal",
+    search="bots.determinize:HOOKS",
+    terminal="ui.terminal:HOOKS",
+    checks="invariants:CHECKS",
     features="features:encode",
     state_features="features:encode_state",
     web_renderer="ui/web.js",
@@ -42,6 +43,11 @@ PARTS = GameParts(
     guide="guide:guide",
     pause="explain:round_break",
     rl_params=(("mode", "tick"),),
+    modes=tuple(
+        (f"{n}p-{m}", (("players", n), ("mode", m)))
+        for m in ("realtime", "tick")
+        for n in (3, 4, 5)
+    ),
 )
 
 

@@ -17,6 +17,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any, Protocol
 
+from dicehall.core.parts import FuzzChecks
 from dicehall.core.tuples import replace_at
 from dicehall.games.jelly.play import MAX_REROLLS, MAX_WAITS, TICKS_AFTER_FLIP, waits_of
 from dicehall.games.jelly.state import DICE, NOBODY, PODS, ROUNDS, JellyState, Phase
@@ -170,3 +171,14 @@ def step_violations(game: JellyGame, s: JellyState, action: object, t: JellyStat
     if (t.round, t.phase) < (s.round, s.phase):
         out.append(f"the game went back from round {s.round} {s.phase.name}")
     return out
+
+
+CHECKS = FuzzChecks(
+    violations=violations,
+    step_violations=step_violations,
+    seat_keys=SEAT_KEYS,
+    configs=FUZZ_CONFIGS,
+    hidden_variants=hidden_variants,
+    chance_witnesses=chance_witnesses,
+)
+"""This game's `checks` part (`GameParts.checks`)."""

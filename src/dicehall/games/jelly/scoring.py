@@ -86,11 +86,6 @@ def end_round(table: Table, s: JellyState, how: RoundEnd) -> JellyState:
     return advance(table, s)
 
 
-def pending_choice(s: JellyState) -> Op | None:
-    """The op at the head of the queue when it waits for a player."""
-    return s.queue[0] if s.phase == _SCORING and s.queue else None
-
-
 def chooser(s: JellyState) -> int:
     """The seat that must choose now (scoring phase)."""
     head = s.queue[0]

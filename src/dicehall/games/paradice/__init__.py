@@ -24,14 +24,16 @@ from dicehall.games.paradice.spec import ROUND_LIMIT, SPEC
 
 PARTS = GameParts(
     greedy="bots.greedy:GreedyBot",
-    search="bots.determinize",
-    terminal="ui.terminal",
+    search="bots.determinize:HOOKS",
+    terminal="ui.terminal:HOOKS",
+    checks="invariants:CHECKS",
     features="features:encode",
     state_features="features:encode_state",
     web_renderer="ui/web.js",
     achievements="achievements",
     explain="explain:explain",
     guide="guide:guide",
+    modes=tuple((f"{n}p", (("players", n),)) for n in (2, 3, 4)),
 )
 
 

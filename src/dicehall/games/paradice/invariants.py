@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
+from dicehall.core.parts import FuzzChecks
 from dicehall.games.paradice.spec import (
     DICE_PER_COLOUR,
     GOLDEN_POINTS,
@@ -181,3 +182,13 @@ def step_violations(
     if t.turns - s.turns not in (0, 1):
         out.append(f"turns went from {s.turns} to {t.turns}")
     return out
+
+
+CHECKS = FuzzChecks(
+    violations=violations,
+    step_violations=step_violations,
+    seat_keys=SEAT_KEYS,
+    configs=FUZZ_CONFIGS,
+    hidden_variants=hidden_variants,
+)
+"""This game's `checks` part (`GameParts.checks`)."""

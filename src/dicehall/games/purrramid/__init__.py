@@ -15,16 +15,19 @@ from dicehall.games.purrramid.spec import SPEC
 
 PARTS = GameParts(
     greedy="bots.greedy:GreedyBot",
-    search="bots.determinize",
-    terminal="ui.terminal",
+    knobs="bots.greedy:KNOBS",
+    search="bots.determinize:HOOKS",
+    terminal="ui.terminal:HOOKS",
+    checks="invariants:CHECKS",
     features="features:encode",
     state_features="features:encode_state",
     web_renderer="ui/web.js",
     expert="bots.expert:ExpertBot",
     hints="hints:hint",
-    review="review",
+    review="review:HOOKS",
     explain="explain:explain",
     guide="guide:guide",
+    modes=tuple((f"side-{s}", (("side", s),)) for s in ("a", "b")),
 )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from dicehall.core.parts import FuzzChecks
 from dicehall.games.purrramid import scoring
 from dicehall.games.purrramid.board import MAX_DICE, bits
 from dicehall.games.purrramid.state import EMPTY, NO_WINNER, SETUP, End, Phase, PurrramidState
@@ -142,3 +143,12 @@ def step_violations(
     if t.turns - s.turns not in (0, 1) or (s.winner != NO_WINNER and t.winner != s.winner):
         out.append("turns went back or jumped, or the winner changed")
     return out
+
+
+CHECKS = FuzzChecks(
+    violations=violations,
+    step_violations=step_violations,
+    seat_keys=SEAT_KEYS,
+    configs=FUZZ_CONFIGS,
+)
+"""This game's `checks` part (`GameParts.checks`)."""

@@ -17,7 +17,6 @@ Probabilities are exact `Fraction`s over the sorted multisets of the roll.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -33,6 +32,7 @@ from dicehall.games.purrramid.board import (
 )
 from dicehall.games.purrramid.rules import MAX_TURNS
 from dicehall.games.purrramid.state import Phase, PurrramidState
+from dicehall.games.purrramid.view_read import read_turn
 
 if TYPE_CHECKING:
     from dicehall.games.purrramid.rules import PurrramidGame
@@ -172,29 +172,21 @@ def position_from_view(view: dict[str, Any]) -> TurnPosition:
     """The same position read from an `observe` view (for bots and the terminal)."""
     if view["current"] is None:
         raise ValueError("the game is over: there is no next roll")
-    seat, turn = view["current"], view["turn"]
-    spaces = view["spaces"]
+    turn = read_turn(view)
     return TurnPosition(
-        tile_mask=_mask(s["id"] for s in spaces if s["owner"] is not None),
-        dice_mask=_mask(s["id"] for s in spaces if s["dice"]),
-        room=view["budget"][seat] - turn["tiles"],
-        left=turn["left"],
-        dice=turn["dice"],
-        wool=view["wool"][seat],
-        last_turn=view["turns_played"] + 1 >= MAX_TURNS,
+        tile_mask=turn.tiles,
+        dice_mask=turn.dice,
+        room=turn.room,
+        left=turn.left,
+        dice=turn.start,
+        wool=turn.tokens,
+        last_turn=turn.last_turn,
     )
 
 
 def next_roll_odds(game: PurrramidGame, state: PurrramidState) -> RollOdds:
     """Exact odds of the next roll in `state` (after Continue, or a wool reroll)."""
     return roll_odds(game.board, position(game, state))
-
-
-def _mask(ids: Iterable[int]) -> int:
-    out = 0
-    for i in ids:
-        out |= 1 << i
-    return out
 
 
 __all__ = [

@@ -1,10 +1,10 @@
 """Purrramid's review hooks (`dicehall.review.protocol`): within a turn, every stop/continue,
 placement and wool decision scored exactly in expected turn points.
 
-The turn expectimax (`bots.solvers.purrramid_turn`) gives each move's exact expectation, over
+The turn expectimax (`bots.turn_solver`) gives each move's exact expectation, over
 every roll of the dice left, of the turn's worth under the best play for the rest of the turn:
 tiles placed, plus fixed estimates for the wool taken (half a tile) and for the bonus turn
-earned (`bots.expert.purrramid.BONUS_VALUE`). What is exact is that expectation, so a move's
+earned (`bots.turn_solver.BONUS_VALUE`). What is exact is that expectation, so a move's
 loss in expected turn points is exact; the chance to win is not solved for Purrramid (its
 turns interact through the shared board) and the review estimates it.
 """
@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from dicehall.core.parts import ReviewHooks
 from dicehall.core.types import OMNISCIENT
 from dicehall.games.purrramid.actions import BUST, CONTINUE, SPEND_WOOL, STOP, Place
 
@@ -45,7 +46,7 @@ class TurnSolvers:
 
     def solver(self, view: dict[str, Any], seat: int) -> Any:
         """The turn solver of `seat`'s turn (`seat` is the one to move in `view`)."""
-        from dicehall.games.purrramid.bots.greedy import read_turn
+        from dicehall.games.purrramid.view_read import read_turn
 
         return self._expert.solver(view, read_turn(view))
 
@@ -62,8 +63,8 @@ def view_values(
     view: dict[str, Any], seat: int, legal: Sequence[Any], solvers: TurnSolvers
 ) -> dict[Any, float]:
     """`move_values` from the seat's view alone."""
-    from dicehall.games.purrramid.bots.expert import WOOL_VALUE
-    from dicehall.games.purrramid.bots.greedy import read_turn
+    from dicehall.games.purrramid.bots.turn_solver import WOOL_VALUE
+    from dicehall.games.purrramid.view_read import read_turn
 
     turn = read_turn(view)
     solver = solvers.solver(view, seat)
@@ -117,3 +118,12 @@ def coach_values(
         return None
     method = "exact: the turn's expectimax over every roll of the dice left (this turn only)"
     return values, UNIT, method
+
+
+HOOKS = ReviewHooks(
+    exact_evaluator=exact_evaluator,
+    annotator=annotator,
+    coach_values=coach_values,
+    estimate=ESTIMATE,
+)
+"""This game's `review` part (`GameParts.review`)."""

@@ -40,7 +40,6 @@ from dicehall.games.purrramid.actions import (
 from dicehall.games.purrramid.board import (
     MAX_DICE,
     Board,
-    bits,
     is_connected,
     is_supported,
     levels,
@@ -374,9 +373,6 @@ class PurrramidGame(Game[PurrramidState, PurrramidAction]):
         from dicehall.games.purrramid.describe import describe
 
         return describe(self, action, viewer)
-
-    def space_ids(self, mask: int) -> list[int]:
-        return bits(mask)
 
 
 _ROLLS: dict[int, Distribution] = {}  # by number of dice, 1 to 6

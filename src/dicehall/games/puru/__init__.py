@@ -24,16 +24,22 @@ from dicehall.games.puru.spec import SPEC
 
 PARTS = GameParts(
     greedy="bots.greedy:GreedyBot",
-    search="bots.determinize",
-    terminal="ui.terminal",
+    knobs="bots.greedy:KNOBS",
+    search="bots.determinize:HOOKS",
+    terminal="ui.terminal:HOOKS",
+    checks="invariants:CHECKS",
     features="features:encode",
     state_features="features:encode_state",
     web_renderer="ui/web.js",
     expert="bots.expert:make_expert",
     tables="bots.tables:TABLES",
-    review="review",
+    review="review:HOOKS",
     explain="explain:explain",
     guide="guide:guide",
+    modes=(
+        *((f"basic-{n}p", (("players", n),)) for n in (2, 3, 4, 5)),
+        ("full-2p", (("players", 2), ("full", True))),
+    ),
 )
 
 

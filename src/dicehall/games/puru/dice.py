@@ -14,7 +14,6 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 
-from dicehall.core.chance import Distribution
 from dicehall.core.errors import ParamError
 
 Counts = tuple[int, int, int, int]
@@ -175,7 +174,3 @@ KEPT = _kept_after_rerolls()
 """(dice shown, dice rerolled) -> dice kept (about 2,800 entries)."""
 ADDED = _dice_after_rolls()
 """(dice kept, dice rolled) -> dice shown (about 3,000 entries)."""
-
-
-def distribution(pairs: tuple[tuple[object, Fraction], ...]) -> Distribution:
-    return Distribution(pairs)

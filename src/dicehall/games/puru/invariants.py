@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from dicehall.core.parts import FuzzChecks
 from dicehall.games.puru.actions import Reroll
 from dicehall.games.puru.dice import MAX_DICE
 from dicehall.games.puru.state import PAID_REROLL, TRACK_MAX, Phase, Power, PuruState
@@ -114,3 +115,12 @@ def step_violations(game: PuruGame, s: PuruState, action: object, t: PuruState) 
     if s.love != t.love or s.excite != t.excite or (any(jelly) and (jelly != paid or not reroll)):
         return [f"tracks moved outside a resolution: {action}"]
     return []
+
+
+CHECKS = FuzzChecks(
+    violations=violations,
+    step_violations=step_violations,
+    seat_keys=SEAT_KEYS,
+    configs=FUZZ_CONFIGS,
+)
+"""This game's `checks` part (`GameParts.checks`)."""

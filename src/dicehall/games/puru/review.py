@@ -1,7 +1,7 @@
 """Exact reviews of Puru Puru where the game is solved: Solo against AutoPuray or
 SuperAutoPuray, and the 2-player Basic game (the review's hook, `dicehall.review.protocol`).
 
-Values are the solved tables' (`bots.solvers.puru_solo`, `bots.solvers.puru_duel`): in Solo your
+Values are the solved tables' (`bots.solve_solo`, `bots.solve_duel`): in Solo your
 exact chance to win (a shared win counts as a win, as the solver counts it) with optimal play
 from here; in the duel the exact minimax value, P(win alone) + 1/2 P(shared win or nobody's),
 with both players optimal from here. Decisions (resolve or reroll which dice, keep or give six
@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from dicehall.core.parts import ReviewHooks
 from dicehall.core.valuation import Value
 from dicehall.games.puru.bots.solve_solo import kept_sets
 from dicehall.games.puru.state import Phase, PuruState
@@ -57,7 +58,7 @@ class DuelEvaluator:
 
     def terminal_value(self, state: PuruState) -> tuple[float, ...]:
         winners = self.game.result(state).winners
-        if not winners:  # nobody won: valued like a draw (bots.solvers.puru_duel)
+        if not winners:  # nobody won: valued like a draw (bots.solve_duel)
             return (0.5, 0.5)
         return tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(2))
 
@@ -158,3 +159,10 @@ def coach_values(
     if isinstance(found, SoloEvaluator) and seat == 0:
         return found.expert.values(view), SOLO_UNIT, found.method
     return None
+
+
+HOOKS = ReviewHooks(
+    exact_evaluator=exact_evaluator,
+    coach_values=coach_values,
+)
+"""This game's `review` part (`GameParts.review`)."""

@@ -14,8 +14,8 @@ import logging
 import random
 from typing import Any, Protocol
 
-from dicehall.bots import levels_for, make_bot
-from dicehall.bots.base import Bot, RandomBot
+from dicehall.bots import Seated, stand_in
+from dicehall.bots.base import Bot
 from dicehall.core.types import Seat
 from dicehall.engine.match import Checkpoint, Match
 from dicehall.store import MatchRow
@@ -220,9 +220,4 @@ class Driver:
                 table.broadcast_seats()
 
     def _stand_in(self, seat: Seat) -> Bot:
-        game = self.table.match.game
-        level = "greedy" if "greedy" in levels_for(game.id) else "random"
-        try:
-            return make_bot(level, game, seat)
-        except Exception:
-            return RandomBot(game, seat)
+        return Seated(stand_in(self.table.match.game.id))

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from dicehall.bots import parse_level
+from dicehall.bots import level_named
 from dicehall.bots.base import Bot
 from dicehall.bots.solvers.cache import NO_SOLVE_ENV
 from dicehall.core.game import Game
@@ -38,12 +38,10 @@ class BotSpec:
 
     @property
     def pool(self) -> str:
-        """`inline` (random), `quick` (greedy: inline too without quick workers) or `search`
-        (mcts, expert)."""
-        name, _ = parse_level(self.level)
-        if name == "random":
-            return "inline"
-        return "quick" if name == "greedy" else "search"
+        """Its level's pool (`Level.pool`): `inline` (random), `quick` (greedy: inline too
+        without quick workers) or `search` (mcts, expert)."""
+        level = level_named(self.level)
+        return level.pool if level is not None else "search"
 
 
 _bots: OrderedDict[BotSpec, tuple[Game[Any, Any], Bot]] = OrderedDict()

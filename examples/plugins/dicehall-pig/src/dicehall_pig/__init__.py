@@ -15,8 +15,9 @@ from dicehall_pig.spec import SPEC
 
 PARTS = GameParts(
     greedy="bots.greedy:HoldAtTwenty",
-    search="bots.search",
-    terminal="ui.terminal",
+    search="bots.search:HOOKS",
+    terminal="ui.terminal:HOOKS",
+    checks="invariants:CHECKS",
     features="features:encode",
 )
 

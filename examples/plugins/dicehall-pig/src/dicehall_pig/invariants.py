@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from dicehall.core.parts import FuzzChecks
+
 from dicehall_pig.rules import PigGame
 from dicehall_pig.state import PigState
 
@@ -35,3 +37,11 @@ def violations(game: PigGame, s: PigState) -> list[str]:
     if s.decisions > game.horizon:
         out.append(f"{s.decisions} decisions past the horizon {game.horizon}")
     return out
+
+
+CHECKS = FuzzChecks(
+    violations=violations,
+    seat_keys=SEAT_KEYS,
+    configs=FUZZ_CONFIGS,
+)
+"""This game's `checks` part (`GameParts.checks`)."""

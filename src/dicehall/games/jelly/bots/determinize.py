@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from dicehall import games
+from dicehall.core.parts import SearchHooks
 from dicehall.core.search import NotDeterminisable, softmax
 from dicehall.core.types import View
 from dicehall.games.jelly.actions import Reroll
@@ -127,3 +128,16 @@ def rollout_action(
     if len(legal) > 1 and state.phase == _PLAY and state.unplaced[seat] and state.rolls[seat]:
         return rollout.place(game, state, seat, isinstance(legal[0], Reroll))
     return GreedyBot(game, seat).act_on_state(game, state, legal)
+
+
+HOOKS = SearchHooks(
+    state_from_view=state_from_view,
+    rollout_action=rollout_action,
+    turn_index=turn_index,
+    evaluate=evaluate,
+    options=SEARCH,
+    iterations=ITERATIONS,
+    prior=PRIOR,
+    search_game=search_game,
+)
+"""This game's `search` part (`GameParts.search`)."""

@@ -17,6 +17,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from dicehall.core.parts import TerminalHooks
 from dicehall.core.terminal import Fit, FitRows, verb
 from dicehall.games.jelly.actions import Place, PlaceMove, PlaceRemove, letter
 
@@ -243,3 +244,12 @@ def parse_choice(game: Any, view: dict[str, Any], legal: Any, text: str) -> int 
     if wanted in legal:
         return int(list(legal).index(wanted))
     raise ValueError(f"you cannot place a {compact[0]} on {compact[1].upper()} now")
+
+
+HOOKS = TerminalHooks(
+    render=render,
+    label=label,
+    menu_note=menu_note,
+    parse_choice=parse_choice,
+)
+"""This game's `terminal` part (`GameParts.terminal`)."""

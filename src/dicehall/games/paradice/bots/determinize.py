@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from dicehall.core.parts import SearchHooks
 from dicehall.core.search import bot_rollout
 from dicehall.core.types import View
 from dicehall.games.paradice.bots.greedy import GreedyBot
@@ -84,5 +85,17 @@ def turn_index(state: ParadiceState) -> int:
 
 
 def evaluate(game: Any, state: ParadiceState) -> tuple[float, ...]:
-    """Each seat's chance to win as fitted by self-play (`bots.values.paradice`)."""
+    """Each seat's chance to win as fitted by self-play (`bots.value`)."""
     return win_probabilities(game, state)
+
+
+HOOKS = SearchHooks(
+    state_from_view=state_from_view,
+    rollout_action=rollout_action,
+    turn_index=turn_index,
+    evaluate=evaluate,
+    options=SEARCH,
+    iterations=ITERATIONS,
+    prior=PRIOR,
+)
+"""This game's `search` part (`GameParts.search`)."""

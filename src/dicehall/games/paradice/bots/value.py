@@ -8,7 +8,7 @@ by how close the game is to its end (the two Storehouse tokens nearest 'no stock
 fitted to the outcomes of 2-player greedy-vs-greedy games in which each move is random with
 probability 0.1, at the start of every turn; 3 and 4 players use the same weights (not
 refitted). The MCTS bot values the position after the turn with it
-(`bots.determinize.paradice`).
+(`bots.determinize`).
 
 Refit: `python -m dicehall.games.paradice.bots.value --games 4000 --seed 1 2` (4,000 games per seed,
 about 3 minutes each) prints new `WEIGHTS` and the held-out log loss (an even split's is 0.693;

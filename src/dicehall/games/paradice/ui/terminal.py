@@ -18,6 +18,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from dicehall.core.parts import TerminalHooks
 from dicehall.core.terminal import Fit, FitRows, plural
 
 STYLES = (
@@ -249,3 +250,9 @@ def render(game: Any, view: dict[str, Any], seat: int | None) -> RenderableType:
         notes = "\n".join(view["result"]["notes"])
         parts.append(Panel(Text(notes), title="Final scores and prizes", expand=False))
     return Group(*parts)
+
+
+HOOKS = TerminalHooks(
+    render=render,
+)
+"""This game's `terminal` part (`GameParts.terminal`)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from dicehall.core.parts import SearchHooks
 from dicehall.core.search import softmax
 from dicehall.core.types import View
 from dicehall.games.purrramid.actions import SPEND_WOOL, STOP
@@ -18,19 +19,13 @@ from dicehall.games.purrramid.state import (
     PurrramidState,
     TurnSummary,
 )
+from dicehall.games.purrramid.view_read import mask, read_turn
 
 
 def _owner(value: Any) -> int:
     if value is None:
         return EMPTY
     return SETUP if value == "setup" else int(value)
-
-
-def _mask(ids: list[int]) -> int:
-    mask = 0
-    for i in ids:
-        mask |= 1 << i
-    return mask
 
 
 def _summary(last: dict[str, Any] | None) -> TurnSummary | None:
@@ -46,6 +41,7 @@ def state_from_view(game: Any, view: View, seat: int, rng: random.Random) -> Pur
     spaces = view["spaces"]
     turn = view["turn"]
     placed = tuple((p["space"], tuple(p["dice"])) for p in turn["placed"])
+    board = read_turn(view)  # the board's masks
     current = view["current"]
     return PurrramidState(
         seat=current if current is not None else (view["last_turn"] or {"seat": 0})["seat"],
@@ -54,11 +50,11 @@ def state_from_view(game: Any, view: View, seat: int, rng: random.Random) -> Pur
         left=turn["left"],
         roll=tuple(turn["roll"]),
         turn=placed,
-        dice_mask=_mask([s for s, _ in placed]),
-        tile_mask=_mask([s["id"] for s in spaces if s["owner"] is not None]),
+        dice_mask=mask([s for s, _ in placed]),
+        tile_mask=board.tiles,
         owner=tuple(_owner(s["owner"]) for s in spaces),
         gold=tuple(s["gold"] for s in spaces),
-        wool_mask=_mask([s["id"] for s in spaces if s["wool"]]),
+        wool_mask=board.wool,
         regular=tuple(view["tiles_left"]),
         wool=tuple(view["wool"]),
         gold_left=view["gold_supply"],
@@ -105,3 +101,14 @@ def evaluate(game: Any, state: PurrramidState) -> tuple[float, ...]:
     if state.winner != NO_WINNER:
         return tuple(float(s == state.winner) for s in range(len(state.regular)))
     return softmax([-r for r in state.regular], TILE_SCALE)
+
+
+HOOKS = SearchHooks(
+    state_from_view=state_from_view,
+    rollout_action=rollout_action,
+    turn_index=turn_index,
+    evaluate=evaluate,
+    options=SEARCH,
+    prior=PRIOR,
+)
+"""This game's `search` part (`GameParts.search`)."""

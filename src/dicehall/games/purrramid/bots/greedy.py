@@ -3,74 +3,32 @@
 It places dice so that the turn stays connected and supported whenever it can (preferring a
 bonus, then more tiles, then using fewer dice), continues while three or more dice are left,
 stops with two or fewer, and spends wool only to save a roll that would bust. It reads
-everything from the view.
+everything from the view. Its knob `stop` (`greedy:stop=3`) sets where it stops: once that
+many dice or fewer are left (and the stop is safe).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from dicehall.core.parts import BotKnobs, Knob
 from dicehall.core.types import View
 from dicehall.games.purrramid.actions import BUST, CONTINUE, SPEND_WOOL, STOP, Place
 from dicehall.games.purrramid.board import is_connected, is_supported
+from dicehall.games.purrramid.view_read import Geometry, Turn, geometry, read_turn
 
 CONTINUE_FROM = 3  # continue while at least this many dice are left
-
-
-@dataclass(frozen=True, slots=True)
-class Geometry:
-    """Board geometry read from a view: per space its number, tiles, row, below, neighbours."""
-
-    number: tuple[int, ...]
-    cost: tuple[int, ...]
-    row: tuple[int, ...]
-    below: tuple[int, ...]
-    adjacent: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Turn:
-    """The current turn as masks, read from a view."""
-
-    tiles: int  # spaces with tiles
-    dice: int  # spaces with this turn's dice
-    wool: int  # spaces holding wool
-    left: int  # dice not yet placed
-    start: int  # dice the turn started with
-    stop_ok: bool
-
-
-def _mask(ids: Sequence[int]) -> int:
-    out = 0
-    for i in ids:
-        out |= 1 << i
-    return out
-
-
-def geometry(view: View) -> Geometry:
-    spaces = view["spaces"]
-    return Geometry(
-        number=tuple(s["number"] for s in spaces),
-        cost=tuple(s["tiles"] for s in spaces),
-        row=tuple(s["row"] for s in spaces),
-        below=tuple(_mask(s["below"]) for s in spaces),
-        adjacent=tuple(_mask(s["neighbours"]) for s in spaces),
-    )
-
-
-def read_turn(view: View) -> Turn:
-    spaces, turn = view["spaces"], view["turn"]
-    return Turn(
-        tiles=_mask([s["id"] for s in spaces if s["owner"] is not None]),
-        dice=_mask([s["id"] for s in spaces if s["dice"]]),
-        wool=_mask([s["id"] for s in spaces if s["wool"]]),
-        left=turn["left"],
-        start=turn["dice"],
-        stop_ok=turn["stop_ok"],
-    )
+STOP_AT = Knob(
+    "stop",
+    "stop once this many dice or fewer are left, where stopping is safe; default 2",
+    default=CONTINUE_FROM - 1,
+    low=0,
+    high=5,  # a turn has 5 dice: 5 stops whenever it is safe, as 4 does
+)
+KNOBS: BotKnobs = {"greedy": (STOP_AT,)}
+"""The knobs of Purrramid's bots (`GameParts.knobs`)."""
 
 
 def stop_ok(geo: Geometry, tiles: int, dice: int) -> bool:
@@ -104,8 +62,8 @@ class GreedyBot:
 
     level = "greedy"
 
-    def __init__(self, game: Any = None, seat: int = 0) -> None:
-        self.seat = seat
+    def __init__(self, game: Any = None, seat: int = 0, stop: int = STOP_AT.default) -> None:
+        self.seat, self.stop = seat, stop
         self._geo: tuple[tuple[Any, ...], Geometry] | None = None
 
     def geo(self, view: View) -> Geometry:
@@ -124,7 +82,7 @@ class GreedyBot:
 
     def decide(self, view: View) -> Any:
         turn = view["turn"]
-        if not turn["stop_ok"] or turn["left"] >= CONTINUE_FROM:
+        if not turn["stop_ok"] or turn["left"] > self.stop:
             return CONTINUE
         return STOP
 

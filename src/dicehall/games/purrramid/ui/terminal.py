@@ -19,6 +19,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from dicehall.core.parts import TerminalHooks
 from dicehall.core.terminal import FitRows, plural
 from dicehall.games.purrramid.actions import STOP, Place
 from dicehall.games.purrramid.odds import position_from_view, roll_odds
@@ -218,3 +219,13 @@ def hint(game: Any, view: dict[str, Any], seat: int) -> str | None:
     if odds.wool:
         text += f"; busts even after {odds.wool} wool reroll(s) {_pct(odds.bust_with_wool)}"
     return text
+
+
+HOOKS = TerminalHooks(
+    render=render,
+    label=label,
+    menu_note=menu_note,
+    warn=warn,
+    hint=hint,
+)
+"""This game's `terminal` part (`GameParts.terminal`)."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from dicehall.core.parts import SearchHooks
 from dicehall.core.search import softmax
 from dicehall.core.types import View
 from dicehall.games.puru.actions import RESOLVE, Character
@@ -115,7 +116,7 @@ def turn_index(state: PuruState) -> int:
 
 
 def evaluate(game: Any, state: PuruState) -> tuple[float, ...]:
-    """Two players: the fitted win chance (`bots.values.puru`); more: a softmax of the greedy
+    """Two players: the fitted win chance (`bots.value`); more: a softmax of the greedy
     bot's position scores."""
     if len(state.love) == 2:
         r = state.roller
@@ -127,3 +128,14 @@ def evaluate(game: Any, state: PuruState) -> tuple[float, ...]:
         return (p, 1 - p) if r == 0 else (1 - p, p)
     scores = [position(*track) for track in zip(state.love, state.excite, state.jelly, strict=True)]
     return softmax(scores, POSITION_SCALE)
+
+
+HOOKS = SearchHooks(
+    state_from_view=state_from_view,
+    rollout_action=rollout_action,
+    turn_index=turn_index,
+    evaluate=evaluate,
+    options=SEARCH,
+    bot=bot,
+)
+"""This game's `search` part (`GameParts.search`)."""

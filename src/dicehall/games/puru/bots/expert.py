@@ -1,9 +1,9 @@
 """Puru Puru expert: optimal play from exact DPs, in Solo and in the 2-player Basic game.
 
-In Solo (`bots.solvers.puru_solo`) it reads the position from the view and takes the action
+In Solo (`bots.solve_solo`) it reads the position from the view and takes the action
 with the highest exact win probability (shared wins count): resolve or reroll (which dice) from
 the solved tables, keep or give six of a kind. In the 2-player Basic game
-(`bots.solvers.puru_duel`) it plays the minimax-optimal choice the same way. The tables are
+(`bots.solve_duel`) it plays the minimax-optimal choice the same way. The tables are
 solved once per machine (a few minutes, about 3.4 GB while solving) and kept in the disk cache
 (256 MB each, memory-mapped; `dicehall solve puru` fills it ahead). Elsewhere (Full game, more
 players, another die) no exact solution is known: the expert is the turn search

@@ -5,7 +5,8 @@ half the lower one, and Jelly worth more as it runs low), scores each possible f
 by what it does to itself and to its opponents, and takes the reroll (or resolve) with the
 best exact expectation from the game's roll tables. It pays for the second reroll only when
 the gain beats the Jelly, and never when its Jelly is low. Out of turn it takes whatever
-helps its own position most. It reads only the view and the legal actions.
+helps its own position most. It reads only the view and the legal actions. Its knob `guard`
+(`greedy:guard=6`) is that Jelly floor: it never pays a Jelly for a reroll at or below it.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from dicehall.core.parts import BotKnobs, Knob
 from dicehall.core.types import View
 from dicehall.games.puru import powers
 from dicehall.games.puru.actions import (
@@ -31,10 +33,19 @@ from dicehall.games.puru.actions import (
     Track,
 )
 from dicehall.games.puru.dice import DEFAULT_DIE, Counts, parse_die, pattern, tables
-from dicehall.games.puru.state import Resolution
+from dicehall.games.puru.state import JELLY_START, Resolution
 
 WIN, LOSE = 100.0, -100.0
 LOW_JELLY = 3  # never pay a Jelly for a reroll at or below this
+GUARD = Knob(
+    "guard",
+    "never pay a Jelly for a reroll with this much Jelly or less; default 3",
+    default=LOW_JELLY,
+    low=0,
+    high=JELLY_START,
+)
+KNOBS: BotKnobs = {"greedy": (GUARD,)}
+"""The knobs of Puru Puru's bots (`GameParts.knobs`)."""
 SPACE_BONUS = 2.5  # the value of Space Jelly's extra roll
 FINALS_KEPT = 4  # positions whose final-roll values a bot remembers (a turn's decisions share one)
 
@@ -53,8 +64,8 @@ class GreedyBot:
 
     level = "greedy"
 
-    def __init__(self, game: Any, seat: int) -> None:
-        self.seat = seat
+    def __init__(self, game: Any, seat: int, guard: int = GUARD.default) -> None:
+        self.seat, self.guard = seat, guard
         self._weights = parse_die(str(getattr(game, "params", {}).get("die", DEFAULT_DIE)))
         self._rolls = _float_rolls(self._weights)
         self._effects: dict[tuple[Counts, bool | None, str | None], Resolution] = {}
@@ -101,7 +112,7 @@ class GreedyBot:
         cost = 0.0
         if view["next_reroll_cost"]:
             jelly = view["players"][self.seat]["jelly"]
-            if jelly <= LOW_JELLY:
+            if jelly <= self.guard:
                 return RESOLVE  # guard the Jelly
             cost = 10.0 * (math.log(jelly) - math.log(jelly - 1))
         for action in legal:

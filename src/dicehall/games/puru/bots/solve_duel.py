@@ -77,11 +77,6 @@ def is_over(pos: Sequence[int]) -> bool:
     return max(a, b, d, e) >= TRACK or min(c, f) <= 0
 
 
-def swapped(pos: Sequence[int]) -> Delta:
-    a, b, c, d, e, f = pos
-    return (d, e, f, a, b, c)
-
-
 @dataclass
 class DuelSolution:
     """`mover`: V over the running positions of `Grid(lo)`, shape `(20 - lo,) * 6`, indexed by

@@ -3,7 +3,7 @@
 A logistic model over hand-made features of both players' tracks (the higher and lower of Love
 and Excitement, Jelly), fitted to the outcomes of greedy-vs-greedy games in which each move is
 random with probability 0.15 (so that unusual positions are seen too). A shared win counts as a
-win. The MCTS bot evaluates positions after one roll with it (`bots.determinize.puru`).
+win. The MCTS bot evaluates positions after one roll with it (`bots.determinize`).
 
 Refit: `python -m dicehall.games.puru.bots.value --games 8000` prints new `WEIGHTS` and the held-out
 log loss (the constant model's is about 0.693; these weights give about 0.558).

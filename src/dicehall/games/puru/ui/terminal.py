@@ -14,6 +14,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from dicehall.core.parts import TerminalHooks
 from dicehall.core.terminal import Fit, plural, verb
 from dicehall.games.puru.actions import Reroll
 
@@ -222,3 +223,12 @@ def parse_choice(game: Any, view: dict[str, Any], legal: Any, text: str) -> int 
     if wanted in legal:
         return int(list(legal).index(wanted))
     raise ValueError(f"you cannot {label(game, wanted, None).lower()} now")
+
+
+HOOKS = TerminalHooks(
+    render=render,
+    label=label,
+    menu_note=menu_note,
+    parse_choice=parse_choice,
+)
+"""This game's `terminal` part (`GameParts.terminal`)."""

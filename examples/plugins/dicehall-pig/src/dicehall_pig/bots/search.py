@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from dicehall.core.parts import SearchHooks
 from dicehall.core.search import bot_rollout
 from dicehall.core.types import View
 
@@ -26,3 +27,10 @@ def state_from_view(game: Any, view: View, seat: int, rng: random.Random) -> Pig
 
 
 rollout_action = bot_rollout(HoldAtTwenty)
+
+
+HOOKS = SearchHooks(
+    state_from_view=state_from_view,
+    rollout_action=rollout_action,
+)
+"""This game's `search` part (`GameParts.search`)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dicehall.core.parts import TerminalHooks
 from dicehall.core.types import View
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -32,3 +33,9 @@ def _last_roll(view: View) -> Text:
         return Text("No roll yet this turn.", style="dim")
     note = " bust: the turn's points are lost" if view["busted"] else ""
     return Text(f"Last roll: {PIPS[last]} {last}{note}", style="red" if view["busted"] else "")
+
+
+HOOKS = TerminalHooks(
+    render=render,
+)
+"""This game's `terminal` part (`GameParts.terminal`)."""

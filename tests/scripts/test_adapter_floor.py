@@ -7,8 +7,8 @@ import subprocess
 import sys
 
 import pytest
+from scripts.adapter_floor import LOOPS, main, measure
 
-from dicehall.sim.adapter_floor import LOOPS, main, measure
 from dicehall.sim.bench_adapters import WORKER
 
 

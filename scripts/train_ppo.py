@@ -14,7 +14,7 @@ the exact optimum (docs/analysis.md), goes to a JSON file and a plot.
 Training runs on one thread; the CPU seconds it took are recorded (evaluation excluded).
 
 Needs the `train` extra (sb3-contrib, torch, matplotlib); `make train` runs
-`python -m dicehall.rl.train_ppo --out docs/rl-ppo-puru-solo` (4,000,000 steps, an evaluation
+`python scripts/train_ppo.py --out docs/rl-ppo-puru-solo` (4,000,000 steps, an evaluation
 of 500 games every 200,000).
 """
 

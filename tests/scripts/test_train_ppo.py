@@ -10,8 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
-from dicehall.rl.train_ppo import Curve, FinalReward, Settings, make_env, plot, progress, train
+from scripts.train_ppo import Curve, FinalReward, Settings, make_env, plot, progress, train
 
 
 def test_the_curve_says_when_the_policy_first_beat_greedy() -> None:

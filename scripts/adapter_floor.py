@@ -1,6 +1,6 @@
 """Where the PettingZoo AEC environment's time goes: the rules, the loop, the observation.
 
-`python -m dicehall.sim.adapter_floor [GAME ...] [--seconds S] [--runs R]` times, in CPU
+`python scripts/adapter_floor.py [GAME ...] [--seconds S] [--runs R]` times, in CPU
 microseconds per player action and interleaved run by run (medians printed), three loops of
 uniformly random games run by `dicehall bench --adapters`'s worker: the rules alone
 (`engine`), the AEC loop with every observation replaced by one constant array
