@@ -15,7 +15,7 @@ from typing import Any
 
 from dicehall.core.types import View
 from dicehall.games.purrramid.actions import BUST, CONTINUE, SPEND_WOOL, STOP, Place
-from dicehall.games.purrramid.board import is_connected, is_supported
+from dicehall.games.purrramid.board import connected, is_supported
 
 CONTINUE_FROM = 3  # continue while at least this many dice are left
 
@@ -29,6 +29,7 @@ class Geometry:
     row: tuple[int, ...]
     below: tuple[int, ...]
     adjacent: tuple[int, ...]
+    each_adjacent: bool = False  # the house rule `connection=adjacent` (rules.md)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +51,8 @@ def _mask(ids: Sequence[int]) -> int:
     return out
 
 
-def geometry(view: View) -> Geometry:
+def geometry(view: View, each_adjacent: bool = False) -> Geometry:
+    """The board read from a view; `each_adjacent`: the game's house rule `connection`."""
     spaces = view["spaces"]
     return Geometry(
         number=tuple(s["number"] for s in spaces),
@@ -58,6 +60,7 @@ def geometry(view: View) -> Geometry:
         row=tuple(s["row"] for s in spaces),
         below=tuple(_mask(s["below"]) for s in spaces),
         adjacent=tuple(_mask(s["neighbours"]) for s in spaces),
+        each_adjacent=each_adjacent,
     )
 
 
@@ -75,7 +78,8 @@ def read_turn(view: View) -> Turn:
 
 def stop_ok(geo: Geometry, tiles: int, dice: int) -> bool:
     """Whether Stop would succeed with this turn's dice on `dice` (connected and supported)."""
-    return is_connected(dice, geo.adjacent) and is_supported(dice, tiles | dice, geo.below)
+    joined = connected(dice, geo.adjacent, geo.each_adjacent)
+    return joined and is_supported(dice, tiles | dice, geo.below)
 
 
 def placement_key(geo: Geometry, turn: Turn, action: Place) -> tuple[int, ...]:
@@ -106,13 +110,15 @@ class GreedyBot:
 
     def __init__(self, game: Any = None, seat: int = 0) -> None:
         self.seat = seat
+        board = getattr(game, "board", None)
+        self._each_adjacent = bool(getattr(board, "each_adjacent", False))
         self._geo: tuple[tuple[Any, ...], Geometry] | None = None
 
     def geo(self, view: View) -> Geometry:
         """The board geometry, read once per board (a bot may be reused across games)."""
         key = (view["board"], *(s["number"] for s in view["spaces"]))
         if self._geo is None or self._geo[0] != key:
-            self._geo = (key, geometry(view))
+            self._geo = (key, geometry(view, self._each_adjacent))
         return self._geo[1]
 
     def act(self, view: View, legal_actions: Sequence[Any], rng: random.Random) -> Any:
