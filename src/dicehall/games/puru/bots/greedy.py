@@ -24,6 +24,7 @@ from dicehall.games.puru.actions import (
     GIVE_AWAY,
     KEEP,
     RESOLVE,
+    SPACE_CHOICES,
     Character,
     Choose,
     IgnoreDrip,
@@ -65,6 +66,8 @@ class GreedyBot:
         pending = view["pending"]
         if pending is not None and pending["kind"] == "keep_or_give":
             return self._keep_or_give(view, legal_actions)
+        if pending is not None and pending["kind"] == "space_jelly":
+            return self._space_roll(view)
         if pending is not None:
             return self._power_choice(view, legal_actions)
         if RESOLVE in legal_actions and len(legal_actions) > 1:
@@ -76,6 +79,14 @@ class GreedyBot:
         keep = self._value(view, dice, True)
         give = self._value(view, dice, False)
         return KEEP if keep >= give and KEEP in legal else GIVE_AWAY
+
+    def _space_roll(self, view: View) -> Any:
+        """House rule `space_roll=optional`: roll again when a roll of one die fewer, resolved
+        as it falls, is worth more than nothing on average (it can also feed the rivals)."""
+        fewer = {**view, "num_dice": view["num_dice"] - 1}
+        finals = self._final_values(fewer)
+        expected = sum(p * finals[counts] for counts, p in self._rolls[fewer["num_dice"]])
+        return SPACE_CHOICES[0] if expected > 0 else SPACE_CHOICES[1]
 
     def _power_choice(self, view: View, legal: Sequence[Any]) -> Any:
         track = self._best_track(view)
