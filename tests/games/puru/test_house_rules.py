@@ -3,6 +3,7 @@ rulebook sentence that reads two ways and checks both readings."""
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 import pytest
@@ -129,3 +130,16 @@ def test_house_rules_need_the_full_game() -> None:
     for params in ({"puru_copy": "total"}, {"space_roll": "optional"}, {"duplicates": True}):
         with pytest.raises(ParamError, match="Full-game house rule"):
             make(players=3, **params)
+
+
+def test_greedy_space_jelly_weighs_the_optional_roll() -> None:
+    """The greedy bot rolls again early, and declines when the roll could push a rival to 20."""
+    from dicehall.games.puru.bots.greedy import GreedyBot
+
+    game = make(players=2, full=True, characters="space,fruit", space_roll="optional")
+    bot = GreedyBot(game, 0)
+    for rival_love, again in ((0, True), (19, False)):
+        state = resolve(game, start(game, love=(0, rival_love)), "HHHSSS")
+        legal = game.legal_actions(state, 0)
+        choice = bot.act(game.observe(state, 0), legal, random.Random(0))
+        assert choice == SpaceRoll(again)

@@ -31,7 +31,14 @@ from dicehall.games.puru.actions import (
     Reroll,
     Track,
 )
-from dicehall.games.puru.dice import DEFAULT_DIE, Counts, parse_die, pattern, tables
+from dicehall.games.puru.dice import (
+    DEFAULT_DIE,
+    Counts,
+    parse_die,
+    pattern,
+    sub_multisets,
+    tables,
+)
 from dicehall.games.puru.state import Resolution
 
 WIN, LOSE = 100.0, -100.0
@@ -81,11 +88,20 @@ class GreedyBot:
         return KEEP if keep >= give and KEEP in legal else GIVE_AWAY
 
     def _space_roll(self, view: View) -> Any:
-        """House rule `space_roll=optional`: roll again when a roll of one die fewer, resolved
-        as it falls, is worth more than nothing on average (it can also feed the rivals)."""
+        """House rule `space_roll=optional`: roll again when a roll of one die fewer is worth
+        more than nothing on average (it can also feed the rivals), valued as the bot plays
+        it: the better of resolving and its best free reroll (one reroll ahead)."""
         fewer = {**view, "num_dice": view["num_dice"] - 1}
         finals = self._final_values(fewer)
-        expected = sum(p * finals[counts] for counts, p in self._rolls[fewer["num_dice"]])
+        expected = 0.0
+        for counts, p in self._rolls[fewer["num_dice"]]:
+            best = finals[counts]
+            for sub in sub_multisets(counts):
+                kept = (counts[0] - sub[0], counts[1] - sub[1], counts[2] - sub[2],
+                        counts[3] - sub[3])  # fmt: skip
+                after = _finals_after(self._weights, kept, sum(sub))
+                best = max(best, sum(q * finals[final] for final, q in after))
+            expected += p * best
         return SPACE_CHOICES[0] if expected > 0 else SPACE_CHOICES[1]
 
     def _power_choice(self, view: View, legal: Sequence[Any]) -> Any:
