@@ -8,12 +8,14 @@ import random
 import pytest
 from tests.games.paradice.helpers import d, make, resolve, scene
 
-from dicehall.core import ParamError
+from dicehall.core import CHANCE, ParamError
 from dicehall.games.paradice import machine as mc
 from dicehall.games.paradice import turn
 from dicehall.games.paradice.actions import (
     PICK_COLUMNS,
     PICK_ROWS,
+    BagDraw,
+    BagMove,
     PickColumn,
     PickRow,
     RoulettePick,
@@ -132,3 +134,16 @@ def test_unknown_house_rule_values_are_refused() -> None:
     for name in ("double_scoring", "storehouse_lock", "grouping"):
         with pytest.raises(ParamError, match=name):
             make(**{name: "sometimes"})
+
+
+def test_storehouse_lock_covers_the_surprise_bag_move() -> None:
+    """The Surprise Bag card's Storehouse move acts as a black die: under `all` it is lost once
+    a token is out; by default it may move any token but the one out."""
+    for params, moves in (({}, True), ({"storehouse_lock": "all"}, False)):
+        game = make(players=2, **params)
+        card = next(c for c in game.cfg.content.bag if c.effect == "storehouse")
+        state = scene(game, store=(5, 0, 0, 4, 0), first_out=0, phase=Phase.PLACE, bag_draw=True)
+        drawn = game.apply(state, CHANCE, BagDraw(card.id))
+        legal = game.legal_actions(drawn, 0)
+        assert any(isinstance(a, BagMove) for a in legal) is moves
+        assert drawn.moves == int(moves)
