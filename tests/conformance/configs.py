@@ -13,15 +13,26 @@ CONFIGS: dict[str, list[dict[str, Any]]] = {
         {"players": 4, "full": True},
         {"solo": True},
         {"solo": True, "super": True},
+        # every house rule at once (docs/rules/puru.md, *House rules*)
+        {
+            "players": 4,
+            "full": True,
+            "puru_copy": "total",
+            "space_roll": "optional",
+            "duplicates": True,
+        },
     ],
     "purrramid": [
         {"players": 2},
         {"players": 3, "side": "b"},
         {"players": 4},
+        {"players": 3, "connection": "adjacent"},  # the house rule
     ],
     "paradice": [
         {"players": 2},
         {"players": 4},
+        # every house rule at once (docs/rules/paradice.md, *House rules*)
+        {"players": 3, "double_scoring": "unshared", "storehouse_lock": "all", "grouping": "whole"},
     ],
     "jelly": [
         {"players": 3, "mode": "tick"},

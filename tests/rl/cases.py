@@ -7,7 +7,14 @@ from typing import Any
 from dicehall import games
 
 CASES: dict[str, list[dict[str, Any]]] = {
-    "puru": [{}, {"players": 3, "full": True}, {"solo": True}, {"solo": True, "super": True}],
+    "puru": [
+        {},
+        {"players": 3, "full": True},
+        {"solo": True},
+        {"solo": True, "super": True},
+        # house rules: Space Jelly's optional roll adds actions; duplicates change the deal
+        {"players": 3, "full": True, "space_roll": "optional", "duplicates": True},
+    ],
     "purrramid": [{}, {"players": 3, "side": "b"}],
     "paradice": [{}, {"players": 4}],
     "jelly": [{}, {"players": 3, "first_game": True}, {"players": 5, "content": "promo"}],

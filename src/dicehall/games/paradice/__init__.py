@@ -9,6 +9,10 @@ unlocks its power and advances its Storehouse token; the game ends when a second
 | players | 2 | 2-4 |
 | content | "cards" | built-in content name, or a path to your own cards TOML |
 | storehouse | 5 | Storehouse steps to 'no stock' |
+| machine_colour | "dark blue" | the machine's design (looks only) |
+| double_scoring | "alone" | house rule "unshared": furthest-left token sharing no position |
+| storehouse_lock | "token" | house rule "all": no black-die token move once a token is out |
+| grouping | "separate" | house rule "whole": dice linked by colour and number go together |
 """
 
 from __future__ import annotations
@@ -41,7 +45,15 @@ def make_game(params: dict[str, Any]) -> ParadiceGame:
     """The rules object for resolved `params` (players, content, storehouse)."""
     data, digest, source = load_toml(SPEC.id, params["content"])
     content = parse_content(data, source)
-    cfg = Config.of(content, params["players"], params["storehouse"], ROUND_LIMIT)
+    cfg = Config.of(
+        content,
+        params["players"],
+        params["storehouse"],
+        ROUND_LIMIT,
+        double_scoring=params["double_scoring"],
+        storehouse_lock=params["storehouse_lock"],
+        grouping=params["grouping"],
+    )
     return ParadiceGame(cfg, dict(params), digest)
 
 

@@ -32,6 +32,9 @@ FUZZ_CONFIGS: tuple[dict[str, Any], ...] = (
     *({"players": n} for n in range(2, 5)),
     {"players": 3, "storehouse": 2},
     {"players": 2, "storehouse": 12},
+    # the house rules (rules.md, *House rules*)
+    {"players": 3, "double_scoring": "unshared", "storehouse_lock": "all"},
+    {"players": 2, "grouping": "whole", "storehouse": 3},
 )
 """The variants, player counts and parameters the rules fuzzer plays (`dicehall fuzz`)."""
 
@@ -59,8 +62,11 @@ def _scores(game: ParadiceGame, s: ParadiceState) -> list[str]:
     furthest behind alone 2), 20 for the Golden Ticket, 10 per Stall Ticket, Surprise Bag
     points; the highest score wins (rulebook "Scoring")."""
     content = game.cfg.content
-    low = min(s.store)
-    factor = [0 if k == s.first_out else 2 if s.store.count(low) == 1 and x == low else 1
+    alone = [x for x in s.store if s.store.count(x) == 1]
+    # the furthest left alone, or (house rule `double_scoring=unshared`) the furthest left of
+    # the tokens alone
+    low = min(alone) if game.cfg.double_unshared and alone else min(s.store)
+    factor = [0 if k == s.first_out else 2 if x == low and x in alone else 1
               for k, x in enumerate(s.store)]  # fmt: skip
     totals = []
     for seat, p in enumerate(s.players):

@@ -60,12 +60,20 @@ def _components(cols: list[int], edges: list[tuple[int, int]]) -> list[tuple[int
 
 
 def row_groups(
-    row: tuple[int, ...], above: tuple[int, ...], *, wrap: bool, no_black: bool
+    row: tuple[int, ...],
+    above: tuple[int, ...],
+    *,
+    wrap: bool,
+    no_black: bool,
+    whole: bool = False,
 ) -> set[tuple[int, ...]]:
     """Maximal colour runs, maximal number runs and lone dice of one row (column tuples).
 
     A die is lone when it shares neither colour nor number with a row neighbour or the die
     above it (the rulebook's single-die pick); the whole-group rule follows from maximality.
+    `whole`, the house rule `grouping=whole` ("If a grouping matches in both color and
+    number, you must always choose the entire grouping", read as the whole connected group;
+    rules.md *House rules*): the dice linked by colour or by number form one group.
     """
     edges = _edges(row, wrap)
     same_colour: list[tuple[int, int]] = []
@@ -82,7 +90,10 @@ def row_groups(
     present = [c for c in range(COLUMNS) if row[c]]
     if no_black:
         present = [c for c in present if row[c] // 10 != BLACK]
-    out = set(_components(present, same_colour)) | set(_components(present, same_number))
+    if whole:
+        out = set(_components(present, same_colour + same_number))
+    else:
+        out = set(_components(present, same_colour)) | set(_components(present, same_number))
     for c in present:
         stacks = bool(above[c]) and may_stack(row[c], above[c], no_black=no_black)
         if c not in touched and not (stacks and any(_match(row[c], above[c], no_black=no_black))):
@@ -102,47 +113,63 @@ def _run(column: tuple[int, ...], start: int, by_colour: bool, no_black: bool) -
     return n
 
 
-def column_runs(column: tuple[int, ...], start: int, *, no_black: bool) -> set[int]:
-    """Lengths (2+) of the maximal colour run and number run going up from `start`."""
+def column_runs(
+    column: tuple[int, ...], start: int, *, no_black: bool, whole: bool = False
+) -> set[int]:
+    """Lengths (2+) of the maximal colour run and number run going up from `start`; `whole`
+    (house rule `grouping=whole`): of the one run of dice each sharing colour or number with
+    the die below it."""
     if start >= len(column):
         return set()
+    if whole:
+        first = prev = column[start]
+        n = 1
+        for d in column[start + 1 :]:
+            if not any(_match(prev, d, no_black=no_black)):
+                break
+            if not may_stack(first, d, no_black=no_black):
+                break
+            n, prev = n + 1, d
+        return {n} if n >= 2 else set()
     runs = {_run(column, start, by_colour, no_black) for by_colour in (True, False)}
     return {n for n in runs if n >= 2}
 
 
 @lru_cache(maxsize=512)
 def _sorted_row_groups(
-    row: tuple[int, ...], above: tuple[int, ...], wrap: bool, no_black: bool
+    row: tuple[int, ...], above: tuple[int, ...], wrap: bool, no_black: bool, whole: bool
 ) -> tuple[tuple[int, ...], ...]:
-    return tuple(sorted(row_groups(row, above, wrap=wrap, no_black=no_black)))
+    return tuple(sorted(row_groups(row, above, wrap=wrap, no_black=no_black, whole=whole)))
 
 
 @lru_cache(maxsize=4096)
-def _run_lengths(column: tuple[int, ...], start: int, no_black: bool) -> tuple[int, ...]:
-    return tuple(sorted(column_runs(column, start, no_black=no_black)))
+def _run_lengths(
+    column: tuple[int, ...], start: int, no_black: bool, whole: bool
+) -> tuple[int, ...]:
+    return tuple(sorted(column_runs(column, start, no_black=no_black, whole=whole)))
 
 
 def basic_picks(
-    machine: Machine,
+    machine: Machine, whole: bool = False
 ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]]:
     """Bottom-row groups (wrap-around) and vertical runs `(col, count)` from the bottom."""
-    rows = _sorted_row_groups(row_of(machine, 0), row_of(machine, 1), True, False)
-    cols = tuple((c, n) for c in range(COLUMNS) for n in _run_lengths(machine[c], 0, False))
+    rows = _sorted_row_groups(row_of(machine, 0), row_of(machine, 1), True, False, whole)
+    cols = tuple((c, n) for c in range(COLUMNS) for n in _run_lengths(machine[c], 0, False, whole))
     return rows, cols
 
 
 def duck_picks(
-    machine: Machine,
+    machine: Machine, whole: bool = False
 ) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], tuple[tuple[int, int, int], ...]]:
     """Duck picks: any row treated as the bottom row, ends not connected, no black dice."""
     rows: list[tuple[int, tuple[int, ...]]] = []
     cols: list[tuple[int, int, int]] = []
     height = max(len(col) for col in machine)
     for r in range(height):
-        found = _sorted_row_groups(row_of(machine, r), row_of(machine, r + 1), False, True)
+        found = _sorted_row_groups(row_of(machine, r), row_of(machine, r + 1), False, True, whole)
         rows += [(r, g) for g in found]
         for c in range(COLUMNS):
-            cols += [(c, r, n) for n in _run_lengths(machine[c], r, True)]
+            cols += [(c, r, n) for n in _run_lengths(machine[c], r, True, whole)]
     return tuple(rows), tuple(cols)
 
 

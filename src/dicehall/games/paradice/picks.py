@@ -13,6 +13,8 @@ evicting cache of rows or machines leaves memory behind that is not given back
 
 from __future__ import annotations
 
+from functools import cache
+
 from dicehall.games.paradice import machine as mc
 from dicehall.games.paradice.spec import BLACK, COLUMNS
 
@@ -80,10 +82,12 @@ ROW_INDICES = 1 << 15
 
 
 def row_groups(
-    row: tuple[int, ...], above: tuple[int, ...], wrap: bool, no_black: bool
+    row: tuple[int, ...], above: tuple[int, ...], wrap: bool, no_black: bool, whole: bool = False
 ) -> tuple[tuple[int, ...], ...]:
-    """`sorted(machine.row_groups(row, above, wrap=wrap, no_black=no_black))` as a tuple."""
-    return DISTINCT[IDS[row_index(row, above, wrap, no_black)]]
+    """`sorted(machine.row_groups(row, above, wrap=wrap, no_black=no_black, whole=whole))` as
+    a tuple."""
+    distinct, ids = tables(whole)
+    return distinct[ids[row_index(row, above, wrap, no_black)]]
 
 
 def row_index(row: tuple[int, ...], above: tuple[int, ...], wrap: bool, no_black: bool) -> int:
@@ -103,14 +107,18 @@ def row_index(row: tuple[int, ...], above: tuple[int, ...], wrap: bool, no_black
     return split & 1023 | alone << 10
 
 
-def _form(index: int) -> tuple[tuple[int, ...], ...]:
+def _form(index: int, whole: bool = False) -> tuple[tuple[int, ...], ...]:
     """The groups of a row with this `row_index`, as `machine.row_groups` forms them:
     maximal colour runs, maximal number runs, lone dice. Edges join present dice only, so
-    the runs are the components of the edges."""
+    the runs are the components of the edges. `whole` (the house rule `grouping=whole`,
+    rules.md *House rules*): the components of the colour and number edges together."""
     colour = [_EDGES[i] for i in range(COLUMNS) if index >> i & 1]
     number = [_EDGES[i] for i in range(COLUMNS) if index >> (5 + i) & 1]
     columns = list(range(COLUMNS))
-    out = set(mc._components(columns, colour)) | set(mc._components(columns, number))
+    if whole:
+        out = set(mc._components(columns, colour + number))
+    else:
+        out = set(mc._components(columns, colour)) | set(mc._components(columns, number))
     out.update((c,) for c in columns if index >> (10 + c) & 1)
     return tuple(sorted(out))
 
@@ -122,7 +130,10 @@ def _touched(edges: int) -> int:
     return (either | either << 1 | either >> 4) & 31
 
 
-def _group_tables() -> tuple[tuple[tuple[tuple[int, ...], ...], ...], list[int]]:
+Groups = tuple[tuple[tuple[int, ...], ...], ...]
+
+
+def _group_tables(whole: bool = False) -> tuple[Groups, list[int]]:
     numbers: dict[tuple[tuple[int, ...], ...], int] = {}
     ids = [-1] * ROW_INDICES
     for edges in range(1 << 10):
@@ -130,7 +141,7 @@ def _group_tables() -> tuple[tuple[tuple[tuple[int, ...], ...], ...], list[int]]
         for alone in range(1 << COLUMNS):
             if not alone & touched:  # the indices `row_index` can give
                 index = edges | alone << 10
-                ids[index] = numbers.setdefault(_form(index), len(numbers))
+                ids[index] = numbers.setdefault(_form(index, whole), len(numbers))
     return tuple(numbers), ids
 
 
@@ -139,10 +150,39 @@ DISTINCT, IDS = _group_tables()
 has that index)."""
 
 
-def run_lengths(column: tuple[int, ...], start: int, no_black: bool) -> tuple[int, ...]:
-    """`sorted(machine.column_runs(column, start, no_black=no_black))` as a tuple."""
+@cache  # made once, only by games with the house rule
+def whole_tables() -> tuple[Groups, list[int]]:
+    """`DISTINCT` and `IDS` under the house rule `grouping=whole` (rules.md, *House rules*)."""
+    return _group_tables(whole=True)
+
+
+def tables(whole: bool) -> tuple[Groups, list[int]]:
+    """(`DISTINCT`, `IDS`) of the grouping rule in play."""
+    return whole_tables() if whole else (DISTINCT, IDS)
+
+
+def _linked_run(column: tuple[int, ...], start: int, no_black: bool) -> tuple[int, ...]:
+    """House rule `grouping=whole`: the dice going up from `start` while each shares colour
+    or number with the die below it (and may join the pick), if 2 or more."""
+    rel = _REL[no_black]
+    first = prev = column[start]
+    n = 1
+    for d in column[start + 1 :]:
+        if not rel[prev][d] or not mc.may_stack(first, d, no_black=no_black):
+            break
+        n, prev = n + 1, d
+    return (n,) if n >= 2 else ()
+
+
+def run_lengths(
+    column: tuple[int, ...], start: int, no_black: bool, whole: bool = False
+) -> tuple[int, ...]:
+    """`sorted(machine.column_runs(column, start, no_black=no_black, whole=whole))` as a
+    tuple."""
     if start + 1 >= len(column):
         return ()  # a run takes two dice
+    if whole:
+        return _linked_run(column, start, no_black)
     first = column[start]
     colour, number = _COLOUR_RUN[no_black][first], _NUMBER_RUN[no_black][first]
     if not colour[column[start + 1]] and not number[column[start + 1]]:
@@ -162,14 +202,16 @@ def run_lengths(column: tuple[int, ...], start: int, no_black: bool) -> tuple[in
     return (low, high) if low >= 2 else (high,) if high >= 2 else ()
 
 
-def runs_above(column: tuple[int, ...], no_black: bool) -> list[tuple[int, tuple[int, ...]]]:
-    """`(start, run_lengths(column, start, no_black))` for every start with a run."""
+def runs_above(
+    column: tuple[int, ...], no_black: bool, whole: bool = False
+) -> list[tuple[int, tuple[int, ...]]]:
+    """`(start, run_lengths(column, start, no_black, whole))` for every start with a run."""
     colour, number = _COLOUR_RUN[no_black], _NUMBER_RUN[no_black]
     out = []
     for start in range(len(column) - 1):
         first, second = column[start], column[start + 1]
         if colour[first][second] or number[first][second]:
-            runs = run_lengths(column, start, no_black)
+            runs = run_lengths(column, start, no_black, whole)
             if runs:
                 out.append((start, runs))
     return out

@@ -29,7 +29,14 @@ from dicehall.games.paradice.turn import add_pending, remove_pending, use_power
 
 
 def token_moves(cfg: Config, state: ParadiceState) -> list[tuple[int, int]]:
-    """Storehouse moves allowed: any token not at 'no stock', never behind its start."""
+    """Storehouse moves allowed: any token not at 'no stock', never behind its start.
+
+    "you can advance or move back any Storehouse token, except if one has already reached
+    the 'no stock' line": the default freezes only that token; the house rule
+    `storehouse_lock=all` allows no move at all once a token is out (rules.md, *House rules*).
+    """
+    if cfg.lock_all and state.first_out >= 0:
+        return []
     out = []
     for kind in range(len(TYPES)):
         if state.store[kind] < cfg.length:

@@ -150,7 +150,7 @@ class ParadiceGame(Game[ParadiceState, ParadiceAction]):
         if phase == _PRE:
             return list(turn.placements(cfg, state))
         if phase == _ROULETTE:
-            return list(turn.roulette_picks(state))
+            return list(turn.roulette_picks(cfg, state))
         if phase == _GAINS:
             return list(turn.gain_choices(state))
         if turn.has_black(state):  # black dice are used the moment they are obtained
@@ -193,7 +193,7 @@ class ParadiceGame(Game[ParadiceState, ParadiceAction]):
         if isinstance(action, _POWERS):
             return powers.apply_power(cfg, state, action)
         if isinstance(action, RoulettePick):
-            return turn.apply_roulette_pick(state, action)
+            return turn.apply_roulette_pick(self.cfg, state, action)
         if isinstance(action, ChooseStall):
             return turn.choose_stall(state, action)
         if isinstance(action, EndTurn):
@@ -219,6 +219,11 @@ class ParadiceGame(Game[ParadiceState, ParadiceAction]):
                 state = turn.end_turn(state)
             elif phase == _GAINS and not turn.gain_choices(state):
                 state = turn.next_turn(cfg, state)  # gains beyond 5 active stalls are lost
+            elif not self._legal(state) and (turn.has_black(state) or state.moves):
+                # only with `storehouse_lock=all` once a token is out (rules.md, *House
+                # rules*): a black die with no stall to go on returns to the machine, and
+                # a Surprise Bag's Storehouse move is lost
+                state = _drop_unusable(state)
             else:
                 return state
 
@@ -238,3 +243,12 @@ class ParadiceGame(Game[ParadiceState, ParadiceAction]):
         from dicehall.games.paradice.describe import describe
 
         return describe(action, viewer, self.cfg)
+
+
+def _drop_unusable(state: ParadiceState) -> ParadiceState:
+    """A black die that nothing can use goes back to the machine; a Storehouse move that no
+    token can make is lost (only under `storehouse_lock=all`, rules.md *House rules*)."""
+    if turn.has_black(state):
+        die = state.pending[-1]
+        return add_returns(evolve(state, pending=state.pending[:-1]), [die])
+    return evolve(state, moves=0)

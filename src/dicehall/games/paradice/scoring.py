@@ -88,11 +88,23 @@ def ready_powers(player: Player) -> Player:
 
 
 def type_factors(cfg: Config, state: ParadiceState) -> tuple[int, ...]:
-    """Scoring factor per type: first out 0, the one furthest behind (alone) 2, others 1."""
+    """Scoring factor per type: first out 0, the one furthest behind (alone) 2, others 1.
+
+    "The type of Stall furthest to the left within the Storehouse, without sharing a
+    position, scores double." The default reads it as the furthest-left token, if no other
+    token shares its position; the house rule `double_scoring=unshared` as the furthest-left
+    of the tokens that share their position with no other (rules.md, *House rules*).
+    """
     factors = [1] * len(TYPES)
-    low = min(state.store)
-    if state.store.count(low) == 1:
-        factors[state.store.index(low)] = 2
+    store = state.store
+    if cfg.double_unshared:
+        alone = [pos for pos in store if store.count(pos) == 1]
+        if alone:
+            factors[store.index(min(alone))] = 2
+    else:
+        low = min(store)
+        if store.count(low) == 1:
+            factors[store.index(low)] = 2
     if state.first_out >= 0:
         factors[state.first_out] = 0
     return tuple(factors)

@@ -19,6 +19,12 @@ MACHINE_COLOURS = ("dark blue", "light blue")
 """The machine's two designs ("choose whichever side you like best"): two achievements."""
 ROUND_LIMIT = 60
 """Project ruling: the fair closes after this many rounds (the rulebook has no such limit)."""
+DOUBLE_SCORING = ("alone", "unshared")
+"""House rule (docs/rules/paradice.md, *House rules*): which token's type scores double."""
+STOREHOUSE_LOCK = ("token", "all")
+"""House rule: what 'no stock' freezes for black-die (and Surprise Bag) Storehouse moves."""
+GROUPING = ("separate", "whole")
+"""House rule: colour runs and number runs picked separately, or a group linked both ways whole."""
 
 SPEC = GameSpec(
     id="paradice",
@@ -40,6 +46,30 @@ SPEC = GameSpec(
             "dark blue",
             "the Dispensing Machine's design (looks only: the rules are the same)",
             choices=MACHINE_COLOURS,
+        ),
+        ParamSpec(
+            "double_scoring",
+            str,
+            "alone",
+            "house rule: the furthest-left Storehouse token scores double only if alone "
+            "('alone'), or the furthest-left of the tokens sharing no position ('unshared')",
+            choices=DOUBLE_SCORING,
+        ),
+        ParamSpec(
+            "storehouse_lock",
+            str,
+            "token",
+            "house rule: black dice may move any token but one at 'no stock' ('token'), or no "
+            "token at all once one is at 'no stock' ('all')",
+            choices=STOREHOUSE_LOCK,
+        ),
+        ParamSpec(
+            "grouping",
+            str,
+            "separate",
+            "house rule: colour runs and number runs are separate picks ('separate'), or dice "
+            "linked by colour and by number are one group taken whole ('whole')",
+            choices=GROUPING,
         ),
     ),
     version=2,

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import cache
+from typing import Any
+
 from dicehall.core import IllegalActionError
 from dicehall.core.evolve import replace
 from dicehall.core.tuples import add_at, replace_at
@@ -116,19 +119,20 @@ def apply_place(cfg: Config, state: ParadiceState, action: Place) -> ParadiceSta
 # --- the basic action -------------------------------------------------------------------
 def basic_actions(cfg: Config, state: ParadiceState) -> list[object]:
     """Picks, roulette, Take-a-stall and Duck picks available now."""
-    out: list[object] = list(_pick_actions(state.machine))
+    out: list[object] = list(_pick_actions(state.machine, cfg.whole_groups))
     if any(state.machine[c] for c in range(COLUMNS)):
         out.append(ROULETTE)
     player = state.players[state.turn]
     if not state.powered and len(player.stalls) < MAX_ACTIVE:
         out += [TAKE_STALL[i] for i, card in enumerate(state.plaza) if card >= 0]
     if player.powers[DUCK]:
-        out += _duck_actions(state.machine)
+        out += _duck_actions(state.machine, cfg.whole_groups)
     return out
 
 
-def _pick_actions(machine: mc.Machine) -> tuple[object, ...]:
-    """Bottom-row groups (the row's ends adjacent) and column runs from the bottom.
+def _pick_actions(machine: mc.Machine, whole: bool = False) -> tuple[object, ...]:
+    """Bottom-row groups (the row's ends adjacent) and column runs from the bottom (`whole`:
+    the house rule `grouping=whole`, rules.md *House rules*).
 
     Not cached by machine (machines are too many: a cache of them keeps replacing its
     entries, and the memory they leave behind is not given back; docs/performance.md):
@@ -140,9 +144,13 @@ def _pick_actions(machine: mc.Machine) -> tuple[object, ...]:
     above = (c0[1] if len(c0) > 1 else 0, c1[1] if len(c1) > 1 else 0,
              c2[1] if len(c2) > 1 else 0, c3[1] if len(c3) > 1 else 0,
              c4[1] if len(c4) > 1 else 0)  # fmt: skip
-    out = _BOTTOM_PICKS[picks.IDS[picks.row_index(bottom, above, True, False)]]
+    if whole:
+        ids, bottom_picks = picks.whole_tables()[1], _whole_tables()[0]
+    else:
+        ids, bottom_picks = picks.IDS, _BOTTOM_PICKS
+    out = bottom_picks[ids[picks.row_index(bottom, above, True, False)]]
     for c, column in enumerate(machine):
-        runs = picks.run_lengths(column, 0, False)
+        runs = picks.run_lengths(column, 0, False, whole)
         if runs:
             out += tuple([PICK_COLUMNS[c, n] for n in runs])
     return out
@@ -156,30 +164,45 @@ _BOTTOM_PICKS = tuple(map(_pick_rows, picks.DISTINCT))
 """[number of the groups in `picks.DISTINCT`]: their bottom-row picks, in action-index order."""
 
 
-def _duck_actions(machine: mc.Machine) -> tuple[object, ...]:
+def _duck_actions(machine: mc.Machine, whole: bool = False) -> tuple[object, ...]:
     """Duck picks: any row as the bottom row, ends not connected, no black dice (not cached
     by machine either: each row's picks come from a table per distinct groups)."""
     out: list[object] = []
     height = max(map(len, machine))
     padded = [column + (0,) * (height + 1 - len(column)) for column in machine]
     rows = list(zip(*padded, strict=True))  # rows[r]: the dice at height r (0: none)
+    if whole:
+        ids, duck_rows = picks.whole_tables()[1], _whole_tables()[1]
+    else:
+        ids, duck_rows = picks.IDS, _DUCK_ROWS
     for r in range(height):
-        out += _DUCK_ROWS[picks.IDS[picks.row_index(rows[r], rows[r + 1], False, True)]][r]
+        out += duck_rows[ids[picks.row_index(rows[r], rows[r + 1], False, True)]][r]
     for c, column in enumerate(machine):
-        for r, runs in picks.runs_above(column, True):
+        for r, runs in picks.runs_above(column, True, whole):
             out += [DUCK_COLUMNS[c, r, n] for n in runs]
     return tuple(out)
 
 
-_DUCK_ROWS = tuple(
-    tuple(tuple([DUCK_ROWS[r, g] for g in groups]) for r in range(ROWS))
-    if all((0, g) in DUCK_ROWS for g in groups)
-    else ()
-    for groups in picks.DISTINCT
-)
+def _duck_rows(distinct: picks.Groups) -> tuple[tuple[tuple[object, ...], ...], ...]:
+    return tuple(
+        tuple(tuple([DUCK_ROWS[r, g] for g in groups]) for r in range(ROWS))
+        if all((0, g) in DUCK_ROWS for g in groups)
+        else ()
+        for groups in distinct
+    )
+
+
+_DUCK_ROWS = _duck_rows(picks.DISTINCT)
 """[number of the groups in `picks.DISTINCT`][row]: the Duck's picks of those groups in that
 row, in action-index order (without wrapping, groups are intervals; those with a group across
 the ends, which only the bottom row forms, have none)."""
+
+
+@cache  # made once, only by games with the house rule `grouping=whole`
+def _whole_tables() -> tuple[tuple[tuple[object, ...], ...], Any]:
+    """`_BOTTOM_PICKS` and `_DUCK_ROWS` of the groups in `picks.whole_tables()`."""
+    distinct = picks.whole_tables()[0]
+    return tuple(map(_pick_rows, distinct)), _duck_rows(distinct)
 
 
 def apply_basic(cfg: Config, state: ParadiceState, action: object) -> ParadiceState:
@@ -206,13 +229,13 @@ def apply_basic(cfg: Config, state: ParadiceState, action: object) -> ParadiceSt
     return add_pending(evolve(state, machine=m, phase=_PLACE), taken)
 
 
-def roulette_picks(state: ParadiceState) -> list[RoulettePick]:
-    groups = picks.row_groups(state.table, (0,) * COLUMNS, True, False)
+def roulette_picks(cfg: Config, state: ParadiceState) -> list[RoulettePick]:
+    groups = picks.row_groups(state.table, (0,) * COLUMNS, True, False, cfg.whole_groups)
     return sorted(map(ROULETTE_PICKS.__getitem__, groups), key=ROULETTE_RANK.__getitem__)
 
 
-def apply_roulette_pick(state: ParadiceState, action: RoulettePick) -> ParadiceState:
-    if not contains(roulette_picks(state), action):
+def apply_roulette_pick(cfg: Config, state: ParadiceState, action: RoulettePick) -> ParadiceState:
+    if not contains(roulette_picks(cfg, state), action):
         raise IllegalActionError(f"cannot {action}: not a legal group of the roulette row")
     kept = [state.table[c] for c in action.cols]
     rest = [d for c, d in enumerate(state.table) if d and c not in action.cols]

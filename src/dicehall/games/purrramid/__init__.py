@@ -1,11 +1,13 @@
 """Purrramid (Reiner Knizia): stack cat tiles into a pyramid with dice.
 
 Params: `players` (2-4), `side` ("a" full pyramid, "b" flat top; both reconstructions), `board`
-(a board TOML file replacing the side). See rules.md for the rules as implemented.
+(a board TOML file replacing the side), `connection` ("group", or the house rule "adjacent").
+See rules.md for the rules as implemented.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from dicehall.core.parts import GameParts
@@ -34,6 +36,8 @@ PARTS = GameParts(
 def make_game(params: dict[str, Any]) -> PurrramidGame:
     """The rules object for resolved `params`; loads and checks the board."""
     board, digest, _ = load_board(str(params["side"]), params.get("board"))
+    if params.get("connection") == "adjacent":  # house rule (rules.md, *House rules*)
+        board = replace(board, each_adjacent=True)
     return PurrramidGame(params, board, digest)
 
 

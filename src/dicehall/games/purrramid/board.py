@@ -68,6 +68,13 @@ class Board:
     all_mask: int
     bottom_two_mask: int  # the rows the 2-player setup covers
     eights_mask: int  # "8" spaces (wool tokens start on the uncovered ones)
+    each_adjacent: bool = False
+    """The house rule `connection=adjacent` (rules.md, *House rules*): a rule of the game,
+    not of the board file, carried here so that every check of a Stop reads it."""
+
+    def joined(self, mask: int) -> bool:
+        """Whether this turn's spaces in `mask` meet the connection condition at Stop."""
+        return connected(mask, self.adjacent, self.each_adjacent)
 
     @property
     def num_rows(self) -> int:
@@ -147,6 +154,30 @@ def is_connected(mask: int, adjacent: tuple[int, ...]) -> bool:
         seen |= new
         frontier |= new
     return seen == mask
+
+
+def is_each_adjacent(mask: int, adjacent: tuple[int, ...]) -> bool:
+    """Whether every space in `mask` touches another space in `mask` (one space alone is
+    fine: "If you placed dice on more than one space")."""
+    if mask & (mask - 1) == 0:
+        return True
+    rest = mask
+    while rest:
+        low = rest & -rest
+        if not adjacent[low.bit_length() - 1] & mask:
+            return False
+        rest ^= low
+    return True
+
+
+def connected(mask: int, adjacent: tuple[int, ...], each_adjacent: bool) -> bool:
+    """The Stop's connection condition: "All spaces occupied by dice must be connected. If
+    you placed dice on more than one space, all spaces with dice must be adjacent to each
+    other." The default reads it as one connected group (`is_connected`); the house rule
+    `connection=adjacent` as each space touching another (`is_each_adjacent`)."""
+    if each_adjacent:
+        return is_each_adjacent(mask, adjacent)
+    return is_connected(mask, adjacent)
 
 
 def is_supported(mask: int, filled: int, below: tuple[int, ...]) -> bool:

@@ -10,7 +10,7 @@ import numpy as np
 from dicehall.core import View
 from dicehall.core.features import Vec, hot, packed, padded
 from dicehall.games.purrramid import scoring
-from dicehall.games.purrramid.board import is_connected, is_supported, levels
+from dicehall.games.purrramid.board import is_supported, levels
 from dicehall.games.purrramid.state import EMPTY, NO_WINNER, SETUP, Phase
 
 PHASES = ("roll", "place", "decide", "over")
@@ -101,9 +101,7 @@ def encode_state(game: Any, state: Any, seat: int) -> np.ndarray:
     out += padded(scoring.scores(state), n, 100.0)
     out.append(state.turns / 200.0)
     mask = state.dice_mask
-    valid = bool(mask) and (
-        is_connected(mask, b.adjacent) and is_supported(mask, state.tile_mask | mask, b.below)
-    )
+    valid = bool(mask) and (b.joined(mask) and is_supported(mask, state.tile_mask | mask, b.below))
     roll = state.roll
     out += (state.dice / 5.0, 1.0 if state.dice < 5 else 0.0, state.left / 5.0)
     out += [roll.count(x) / 5.0 for x in VALUES]

@@ -15,8 +15,9 @@ from dicehall.games.purrramid import scoring
 from dicehall.games.purrramid.board import MAX_DICE, bits
 from dicehall.games.purrramid.state import EMPTY, NO_WINNER, SETUP, End, Phase, PurrramidState
 
-FUZZ_CONFIGS: tuple[dict[str, Any], ...] = tuple(
-    {"players": n, "side": side} for side in "ab" for n in range(2, 5)
+FUZZ_CONFIGS: tuple[dict[str, Any], ...] = (
+    *({"players": n, "side": side} for side in "ab" for n in range(2, 5)),
+    {"players": 3, "connection": "adjacent"},  # the house rule (rules.md, *House rules*)
 )
 """The variants, player counts and parameters the rules fuzzer plays (`dicehall fuzz`)."""
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from dicehall.core.types import Seat, View
 from dicehall.games.purrramid import scoring
-from dicehall.games.purrramid.board import Board, bits, is_connected, is_supported, levels
+from dicehall.games.purrramid.board import Board, bits, is_supported, levels
 from dicehall.games.purrramid.state import EMPTY, NO_WINNER, SETUP, Phase, PurrramidState
 
 if TYPE_CHECKING:
@@ -87,9 +87,7 @@ def _spaces(game: PurrramidGame, state: PurrramidState) -> list[dict[str, Any]]:
 def _turn(game: PurrramidGame, state: PurrramidState) -> dict[str, Any]:
     """This turn so far: dice, roll, placements, and whether Stop would succeed now."""
     b, mask = game.board, state.dice_mask
-    valid = bool(mask) and (
-        is_connected(mask, b.adjacent) and is_supported(mask, state.tile_mask | mask, b.below)
-    )
+    valid = bool(mask) and (b.joined(mask) and is_supported(mask, state.tile_mask | mask, b.below))
     return {
         "dice": state.dice,
         "bonus": state.dice < 5,

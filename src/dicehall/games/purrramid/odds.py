@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Any
 
 from dicehall.games.purrramid.board import (
     Board,
-    is_connected,
     is_supported,
     levels,
     roll_distribution,
@@ -103,7 +102,7 @@ def space_flags(board: Board, pos: TurnPosition) -> SpaceFlags:
             continue
         open_.add(s.number)
         mask = pos.dice_mask | 1 << s.id
-        if is_connected(mask, board.adjacent) and is_supported(mask, blocked | mask, board.below):
+        if board.joined(mask) and is_supported(mask, blocked | mask, board.below):
             stoppable.add(s.number)
             if stopping_ends_game(board, pos, blocked | mask, s.cost):
                 continue

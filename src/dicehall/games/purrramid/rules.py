@@ -40,7 +40,6 @@ from dicehall.games.purrramid.actions import (
 from dicehall.games.purrramid.board import (
     MAX_DICE,
     Board,
-    is_connected,
     is_supported,
     levels,
     multisets_with_sum,
@@ -292,7 +291,7 @@ class PurrramidGame(Game[PurrramidState, PurrramidAction]):
 
     def _stop(self, state: PurrramidState) -> PurrramidState:
         b, mask = self.board, state.dice_mask
-        if not is_connected(mask, b.adjacent):
+        if not b.joined(mask):
             return self._bust(state, "not connected")
         if not is_supported(mask, state.tile_mask | mask, b.below):
             return self._bust(state, "not supported")

@@ -5,6 +5,9 @@ from __future__ import annotations
 from dicehall.core.params import ContentSource
 from dicehall.core.types import GameSpec, ParamSpec
 
+CONNECTIONS = ("group", "adjacent")
+"""House rule (docs/rules/purrramid.md, *House rules*): what "connected" asks at Stop."""
+
 SPEC = GameSpec(
     id="purrramid",
     name="Purrramid",
@@ -15,6 +18,14 @@ SPEC = GameSpec(
         ParamSpec("side", str, "a", "board side: a (full pyramid) or b (flat top)", ("a", "b")),
         ParamSpec(
             "board", ContentSource, None, "a board TOML file to use instead of a built-in side"
+        ),
+        ParamSpec(
+            "connection",
+            str,
+            "group",
+            "house rule: at Stop this turn's spaces must form one connected group ('group'), or "
+            "each must touch another of them ('adjacent')",
+            CONNECTIONS,
         ),
     ),
     version=1,

@@ -28,6 +28,7 @@ class Geometry:
     row: tuple[int, ...]
     below: tuple[int, ...]
     adjacent: tuple[int, ...]
+    each_adjacent: bool = False  # the house rule `connection=adjacent` (rules.md, *House rules*)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +48,8 @@ class Turn:
     last_turn: bool = False  # the turn limit ends the game after this turn
 
 
-def geometry(view: View) -> Geometry:
+def geometry(view: View, each_adjacent: bool = False) -> Geometry:
+    """The board read from a view; `each_adjacent`: the game's house rule `connection`."""
     spaces = view["spaces"]
     return Geometry(
         number=tuple(s["number"] for s in spaces),
@@ -55,6 +57,7 @@ def geometry(view: View) -> Geometry:
         row=tuple(s["row"] for s in spaces),
         below=tuple(mask(s["below"]) for s in spaces),
         adjacent=tuple(mask(s["neighbours"]) for s in spaces),
+        each_adjacent=each_adjacent,
     )
 
 

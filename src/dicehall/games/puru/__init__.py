@@ -10,6 +10,9 @@ Parameters:
 | super | bool | false | Solo against SuperAutoPuray (4 dice) |
 | characters | str | "" | Full game: characters in seat order ("puru,space,..."); empty deals them |
 | die | str | HHSSCA | the six sides of a die (H heart, S star, C crying, A angry) |
+| puru_copy | str | type | house rule: "total" lets Puru Puru copy a gain of 3+ in total |
+| space_roll | str | automatic | house rule: "optional" lets Space Jelly decline his extra roll |
+| duplicates | bool | false | house rule: deal from 12 boards, so characters may repeat |
 
 The rules as implemented, with every ruling, are in `rules.md` beside this module.
 """

@@ -131,8 +131,18 @@ class Decline:
         return "take the drips"
 
 
+@dataclass(frozen=True, slots=True)
+class SpaceRoll:
+    """Space Jelly, under the house rule `space_roll=optional`: take the extra roll or not."""
+
+    again: bool
+
+    def __str__(self) -> str:
+        return "roll again with one die fewer" if self.again else "pass the dice on"
+
+
 PuruAction: TypeAlias = (
-    Roll | Deal | Resolve | Reroll | Keep | GiveAway | Choose | IgnoreDrip | Decline
+    Roll | Deal | Resolve | Reroll | Keep | GiveAway | Choose | IgnoreDrip | Decline | SpaceRoll
 )
 
 RESOLVE = Resolve()
@@ -149,6 +159,10 @@ def _all_rerolls() -> list[Reroll]:
 
 _REROLL_LIST = _all_rerolls()
 INDEX = ActionIndex([RESOLVE, KEEP, GIVE_AWAY, *CHOOSE, *IGNORE, DECLINE, *_REROLL_LIST])
+SPACE_CHOICES = (SpaceRoll(True), SpaceRoll(False))
+INDEX_SPACE_CHOICE = ActionIndex([*INDEX.actions, *SPACE_CHOICES])
+"""The actions of a game with the house rule `space_roll=optional`: `INDEX`'s, same ids, and
+Space Jelly's choice after them (other games keep `INDEX`'s action space)."""
 REROLLS = {r.counts: r for r in _REROLL_LIST}
 """Every reroll by its counts: the index's own objects, which legal actions hand out."""
 
@@ -163,4 +177,6 @@ def _kept_by_reroll() -> dict[int, dict[Counts, Counts]]:
 KEPT_BY_REROLL = _kept_by_reroll()
 """By the identity of the index's own rerolls (they live as long as the module), found without
 hashing: dice shown -> dice kept."""
-CODEC = ActionCodec(Roll, Deal, Resolve, Reroll, Keep, GiveAway, Choose, IgnoreDrip, Decline)
+CODEC = ActionCodec(
+    Roll, Deal, Resolve, Reroll, Keep, GiveAway, Choose, IgnoreDrip, Decline, SpaceRoll
+)

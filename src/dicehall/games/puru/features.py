@@ -165,5 +165,8 @@ def _pending_state(state: Any, n: int) -> list[float]:
     if state.phase == Phase.KEEP:
         return [*hot(0, 4), *hot(state.roller, n)]
     if state.phase == Phase.POWER:
-        return [*hot(_POWER_KIND[state.power], 4), *hot(state.chooser, n)]
+        # Space Jelly's optional roll (a house rule) has no kind of its own: the phase and
+        # the chooser tell it, as `encode` of its view does
+        kind = _POWER_KIND.get(state.power)
+        return [*(hot(kind, 4) if kind is not None else [0.0] * 4), *hot(state.chooser, n)]
     return [0.0] * (4 + n)

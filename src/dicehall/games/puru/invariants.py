@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from dicehall.core.parts import FuzzChecks
 from dicehall.games.puru.actions import Reroll
 from dicehall.games.puru.dice import MAX_DICE
+from dicehall.games.puru.spec import BOARDS_PER_CHARACTER
 from dicehall.games.puru.state import PAID_REROLL, TRACK_MAX, Phase, Power, PuruState
 
 FUZZ_CONFIGS: tuple[dict[str, Any], ...] = (
@@ -19,6 +20,9 @@ FUZZ_CONFIGS: tuple[dict[str, Any], ...] = (
     {"solo": True},
     {"solo": True, "super": True},
     {"players": 3, "die": "HSCA"},
+    # the house rules (rules.md, *House rules*)
+    {"players": 3, "full": True, "puru_copy": "total", "space_roll": "optional"},
+    {"players": 5, "full": True, "duplicates": True},
 )
 """The variants, player counts and parameters the rules fuzzer plays (`dicehall fuzz`)."""
 
@@ -42,7 +46,11 @@ def violations(game: PuruGame, s: PuruState) -> list[str]:
     if not 0 <= s.rerolls <= PAID_REROLL:
         out.append(f"{s.rerolls} rerolls taken (at most {PAID_REROLL}, rules.md, *A turn*)")
     waiting = s.phase == Phase.POWER
-    if waiting != (s.res is not None and s.power != Power.NONE and 0 <= s.chooser < n):
+    if s.power == Power.SPACE_JELLY:  # house rule `space_roll=optional`: his own choice
+        pending = game.space_optional and s.res is None and s.chooser == s.roller
+    else:
+        pending = s.res is not None and s.power != Power.NONE and 0 <= s.chooser < n
+    if waiting != pending:
         out.append(f"a pending power needs the POWER phase: {s.phase.name}, {s.power.name}")
     if game.solo and s.roller == 1 and s.phase in (Phase.CHOOSE, Phase.KEEP):
         out.append("AutoPuray never decides (rules.md, *Solo*)")
@@ -76,7 +84,10 @@ def _characters(game: PuruGame, s: PuruState) -> list[str]:
         return [f"characters {s.characters} outside the Full game"] if s.characters else []
     if s.phase == Phase.DEAL:
         return [] if not s.characters else ["characters before the deal"]
-    if len(s.characters) != game.num_players or len(set(s.characters)) != len(s.characters):
+    if len(s.characters) != game.num_players:
+        return [f"one character per seat: {s.characters}"]
+    most = max(s.characters.count(c) for c in s.characters)
+    if most > (BOARDS_PER_CHARACTER if game.duplicates else 1):  # house rule `duplicates`
         return [f"each seat needs a different character: {s.characters}"]
     return []
 

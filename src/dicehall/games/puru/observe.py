@@ -16,6 +16,7 @@ _PENDING = {
     Power.JELLY_FISH: "jelly_fish",
     Power.GRASS_JELLY: "grass_jelly",
     Power.PURU_PURU: "puru_puru",
+    Power.SPACE_JELLY: "space_jelly",  # house rule `space_roll=optional`
 }
 
 

@@ -98,12 +98,21 @@ def auto_puray(dice: Counts, players: int) -> Resolution:
 
 
 def gain(res: Resolution, seat: int, track: Track, amount: int, event: str) -> Resolution:
-    """Add a power's gain and move on to the next power check."""
+    """Add a power's gain (the caller moves on to the next power check)."""
     if track is Track.LOVE:
         res = replace(res, love=add_at(res.love, seat, amount))
     else:
         res = replace(res, excite=add_at(res.excite, seat, amount))
-    return replace(res, stage=Stage(res.stage + 1), events=(*res.events, event))
+    return replace(res, events=(*res.events, event))
+
+
+def checked(res: Resolution, seat: int) -> Resolution:
+    """`seat`'s power of the current stage is settled: the stage goes on after it."""
+    return replace(res, cursor=seat + 1)
+
+
+def next_stage(res: Resolution) -> Resolution:
+    return replace(res, stage=Stage(res.stage + 1), cursor=0)
 
 
 def ignore_drip(res: Resolution, seat: int, track: Track) -> Resolution:
@@ -121,11 +130,21 @@ def grass_jelly_triggers(res: Resolution, seat: int) -> bool:
     return res.drips[seat] >= GRASS_MIN_DRIPS
 
 
-def puru_puru_tracks(res: Resolution, neighbours: tuple[int, ...]) -> tuple[Track, ...]:
-    """The tracks on which a neighbour of Puru Puru gained 3+ in this roll."""
-    tracks = []
-    if any(res.love[n] >= THRESHOLD_PURU for n in neighbours):
-        tracks.append(Track.LOVE)
-    if any(res.excite[n] >= THRESHOLD_PURU for n in neighbours):
-        tracks.append(Track.EXCITEMENT)
-    return tuple(tracks)
+def puru_puru_tracks(
+    res: Resolution, neighbours: tuple[int, ...], total: bool = False
+) -> tuple[Track, ...]:
+    """The tracks Puru Puru may copy: "If your neighbour(s) gain 3 or more Love or Excitement
+    from any roll excluding yours, copy 1 of the type(s) that they received."
+
+    By default the tracks on which a neighbour gained 3+ in this roll. With the house rule
+    `puru_copy=total` (rules.md, *House rules*) a neighbour who gained 3+ Love and Excitement
+    together qualifies, and she copies a type that neighbour received.
+    """
+    if total:
+        qualify = [n for n in neighbours if res.love[n] + res.excite[n] >= THRESHOLD_PURU]
+        love = any(res.love[n] > 0 for n in qualify)
+        excite = any(res.excite[n] > 0 for n in qualify)
+    else:
+        love = any(res.love[n] >= THRESHOLD_PURU for n in neighbours)
+        excite = any(res.excite[n] >= THRESHOLD_PURU for n in neighbours)
+    return (Track.LOVE,) * love + (Track.EXCITEMENT,) * excite

@@ -70,8 +70,11 @@ def finish_plain(
     return finish(state, dice, res, next_roll)
 
 
-def finish(state: PuruState, dice: Counts, res: Resolution, next_roll: NextRoll) -> PuruState:
-    """Apply a roll's effects as a whole, then check the end (*The end*), then pass the dice."""
+def finish(
+    state: PuruState, dice: Counts, res: Resolution, next_roll: NextRoll, space_choice: bool = False
+) -> PuruState:
+    """Apply a roll's effects as a whole, then check the end (*The end*), then pass the dice.
+    `space_choice`: the house rule `space_roll=optional` (Space Jelly chooses his extra roll)."""
     gained_love, gained_excite = res.love, res.excite
     gained_jelly = tuple(map(sub, res.regain, res.drips))
     love = tuple(map(add, state.love, gained_love))
@@ -93,7 +96,8 @@ def finish(state: PuruState, dice: Counts, res: Resolution, next_roll: NextRoll)
     events = res.events
     again = bool(state.characters) and space_jelly_again(state, dice)
     if again:
-        events = (*events, "Space Jelly rolls again with one die fewer")
+        may = "may roll" if space_choice else "rolls"
+        events = (*events, f"Space Jelly {may} again with one die fewer")
     last = _new_summary(
         r, dice, res.majority, res.kept, res.receivers, gained_love, gained_excite,
         gained_jelly, events,
@@ -102,6 +106,11 @@ def finish(state: PuruState, dice: Counts, res: Resolution, next_roll: NextRoll)
         return _new_state(
             _OVER, r, love, excite, jelly, dice, state.n_dice, state.rerolls,
             state.characters, -1, _NO_POWER, None, last, state.turns + 1,
+        )  # fmt: skip
+    if again and space_choice:  # house rule `space_roll=optional`: he chooses (*House rules*)
+        return _new_state(
+            Phase.POWER, r, love, excite, jelly, dice, state.n_dice, state.rerolls,
+            state.characters, r, Power.SPACE_JELLY, None, last, state.turns + 1,
         )  # fmt: skip
     if again:  # Space Jelly (*Full game*): one more roll with one die fewer
         nxt, n_dice = r, state.n_dice - 1

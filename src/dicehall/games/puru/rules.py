@@ -22,10 +22,12 @@ from dicehall.games.puru.actions import (
     GIVE_AWAY,
     IGNORE,
     INDEX,
+    INDEX_SPACE_CHOICE,
     KEEP,
     KEPT_BY_REROLL,
     REROLLS,
     RESOLVE,
+    SPACE_CHOICES,
     Character,
     Choose,
     Deal,
@@ -37,7 +39,9 @@ from dicehall.games.puru.actions import (
     Reroll,
     Resolve,
     Roll,
+    SpaceRoll,
 )
+from dicehall.games.puru.chances import repeating_deals
 from dicehall.games.puru.dice import (
     ADDED,
     KEPT,
@@ -50,7 +54,7 @@ from dicehall.games.puru.dice import (
 from dicehall.games.puru.roll_end import NO_DICE, PlainRoll, finish, finish_plain, plain_roll
 from dicehall.games.puru.rolls import roll_tables
 from dicehall.games.puru.scoring import final_result, player_names
-from dicehall.games.puru.spec import SPEC, check_params
+from dicehall.games.puru.spec import BOARDS_PER_CHARACTER, SPEC, check_params
 from dicehall.games.puru.state import (
     JELLY_START,
     PAID_REROLL,
@@ -76,13 +80,27 @@ _POWER_ACTIONS = {
     Power.JELLY_FISH: CHOOSE,
     Power.PURU_PURU: CHOOSE,
     Power.GRASS_JELLY: (*IGNORE, DECLINE),
+    Power.SPACE_JELLY: SPACE_CHOICES,
 }
+BOARDS = BOARDS_PER_CHARACTER * len(Character)
 
 
-@lru_cache(maxsize=8)  # one per player count (2 to 5), shared by every table: up to 6,720 outcomes
-def deals(players: int) -> Distribution:
-    """The Full game's deal: every ordered choice of one character per seat, equally likely."""
-    return uniform([Deal(p) for p in permutations(Character, players)])
+@lru_cache(maxsize=8)  # one per player count (2 to 5) and rule, shared by every table
+def deals(players: int, duplicates: bool = False) -> Distribution:
+    """The Full game's deal: every ordered choice of one character per seat, equally likely.
+
+    With the house rule `duplicates` (rules.md, *House rules*), "Each player takes 1 random
+    Jelly board" from the 12 boards, 2 per character: a character may come twice, each deal
+    as likely as drawing its boards one by one."""
+    if not duplicates:
+        return uniform([Deal(p) for p in permutations(Character, players)])
+    out = []
+    for deal in (*permutations(Character, players), *repeating_deals(players)):
+        p = Fraction(1)
+        for i, c in enumerate(deal):
+            p *= Fraction(BOARDS_PER_CHARACTER - deal[:i].count(c), BOARDS - i)
+        out.append((Deal(deal), p))
+    return Distribution(out)
 
 
 class PuruGame(Game[PuruState, PuruAction]):
@@ -101,15 +119,23 @@ class PuruGame(Game[PuruState, PuruAction]):
         self.auto_dice = (
             4 if params["super"] else 3
         )  # AutoPuray / SuperAutoPuray (rules.md, *Solo*)
-        self.num_actions = len(INDEX)
+        # house rules (rules.md, *House rules*)
+        self.puru_total = params["puru_copy"] == "total"
+        self.space_optional = params["space_roll"] == "optional"
+        self.duplicates = bool(params["duplicates"])
+        self.action_index = INDEX_SPACE_CHOICE if self.space_optional else INDEX
+        self.num_actions = len(self.action_index)
         n = self.num_players
         # every roll raises sum(L + E + (20 - J)) by at least 2 and the game ends before 57 per
-        # seat; a roll takes at most 9 actions (roll, 2 rerolls, keep, 3 powers) (*The end*)
-        self.max_game_length = 9 * (57 * n // 2 + 2) + 1
+        # seat; a roll takes at most 9 actions (roll, 2 rerolls, keep, 3 powers) (*The end*),
+        # one more for an optional Space Jelly roll, two more for a second Grass Jelly and
+        # Puru Puru
+        per_roll = 9 + self.space_optional + 2 * self.duplicates
+        self.max_game_length = per_roll * (57 * n // 2 + 2) + 1
         self.neighbours = tuple(tuple(sorted({(r - 1) % n, (r + 1) % n})) for r in range(n))
         tables = roll_tables(parse_die(str(params["die"])))
         self._rolls, self._roll_counts, self._shown, self._draws = tables
-        self._deal = deals(n)
+        self._deal = deals(n, self.duplicates)
         self._seat_actors = tuple((s,) for s in range(n))
         self._plus = adder(n)
         self._pay = tuple(tuple(-(s == r) for s in range(n)) for r in range(n))  # 1 Jelly, by seat
@@ -125,7 +151,7 @@ class PuruGame(Game[PuruState, PuruAction]):
         self._choose_cache: tuple[dict[Counts, tuple[PuruAction, ...]], ...] = ({}, {})
 
     def chance_catalogue(self) -> Iterator[Any]:
-        return chances.catalogue(self.num_players)
+        return chances.catalogue(self.num_players, self.duplicates)
 
     # --- dynamics -------------------------------------------------------------------
     def initial_state(self) -> PuruState:
@@ -321,45 +347,62 @@ class PuruGame(Game[PuruState, PuruAction]):
                 ):
                     return self._ask(state, res, Power.JELLY_FISH, r)
             elif stage == Stage.GRASS_JELLY:
-                g = _seat_of(chars, Character.GRASS_JELLY)
-                if g >= 0 and powers.grass_jelly_triggers(res, g):
-                    return self._ask(state, res, Power.GRASS_JELLY, g)
+                # one seat, or two in seat order with the house rule `duplicates`
+                for g in _seats_of(chars, Character.GRASS_JELLY, res.cursor):
+                    if powers.grass_jelly_triggers(res, g):
+                        return self._ask(state, res, Power.GRASS_JELLY, g)
             else:
-                p = _seat_of(chars, Character.PURU_PURU)
-                tracks = (
-                    powers.puru_puru_tracks(res, self.neighbours[p]) if p not in (-1, r) else ()
-                )
-                if len(tracks) == 2:  # her choice when both qualify
-                    return self._ask(state, res, Power.PURU_PURU, p)
-                if len(tracks) == 1:
-                    res = powers.gain(res, p, tracks[0], 1, f"Puru Puru copied 1 {tracks[0].label}")
-                    continue
-            res = replace(res, stage=Stage(stage + 1))
-        return finish(state, state.dice, res, self._next_roll)
+                for p in _seats_of(chars, Character.PURU_PURU, res.cursor):
+                    if p == r:
+                        continue  # "from any roll excluding yours"
+                    tracks = powers.puru_puru_tracks(res, self.neighbours[p], self.puru_total)
+                    if len(tracks) == 2:  # her choice when both qualify
+                        return self._ask(state, res, Power.PURU_PURU, p)
+                    if len(tracks) == 1:
+                        label = tracks[0].label
+                        res = powers.gain(res, p, tracks[0], 1, f"Puru Puru copied 1 {label}")
+            res = powers.next_stage(res)
+        return finish(state, state.dice, res, self._next_roll, self.space_optional)
 
     def _ask(self, state: PuruState, res: Resolution, power: Power, seat: int) -> PuruState:
+        res = replace(res, cursor=seat)  # the stage goes on after this seat's choice
         return replace(state, phase=Phase.POWER, power=power, chooser=seat, res=res)
 
     def _power_choice(self, state: PuruState, action: PuruAction) -> PuruState:
         res, seat, power = state.res, state.chooser, state.power
+        if power == Power.SPACE_JELLY:
+            if not isinstance(action, SpaceRoll):
+                raise IllegalActionError(f"Space Jelly cannot {action} now", action=action)
+            return self._space_roll(state, action.again)
         assert res is not None
         if power == Power.GRASS_JELLY:
             if isinstance(action, IgnoreDrip):
                 res = powers.ignore_drip(res, seat, action.track)
-            elif isinstance(action, Decline):
-                res = replace(res, stage=Stage(res.stage + 1))
-            else:
+            elif not isinstance(action, Decline):
                 raise IllegalActionError(f"Grass Jelly cannot {action} now", action=action)
+            res = powers.checked(res, seat)
         elif isinstance(action, Choose):
-            amount = powers.JELLY_FISH_GAIN if power == Power.JELLY_FISH else 1
-            name = "Jelly Fish stung" if power == Power.JELLY_FISH else "Puru Puru copied"
+            fish = power == Power.JELLY_FISH
+            amount = powers.JELLY_FISH_GAIN if fish else 1
+            name = "Jelly Fish stung" if fish else "Puru Puru copied"
             res = powers.gain(
                 res, seat, action.track, amount, f"{name}: +{amount} {action.track.label}"
             )
+            res = powers.next_stage(res) if fish else powers.checked(res, seat)
         else:
             raise IllegalActionError(f"{action} is not possible now: choose a track", action=action)
         plain = replace(state, phase=Phase.CHOOSE, power=Power.NONE, chooser=-1, res=None)
         return self._advance(plain, res)
+
+    def _space_roll(self, state: PuruState, again: bool) -> PuruState:
+        """House rule `space_roll=optional`: Space Jelly's choice after his roll has resolved
+        (rules.md, *House rules*): one more roll with one die fewer, or the dice pass on."""
+        r = state.roller
+        nxt, n_dice = (r, state.n_dice - 1) if again else self._next_roll[r]
+        return _new_state(
+            _ROLL, nxt, state.love, state.excite, state.jelly, NO_DICE, n_dice, 0,
+            state.characters, -1, _NO_POWER, None, state.last, state.turns,
+        )  # fmt: skip
 
     def is_terminal(self, state: PuruState) -> bool:
         return state.phase == _OVER
@@ -389,8 +432,9 @@ class PuruGame(Game[PuruState, PuruAction]):
         return describe(action, viewer)
 
 
-def _seat_of(characters: tuple[int, ...], character: Character) -> int:
-    return characters.index(character) if character in characters else -1
+def _seats_of(characters: tuple[int, ...], character: Character, start: int) -> list[int]:
+    """The seats from `start` on that play `character` (two at most, with `duplicates`)."""
+    return [s for s in range(start, len(characters)) if characters[s] == character]
 
 
 __all__ = ["PuruGame"]

@@ -29,6 +29,7 @@ class Power(IntEnum):
     JELLY_FISH = 1
     GRASS_JELLY = 2
     PURU_PURU = 3
+    SPACE_JELLY = 4  # house rule `space_roll=optional`: roll again or not (no `res`)
 
 
 class Stage(IntEnum):
@@ -56,6 +57,9 @@ class Resolution:
     kept: bool | None
     receivers: tuple[int, ...]
     events: tuple[str, ...]
+    cursor: int = 0
+    """The first seat the current stage still checks: with the house rule `duplicates` two
+    seats may hold Grass Jelly or Puru Puru, each checked in seat order."""
 
 
 @dataclass(frozen=True, slots=True)

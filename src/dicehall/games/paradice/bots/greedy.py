@@ -120,6 +120,8 @@ class GreedyBot:
 
     def __init__(self, game: Any = None, seat: int = 0) -> None:
         self.seat = seat
+        params = getattr(game, "params", None) or {}
+        self.unshared = params.get("double_scoring") == "unshared"  # a house rule
 
     def act(self, view: View, legal_actions: Sequence[Any], rng: random.Random) -> Any:
         me = view["you"] if view["you"] is not None else self.seat
@@ -185,17 +187,24 @@ class GreedyBot:
         ends = positions[kind] >= store["length"] and first is not None
         if positions[kind] >= store["length"] and first is None:
             first = kind
-        scores = [seat_score(view, s, positions, first) for s in range(view["players"])]
+        scores = [
+            seat_score(view, s, positions, first, self.unshared) for s in range(view["players"])
+        ]
         lead = scores[me] - max(s for i, s in enumerate(scores) if i != me)
         if ends:
             return 50.0 if lead > 0 else -50.0
         return lead / 10
 
 
-def seat_score(view: View, seat: int, positions: list[int], first: int | None) -> float:
+def seat_score(
+    view: View, seat: int, positions: list[int], first: int | None, unshared: bool = False
+) -> float:
+    """A seat's score with the Storehouse at `positions` (`unshared`: the house rule
+    `double_scoring=unshared`, rules.md *House rules*)."""
     factors = [1] * 5
-    low = min(positions)
-    if positions.count(low) == 1:
+    alone = [p for p in positions if positions.count(p) == 1]
+    low = min(alone if unshared else positions, default=-1)
+    if low in alone:
         factors[positions.index(low)] = 2
     if first is not None:
         factors[first] = 0

@@ -9,7 +9,7 @@ from dicehall.core.parts import SearchHooks
 from dicehall.core.search import softmax
 from dicehall.core.types import View
 from dicehall.games.purrramid.actions import SPEND_WOOL, STOP
-from dicehall.games.purrramid.board import is_connected, is_supported
+from dicehall.games.purrramid.board import is_supported
 from dicehall.games.purrramid.state import (
     EMPTY,
     NO_WINNER,
@@ -77,9 +77,7 @@ def rollout_action(
     if STOP in legal:
         board = game.board
         mask = state.dice_mask
-        if is_connected(mask, board.adjacent) and is_supported(
-            mask, state.tile_mask | mask, board.below
-        ):
+        if board.joined(mask) and is_supported(mask, state.tile_mask | mask, board.below):
             return STOP
     options = [a for a in legal if a != SPEND_WOOL] or list(legal)
     return options[rng.randrange(len(options))]

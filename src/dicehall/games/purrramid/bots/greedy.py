@@ -16,7 +16,7 @@ from typing import Any
 from dicehall.core.parts import BotKnobs, Knob
 from dicehall.core.types import View
 from dicehall.games.purrramid.actions import BUST, CONTINUE, SPEND_WOOL, STOP, Place
-from dicehall.games.purrramid.board import is_connected, is_supported
+from dicehall.games.purrramid.board import connected, is_supported
 from dicehall.games.purrramid.view_read import Geometry, Turn, geometry, read_turn
 
 CONTINUE_FROM = 3  # continue while at least this many dice are left
@@ -33,7 +33,8 @@ KNOBS: BotKnobs = {"greedy": (STOP_AT,)}
 
 def stop_ok(geo: Geometry, tiles: int, dice: int) -> bool:
     """Whether Stop would succeed with this turn's dice on `dice` (connected and supported)."""
-    return is_connected(dice, geo.adjacent) and is_supported(dice, tiles | dice, geo.below)
+    joined = connected(dice, geo.adjacent, geo.each_adjacent)
+    return joined and is_supported(dice, tiles | dice, geo.below)
 
 
 def placement_key(geo: Geometry, turn: Turn, action: Place) -> tuple[int, ...]:
@@ -64,13 +65,15 @@ class GreedyBot:
 
     def __init__(self, game: Any = None, seat: int = 0, stop: int = STOP_AT.default) -> None:
         self.seat, self.stop = seat, stop
+        board = getattr(game, "board", None)
+        self._each_adjacent = bool(getattr(board, "each_adjacent", False))
         self._geo: tuple[tuple[Any, ...], Geometry] | None = None
 
     def geo(self, view: View) -> Geometry:
         """The board geometry, read once per board (a bot may be reused across games)."""
         key = (view["board"], *(s["number"] for s in view["spaces"]))
         if self._geo is None or self._geo[0] != key:
-            self._geo = (key, geometry(view))
+            self._geo = (key, geometry(view, self._each_adjacent))
         return self._geo[1]
 
     def act(self, view: View, legal_actions: Sequence[Any], rng: random.Random) -> Any:

@@ -28,7 +28,8 @@ def _counts(dice: dict[str, int]) -> tuple[int, int, int, int]:
     return (dice["heart"], dice["star"], dice["crying"], dice["angry"])
 
 
-def _resolution(effects: dict[str, Any], power: Power) -> Resolution:
+def _resolution(effects: dict[str, Any], power: Power, cursor: int = 0) -> Resolution:
+    """The pending effects; `cursor` is the seat asked (its stage goes on after it)."""
     return Resolution(
         love=tuple(effects["love"]),
         excite=tuple(effects["excitement"]),
@@ -39,6 +40,7 @@ def _resolution(effects: dict[str, Any], power: Power) -> Resolution:
         kept=None,
         receivers=tuple(effects["receivers"]),
         events=tuple(effects["events"]),
+        cursor=cursor,
     )
 
 
@@ -61,9 +63,11 @@ def state_from_view(game: Any, view: View, seat: int, rng: random.Random) -> Pur
     players = view["players"]
     pending = view["pending"]
     power, chooser, res = Power.NONE, -1, None
-    if pending is not None and pending["kind"] in _POWERS:
+    if pending is not None and pending["kind"] == "space_jelly":
+        power, chooser = Power.SPACE_JELLY, pending["seat"]  # no effects wait (house rule)
+    elif pending is not None and pending["kind"] in _POWERS:
         power, chooser = _POWERS[pending["kind"]], pending["seat"]
-        res = _resolution(view["pending_effects"], power)
+        res = _resolution(view["pending_effects"], power, chooser)
     characters = tuple(
         int(Character[p["character"].upper()]) for p in players if p["character"] is not None
     )

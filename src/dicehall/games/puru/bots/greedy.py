@@ -26,13 +26,21 @@ from dicehall.games.puru.actions import (
     GIVE_AWAY,
     KEEP,
     RESOLVE,
+    SPACE_CHOICES,
     Character,
     Choose,
     IgnoreDrip,
     Reroll,
     Track,
 )
-from dicehall.games.puru.dice import DEFAULT_DIE, Counts, parse_die, pattern, tables
+from dicehall.games.puru.dice import (
+    DEFAULT_DIE,
+    Counts,
+    parse_die,
+    pattern,
+    sub_multisets,
+    tables,
+)
 from dicehall.games.puru.state import JELLY_START, Resolution
 
 WIN, LOSE = 100.0, -100.0
@@ -76,6 +84,8 @@ class GreedyBot:
         pending = view["pending"]
         if pending is not None and pending["kind"] == "keep_or_give":
             return self._keep_or_give(view, legal_actions)
+        if pending is not None and pending["kind"] == "space_jelly":
+            return self._space_roll(view)
         if pending is not None:
             return self._power_choice(view, legal_actions)
         if RESOLVE in legal_actions and len(legal_actions) > 1:
@@ -87,6 +97,23 @@ class GreedyBot:
         keep = self._value(view, dice, True)
         give = self._value(view, dice, False)
         return KEEP if keep >= give and KEEP in legal else GIVE_AWAY
+
+    def _space_roll(self, view: View) -> Any:
+        """House rule `space_roll=optional`: roll again when a roll of one die fewer is worth
+        more than nothing on average (it can also feed the rivals), valued as the bot plays
+        it: the better of resolving and its best free reroll (one reroll ahead)."""
+        fewer = {**view, "num_dice": view["num_dice"] - 1}
+        finals = self._final_values(fewer)
+        expected = 0.0
+        for counts, p in self._rolls[fewer["num_dice"]]:
+            best = finals[counts]
+            for sub in sub_multisets(counts):
+                kept = (counts[0] - sub[0], counts[1] - sub[1], counts[2] - sub[2],
+                        counts[3] - sub[3])  # fmt: skip
+                after = _finals_after(self._weights, kept, sum(sub))
+                best = max(best, sum(q * finals[final] for final, q in after))
+            expected += p * best
+        return SPACE_CHOICES[0] if expected > 0 else SPACE_CHOICES[1]
 
     def _power_choice(self, view: View, legal: Sequence[Any]) -> Any:
         track = self._best_track(view)

@@ -32,6 +32,7 @@ _PENDING = {
     "jelly_fish": "Jelly Fish's sting: take 2 Love or 2 Excitement",
     "grass_jelly": "ignore 1 drip for 1 Love or 1 Excitement?",
     "puru_puru": "Puru Puru copies: 1 Love or 1 Excitement?",
+    "space_jelly": "Space Jelly: roll again with one die fewer?",
 }
 
 
