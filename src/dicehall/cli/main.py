@@ -19,6 +19,7 @@ from rich.markdown import Markdown
 from dicehall import __version__, games
 from dicehall.cli import analysis, helptext, interrupts, solves
 from dicehall.cli import options as opt
+from dicehall.cli.commands import GameCommand, VersionGroup
 from dicehall.cli.common import (
     EXIT_INTERRUPTED,
     console,
@@ -44,6 +45,7 @@ from dicehall.sim.simulate import simulate as run_simulation
 helptext.install()
 app = typer.Typer(
     name="dicehall",
+    cls=VersionGroup,
     help="Four tabletop dice games: play, simulate, sweep, replay and verify.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -102,7 +104,7 @@ def rules(game: GameArg) -> None:
         console().print(Markdown(text))
 
 
-@app.command(context_settings=opt.GAME_FLAGS_CONTEXT)
+@app.command(cls=GameCommand, context_settings=opt.GAME_FLAGS_CONTEXT)
 def play(
     ctx: typer.Context,
     game: GameArg,
@@ -158,7 +160,7 @@ def play(
     raise typer.Exit(code)
 
 
-@app.command(context_settings=opt.GAME_FLAGS_CONTEXT)
+@app.command(cls=GameCommand, context_settings=opt.GAME_FLAGS_CONTEXT)
 def simulate(
     ctx: typer.Context,
     game: GameArg,
