@@ -191,9 +191,16 @@ def report(
         from dicehall.sim import results as resultsmod
 
         check_folder(out, "--out")
+        from dicehall.sim import cells
+
         frame = reportmod.with_lineups(resultsmod.load(results))
         page = reportmod.write_report(frame, out)
         console().print(group_table(reportmod.seat_table(frame)))
+        every = cells.cells(frame)
+        for game in dict.fromkeys(c.game for c in every):
+            sentence = cells.power_sentence([c for c in every if c.game == game])
+            if sentence:
+                console().print(f"{game}: {sentence}", markup=False)
         console().print(f"report written: {page}", markup=False, soft_wrap=True)
 
 
