@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from dicehall.cli.render import renderer_module
-from dicehall.core import DicehallError, Game, Result, Seat, View
+from dicehall.core import CHANCE, DicehallError, Game, Result, Seat, View
 
 EXIT_ERROR = 2
 EXIT_INTERRUPTED = 130
@@ -66,14 +66,14 @@ def guard() -> Iterator[None]:
 def seat_name(
     seat: Seat, levels: dict[Seat, str] | None = None, names: dict[Seat, str] | None = None
 ) -> str:
-    """`seat 2`, or with the game's name and the bot: `seat 2 (Player 3, greedy)`.
-
-    Seats count from 0 (the first player), as in records and `--bot SEAT=LEVEL`.
-    """
+    """A seat as the web names it: `Player 3` (or the game's name for it), a bot `Bot 2
+    (greedy)`, chance `Dice`, the engine `Timer`; players count from 1 everywhere."""
     if seat < 0:
-        return "chance" if seat == -1 else "engine"
-    extra = [x for x in ((names or {}).get(seat), (levels or {}).get(seat)) if x]
-    return f"seat {seat}" + (f" ({', '.join(extra)})" if extra else "")
+        return "Dice" if seat == CHANCE else "Timer"
+    level = (levels or {}).get(seat)
+    if level is not None:
+        return f"Bot {seat + 1} ({level})"
+    return (names or {}).get(seat) or f"Player {seat + 1}"
 
 
 def view_names(view: View) -> dict[Seat, str]:
@@ -123,7 +123,7 @@ def result_table(
     result: Result, levels: dict[Seat, str] | None = None, names: dict[Seat, str] | None = None
 ) -> Table:
     table = Table(title=f"Game over — {result.reason}", title_justify="left")
-    table.add_column("seat")
+    table.add_column("player")
     table.add_column("score", justify="right")
     table.add_column("rank", justify="right")
     table.add_column("")
@@ -135,7 +135,7 @@ def result_table(
     return table
 
 
-def result_line(result: Result) -> str:
-    winners = ", ".join(f"seat {w}" for w in result.winners) or "nobody"
+def result_line(result: Result, names: dict[Seat, str] | None = None) -> str:
+    winners = ", ".join(seat_name(w, None, names) for w in result.winners) or "nobody"
     scores = ", ".join(f"{s:g}" for s in result.scores)
     return f"winner(s): {winners}; scores: {scores}; ended by: {result.reason}"
