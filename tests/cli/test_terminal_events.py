@@ -94,6 +94,16 @@ def test_paradice_menus_with_four_players_hold_several_entries_a_page(tmp_path: 
         assert last - first + 1 >= min(4, total), page.group(0)
 
 
+def test_result_notes_name_the_players() -> None:
+    from dicehall.cli.common import result_table
+    from dicehall.core import Result
+
+    result = Result(scores=(39.0, 12.0), winners=(0,), ranks=(1, 2), reason="four rounds",
+                    notes=("seat 0: 39 Jelly + pods [1]", "seat 1: 12 Jelly"))  # fmt: skip
+    caption = str(result_table(result, {1: "greedy"}, {0: "Player 1"}).caption)
+    assert caption == "Player 1: 39 Jelly + pods [1]; Bot 2 (greedy): 12 Jelly"
+
+
 def test_the_result_table_names_players_not_seats(tmp_path: Path) -> None:
     args = ["play", "clitoy", "--bot", "1=random", "--seed", "3", "--record-dir", str(tmp_path)]
     result = run(args, input="1\n" * 50)

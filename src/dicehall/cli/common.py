@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, NoReturn
@@ -131,8 +132,17 @@ def result_table(
         won = "winner" if seat in result.winners else ""
         table.add_row(seat_name(seat, levels, names), f"{score:g}", str(rank), won)
     if result.notes:
-        table.caption = "; ".join(result.notes)
+        table.caption = "; ".join(named_seats(note, levels, names) for note in result.notes)
     return table
+
+
+SEAT_WORD = re.compile(r"\bseat (\d+)\b")
+
+
+def named_seats(text: str, levels: dict[Seat, str] | None, names: dict[Seat, str] | None) -> str:
+    """A game's result note ("seat 0: 39 Jelly") with the players' names ("Player 1: 39 Jelly");
+    the notes stay as the records keep them, only the screen names the players."""
+    return SEAT_WORD.sub(lambda m: seat_name(int(m.group(1)), levels, names), text)
 
 
 def result_line(result: Result, names: dict[Seat, str] | None = None) -> str:
