@@ -13,8 +13,10 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
 from typing import Any
 
 from dicehall import games
@@ -97,13 +99,29 @@ def _run_processes(jobs: Sequence[Job], workers: int, done: Callable[[int, Any],
         workers, mp_context=context, initializer=_start_worker, initargs=(games.registry(),)
     )
     try:
-        futures = {executor.submit(f, *args): i for i, (f, args) in enumerate(jobs)}
+        with _workers_ignore_ctrl_c():
+            futures = {executor.submit(f, *args): i for i, (f, args) in enumerate(jobs)}
         for future in as_completed(futures):
             done(futures[future], future.result())
     except BaseException:
         _stop(executor)  # never wait for the queued jobs (`with` would: minutes of work)
         raise
     executor.shutdown()
+
+
+@contextmanager
+def _workers_ignore_ctrl_c() -> Iterator[None]:
+    """Workers start (on submit) with SIGINT ignored, inherited through exec, so a Ctrl-C
+    while one is still importing prints no traceback; `_start_worker` keeps it so. Only the
+    main thread may change signal handlers: elsewhere this does nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _stop(executor: ProcessPoolExecutor) -> None:
