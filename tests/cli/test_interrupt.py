@@ -101,6 +101,7 @@ def _results(stdout: str) -> object:
     return strip(json.loads(stdout))
 
 
+@pytest.mark.slow
 def test_ctrl_c_keeps_finished_games_and_resume_matches_an_uninterrupted_run(
     tmp_path: Path,
 ) -> None:
@@ -149,6 +150,7 @@ def test_resume_refuses_the_checkpoint_of_another_run(tmp_path: Path) -> None:
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("command", "checkpoint"),
     [
