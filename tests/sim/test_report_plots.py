@@ -31,11 +31,12 @@ def _frame(games: int = 40, players: tuple[int, ...] = (2, 3)) -> Any:
             for seed in range(games):
                 winner = 0 if rng.random() < 0.3 + store / 40 else int(rng.integers(1, n))
                 for seat in range(n):
-                    rows.append({"game": "paradice", "params": json.dumps(params), "variant": variant,
-                                 "seed": seed, "seat": seat, "bot": "greedy",
-                                 "score": float(rng.integers(0, 200)), "rank": 1, "win": seat == winner,
-                                 "winners": 1, "length": 100, "turns": 30, "rounds": 10,
-                                 "reason": "over", "source": 0})  # fmt: skip
+                    rows.append({"game": "paradice", "params": json.dumps(params),
+                                 "variant": variant, "seed": seed, "seat": seat, "bot": "greedy",
+                                 "score": float(rng.integers(0, 200)), "rank": 1,
+                                 "win": seat == winner, "winners": 1, "length": 100 + store,
+                                 "turns": 30, "rounds": 10, "reason": "over",
+                                 "source": 0})  # fmt: skip
     return report.with_lineups(pd.DataFrame(rows))
 
 
@@ -52,7 +53,8 @@ def _overlapping(labels: list[Any], renderer: Any) -> list[tuple[str, str]]:
 
 def test_labels_of_every_plot_do_not_overlap() -> None:
     frame = _frame(5)
-    figures = [report.win_rate_figure(report.seat_table(frame), "paradice")]
+    figures = [report.win_rate_figure(report.seat_table(frame), "paradice"),
+               report.length_figure(frame, "paradice")]  # fmt: skip
     game_cells = cells.cells(frame)
     for axis in cells.swept(game_cells):
         figures += [report.param_figure(game_cells, axis, "paradice", s) for s in (False, True)]
@@ -62,6 +64,16 @@ def test_labels_of_every_plot_do_not_overlap() -> None:
         for ax in fig.axes:
             assert not _overlapping(ax.get_xticklabels(), renderer)
             assert not _overlapping(ax.get_yticklabels(), renderer)
+
+
+def test_game_length_rows_follow_the_numeric_order() -> None:
+    [ax] = report.length_figure(_frame(5), "paradice").axes
+    labels = [t.get_text() for t in ax.get_yticklabels()]
+    ticks = list(ax.get_yticks())
+    top_down = [label for _, label in sorted(zip(ticks, labels, strict=True), reverse=True)]
+    assert [label.split(";")[0] for label in top_down[:3]] == [
+        f"players=2, storehouse={s}" for s in (3, 4, 12)
+    ]
 
 
 def test_one_score_histogram_per_variant() -> None:

@@ -1,6 +1,7 @@
 """`dicehall report`: plots of simulation results (PNG) and a small HTML page that shows them.
 
-Plots per game: score distribution per bot (one panel per variant), game length, win rate by
+Plots per game: score distribution per bot (one panel per variant), game length (a box per
+variant), win rate by
 seat with 95% Wilson intervals (one bar per variant, line-up and seat, labelled on the side so
 labels never overlap), and for each param that differs between variants (a sweep's axes): the
 first-player advantage with its 95% interval and each seat's win rate against that param. Cells
@@ -122,14 +123,22 @@ def score_figure(frame: Frame, game: str) -> Figure:
     return fig
 
 
-def _lengths(frame: Frame, folder: Path, game: str) -> str:
-    fig = _figure()
+def length_figure(frame: Frame, game: str) -> Figure:
+    """Game length per variant and line-up: one box a row, in numeric order, labelled on the
+    side (overlaid histograms of many variants could not be told apart)."""
+    groups = sorted(_games(frame).groupby(["variant", "lineup"], sort=False),
+                    key=lambda kv: tuple(map(cellsmod.natural_key, kv[0])))  # fmt: skip
+    labels = [f"{variant}; {lineup}" for (variant, lineup), _ in groups]
+    width = 7 + 0.055 * max(map(len, labels), default=0)
+    fig = _figure(min(width, 14), 1.4 + 0.35 * len(groups))
     ax = fig.add_subplot()
-    for (variant, lineup), group in _games(frame).groupby(["variant", "lineup"], sort=True):
-        ax.hist(group["length"], bins=30, alpha=0.5, label=f"{variant}; {lineup}")
-    ax.set(title=f"{game}: game length", xlabel="actions by players", ylabel="games")
-    ax.legend(fontsize=7)
-    return _save(fig, folder, f"{game}-length.png")
+    places = list(range(len(groups), 0, -1))  # the first group on top
+    ax.boxplot([list(part["length"]) for _, part in groups], positions=places, orientation="horizontal",
+               widths=0.6)  # fmt: skip
+    ax.set_yticks(places, labels, fontsize=7)
+    ax.set(title=f"{game}: game length (box: middle half of the games, line: median)",
+           xlabel="actions by players")  # fmt: skip
+    return fig
 
 
 def win_rate_figure(rows: list[dict[str, Any]], game: str) -> Figure:
@@ -226,7 +235,7 @@ def write_report(frame: Frame, folder: Path) -> Path:
         name = str(game)
         game_cells = [c for c in every_cell if c.game == name]
         plots = [_save(score_figure(part, name), folder, f"{name}-scores.png"),
-                 _lengths(part, folder, name),
+                 _save(length_figure(part, name), folder, f"{name}-length.png"),
                  _save(win_rate_figure(rows, name), folder, f"{name}-seats.png")]  # fmt: skip
         plots += param_plots(game_cells, folder, name)
         power = cellsmod.power_sentence(game_cells)
