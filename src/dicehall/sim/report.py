@@ -1,9 +1,8 @@
 """`dicehall report`: plots of simulation results (PNG) and a small HTML page that shows them.
 
 Plots per game: score distribution per bot (one panel per variant), game length (a box per
-variant), win rate by
-seat with 95% Wilson intervals (one bar per variant, line-up and seat, labelled on the side so
-labels never overlap), and for each param that differs between variants (a sweep's axes): the
+variant), win rate by seat with 95% Wilson intervals (one bar per variant, line-up and seat,
+labelled on the side so labels never overlap), and for each param that differs between variants (a sweep's axes): the
 first-player advantage with its 95% interval and each seat's win rate against that param. Cells
 sort numerically (`storehouse=3` before `storehouse=12`). The page says how many games per cell
 would detect the largest difference in first-player advantage seen (`cells.power_sentence`).
