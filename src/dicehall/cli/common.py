@@ -92,7 +92,7 @@ def view_names(view: View) -> dict[Seat, str]:
 def render_view(game: Game[Any, Any], view: View, seat: Seat | None) -> RenderableType:
     """The game's own terminal drawing, or the raw view when the game has none."""
     module = renderer_module(game.id)
-    title = "spectator view" if seat is None else f"seat {seat}'s view"
+    title = "spectator view" if seat is None else f"{seat_name(seat)}'s view"
     if module is not None:
         try:
             drawn: RenderableType = module.render(game, view, seat)
