@@ -6,8 +6,8 @@ last seconds' pace as rich's own column does (a burst of 16 chunks in one second
 2 minutes left for 30 minutes of work).
 
 Where stderr is not a terminal (a log file, a pipe) the bar cannot redraw itself, so a plain line
-tells the count, the time spent and the time left: at the first item finished, then at most
-every `LINE_EVERY_S` seconds.
+tells the count, the time spent and the time left: at the first item finished after the first
+second (a quick run prints none), then at most every `LINE_EVERY_S` seconds.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from dicehall.cli.common import error_console
 
 START = "already_done"  # the task field holding the items already done when the bar began (resumed)
 LINE_EVERY_S = 10.0
+QUIET_S = 1.0  # a run shorter than this prints no plain line
 
 
 def seconds_left(task: Task) -> float | None:
@@ -75,12 +76,13 @@ def progress_bar(
     console = error_console()
     with Progress(*columns, console=console, transient=True) as progress:
         task_id = progress.add_task(label, total=total, completed=already, already_done=already)
-        printed = [0.0]  # when the last plain line was printed (0: never)
+        began = time.monotonic()
+        printed = [began - LINE_EVERY_S]  # when the last plain line was printed
 
         def advance(done: int) -> None:
             progress.update(task_id, completed=done)
             now = time.monotonic()
-            if console.is_terminal or now - printed[0] < LINE_EVERY_S:
+            if console.is_terminal or now - began < QUIET_S or now - printed[0] < LINE_EVERY_S:
                 return
             printed[0] = now
             task = progress.tasks[0]
