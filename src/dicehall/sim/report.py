@@ -2,10 +2,11 @@
 
 Plots per game: score distribution per bot (one panel per variant), game length (a box per
 variant), win rate by seat with 95% Wilson intervals (one bar per variant, line-up and seat,
-labelled on the side so labels never overlap), and for each param that differs between variants (a sweep's axes): the
-first-player advantage with its 95% interval and each seat's win rate against that param. Cells
-sort numerically (`storehouse=3` before `storehouse=12`). The page says how many games per cell
-would detect the largest difference in first-player advantage seen (`cells.power_sentence`).
+labelled on the side so labels never overlap), and for each param that differs between
+variants (a sweep's axes): the first-player advantage with its 95% interval and each seat's win
+rate against that param. Cells sort numerically (`storehouse=3` before `storehouse=12`). The
+page says how many games per cell would detect the largest difference in first-player advantage
+seen (`cells.power_sentence`).
 Needs matplotlib and pandas (the `sim` extra); drawing uses the file-only Agg backend.
 """
 
@@ -132,8 +133,8 @@ def length_figure(frame: Frame, game: str) -> Figure:
     fig = _figure(min(width, 14), 1.4 + 0.35 * len(groups))
     ax = fig.add_subplot()
     places = list(range(len(groups), 0, -1))  # the first group on top
-    ax.boxplot([list(part["length"]) for _, part in groups], positions=places, orientation="horizontal",
-               widths=0.6)  # fmt: skip
+    lengths = [list(part["length"]) for _, part in groups]
+    ax.boxplot(lengths, positions=places, orientation="horizontal", widths=0.6)
     ax.set_yticks(places, labels, fontsize=7)
     ax.set(title=f"{game}: game length (box: middle half of the games, line: median)",
            xlabel="actions by players")  # fmt: skip
