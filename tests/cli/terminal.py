@@ -19,6 +19,7 @@ import pexpect
 COLUMNS, ROWS = 80, 24
 PROMPT = r"choose 1-(\d+)(?: \(Enter = 1\))?, q to stop: "
 CONFIRM = r"Go ahead\? y/N: "
+PAUSE = r"press Enter for the board, q to stop: "
 CLEAR = "\x1b[2J"
 ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
 MENU_LINE = re.compile(r"^\s*\d+\. ")
@@ -73,6 +74,13 @@ class Played:
     warnings: list[str] = field(default_factory=list)
     tail: str = ""  # everything after the last decision
     exit_code: int | None = None
+    pauses: list[str] = field(default_factory=list)  # the pages of events shown before a board
+    received: list[str] = field(default_factory=list)  # everything the terminal received
+
+    @property
+    def transcript(self) -> str:
+        """Everything shown, escape codes removed."""
+        return ESCAPES.sub("", "".join(self.received)).replace("\r", "")
 
 
 Chooser = Callable[[Frame, int], str]
@@ -105,12 +113,19 @@ def play_in_terminal(
     pending = ""
     try:
         while len(played.frames) < max_decisions:
-            which = child.expect([PROMPT, CONFIRM, pexpect.EOF])
+            which = child.expect([PROMPT, CONFIRM, pexpect.EOF, PAUSE])
             pending += child.before or ""
+            played.received.append(child.before or "")
             if which == 2:
                 played.tail = pending
                 break
             pending += child.after
+            played.received.append(child.after)
+            if which == 3:  # a page of what happened: read it, then go on to the board
+                played.pauses.append(ESCAPES.sub("", pending.rsplit(CLEAR, 1)[-1]))
+                pending = ""
+                child.sendline("")
+                continue
             if which == 1:
                 played.warnings.append(ESCAPES.sub("", pending.rsplit("\n", 1)[-1]))
                 child.sendline(confirm)

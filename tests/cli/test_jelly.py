@@ -53,8 +53,8 @@ def test_play_jelly_hot_seat_asks_every_person_of_a_tick(tmp_path: Path) -> None
     # Jelly has secrets: between two people the screen is cleared and waits for Enter
     result = run(args, input="1\n" + "\n1\n" * 5 + "q\n")
     assert result.exit_code == 0, result.output[-2000:]  # q: stopped on purpose
-    assert "Pass the keyboard to seat" in result.stdout
-    asked = [int(m) for m in re.findall(r"─ seat (\d)[^─]* to play ─", result.stdout)]
+    assert "Pass the keyboard to Player" in result.stdout
+    asked = [int(m) - 1 for m in re.findall(r"─ Player (\d)[^─]* to play ─", result.stdout)]
     assert set(asked[:3]) == {0, 1, 2}  # a tick asks everyone in turn
     [path] = tmp_path.glob("*.json")
     record = Record.load(path)

@@ -24,8 +24,8 @@ def test_play_against_a_bot_to_the_end(tmp_path: Path) -> None:
     result = run(args, input="1\n" * 200)
     assert result.exit_code == 0
     out = result.stdout
-    assert "seat 0 to play" in out and "1. take the die" in out
-    assert "seat 1 (random):" in out  # the bot's moves are shown
+    assert "Player 1 to play" in out and "1. take the die" in out
+    assert "Bot 2 (random):" in out  # the bot's moves are shown, named as on the web
     assert "Game over" in out and "winner" in out
     [path] = _records(tmp_path)
     assert str(path) in out.replace("\n", "")
@@ -49,7 +49,7 @@ def test_hot_seat_tick_mode_asks_every_person_in_turn(tmp_path: Path) -> None:
             "--seed", "5", "--record-dir", str(tmp_path)]  # fmt: skip
     result = run(args, input="1\n2\n" * 100)
     assert result.exit_code == 0
-    assert "seat 0 to play" in result.stdout and "seat 1 to play" in result.stdout
+    assert "Player 1 to play" in result.stdout and "Player 2 to play" in result.stdout
     record = Record.load(_records(tmp_path)[0])
     assert {e.action["type"] for e in record.actions if e.seat == 0} == {"Take"}
     assert {e.action["type"] for e in record.actions if e.seat == 1} == {"Safe"}

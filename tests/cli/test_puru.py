@@ -53,10 +53,10 @@ def test_play_puru_to_the_end_and_replay_it(tmp_path: Path, mode: list[str]) -> 
     result = run([*args, *mode], input="1\n" * 3000)
     assert result.exit_code == 0, result.output[-2000:]
     me = "You" if "--solo" in mode else "Player 1"
-    assert re.search(rf"seat 0 \({me}[^\n]*\) to play", result.stdout)
+    assert re.search(rf"{me}[^\n]* to play", result.stdout)  # the web's names, from 1
     assert "Game over" in result.stdout
-    if "--solo" not in mode:  # the game's names label the seats, with the bot's level
-        assert re.search(r"seat 1 \(Player 2[^\n]*, random\):", result.stdout)
+    if "--solo" not in mode:  # a bot as the web names it, with its level
+        assert re.search(r"Bot 2 \(random\):", result.stdout)
     [path] = tmp_path.glob("*.json")
     record = Record.load(path)
     assert record.result is not None and verify(record) == record.result

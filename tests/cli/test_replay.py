@@ -37,7 +37,7 @@ def test_verify_accepts_a_good_record(tmp_path: Path) -> None:
     path = _finished_record(tmp_path)
     result = run(["verify", str(path)])
     assert result.exit_code == 0
-    assert "replays exactly" in result.stdout and "winner(s): seat" in result.stdout
+    assert "replays exactly" in result.stdout and "winner(s): Player" in result.stdout
 
 
 def _first_player_step(data: dict[str, Any]) -> int:
@@ -111,7 +111,7 @@ def test_replay_prints_a_chosen_step_and_the_end(tmp_path: Path) -> None:
     total = len(record.actions)
     result = run(["replay", str(path), "--step", "1"])
     assert result.exit_code == 0
-    assert f"step 1/{total}" in result.stdout and "chance: rolls" in result.stdout
+    assert f"step 1/{total}" in result.stdout and "Dice: rolls" in result.stdout
     end = run(["replay", str(path), "--to-end"])
     assert f"step {total}/{total}" in end.stdout and "Game over" in end.stdout
     assert run(["replay", str(path), "--step", str(total + 1)]).exit_code == 2

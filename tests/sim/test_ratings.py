@@ -62,3 +62,11 @@ def test_rate_gives_the_same_games_in_parallel() -> None:
     serial = rate("puru", {"players": 3}, ["random", "greedy", "mcts:2"], 3, seed=1)
     parallel = rate("puru", {"players": 3}, ["random", "greedy", "mcts:2"], 3, seed=1, workers=2)
     assert [p.outcome for p in serial.played] == [p.outcome for p in parallel.played]
+
+
+def test_rate_plays_exactly_the_games_asked_when_seats_do_not_divide_them() -> None:
+    # `rate --games 200` with three seats played 67 games in each rotation: 201
+    t = rate("puru", {"players": 3}, ["random", "greedy", "mcts:2"], 7, seed=2)
+    assert len(t.played) == 7
+    firsts = [p.bots[0] for p in t.played]
+    assert sorted(firsts.count(b) for b in ("random", "greedy", "mcts:2")) == [2, 2, 3]

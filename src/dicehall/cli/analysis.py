@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -11,12 +10,12 @@ import typer
 from rich.table import Table
 
 from dicehall import games
+from dicehall.cli import interrupts, solves
 from dicehall.cli import options as opt
-from dicehall.cli import solves
-from dicehall.cli.common import console, guard
+from dicehall.cli.common import EXIT_INTERRUPTED, console, guard
 from dicehall.cli.progress import progress_bar
-from dicehall.sim import pool
-from dicehall.sim.ratings import Tournament, lineups
+from dicehall.sim import checkpoint, pool
+from dicehall.sim.ratings import Tournament, schedule
 from dicehall.sim.ratings import rate as run_rate
 
 RayOpt = Annotated[
@@ -73,8 +72,13 @@ def rate(
             "the web app's rated tables read src/dicehall/web/accounts/bot_ratings.json).",
         ),
     ] = None,
+    resume: Annotated[bool, typer.Option("--resume", help=interrupts.ResumeHelp)] = False,
 ) -> None:
-    """Round-robin with seat rotation: win-rate matrix (95% CI) and openskill ratings."""
+    """Round-robin with seat rotation: win-rate matrix (95% CI) and openskill ratings.
+
+    Ctrl-C shows the ratings of the finished games, keeps them in a checkpoint
+    (dicehall-rate-GAME.resume.json) and prints the command that goes on with --resume.
+    """
     with guard():
         names = [b.strip() for b in bots.split(",") if b.strip()]
         spec = games.spec(game)  # by default every bot at one table, as the game allows
@@ -86,23 +90,43 @@ def rate(
         for name in names:
             opt.parse_bot_list(name, game, seats)  # each level must exist for the game
         solves.prepare(rules_, [(seat, name) for name in names for seat in range(seats)])
-        total = n_games * len(names)
-        count = workers or pool.auto_workers(total)
+        run = {"command": "rate", "game": game, "params": rules_.params, "bots": names,
+               "seed": seed}  # fmt: skip
+        saved_at = checkpoint.path_for("rate", game, None)
+        done = interrupts.load_done(saved_at, run, interrupts.rate_done) if resume else None
+        planned = len(schedule(names, seats, n_games, seed))
+        count = workers or pool.auto_workers(planned - len(done or {}))
         target = ray_target(ray, ray_address)
-        games_played = len(lineups(names, seats)) * max(1, math.ceil(n_games / seats))
-        with progress_bar(f"rating on {game}", games_played) as advance:
-            result = run_rate(game, params, names, n_games, seed, count, target, advance)
+        try:
+            with progress_bar(f"rating on {game}", planned, len(done or {})) as advance:
+                result = run_rate(game, params, names, n_games, seed, count, target, advance, done)
+        except pool.Interrupted as stop:
+            with interrupts.saving():
+                partial: Tournament = stop.partial
+                kept = interrupts.save_checkpoint(
+                    saved_at, run, interrupts.rate_games(partial.played)
+                )
+                if partial.played:
+                    _show_ratings(partial, as_json)
+                interrupts.tell_stopped(len(partial.played), planned, kept)
+            raise typer.Exit(EXIT_INTERRUPTED) from None
         if reference is not None:
             # the command that makes these figures again (the run's own players and params)
             ran = f"dicehall rate {game} --bots {','.join(names)} --games {n_games}"
             size = [f"--players {players}"] if players else []
             command = " ".join([ran, *size, *(f"-p {p}" for p in param or []), f"--seed {seed}"])
             save_reference(reference, result, command)
-        if as_json:
-            typer.echo(json.dumps(result.to_json()))
-            return
-        for table in rating_tables(result):
-            console().print(table)
+        _show_ratings(result, as_json)
+        if resume:
+            checkpoint.remove(saved_at)
+
+
+def _show_ratings(result: Tournament, as_json: bool) -> None:
+    if as_json:
+        typer.echo(json.dumps(result.to_json()))
+        return
+    for table in rating_tables(result):
+        console().print(table)
 
 
 def save_reference(path: Path, result: Tournament, command: str) -> None:
@@ -167,9 +191,16 @@ def report(
         from dicehall.sim import results as resultsmod
 
         check_folder(out, "--out")
+        from dicehall.sim import cells
+
         frame = reportmod.with_lineups(resultsmod.load(results))
         page = reportmod.write_report(frame, out)
         console().print(group_table(reportmod.seat_table(frame)))
+        every = cells.cells(frame)
+        for game in dict.fromkeys(c.game for c in every):
+            sentence = cells.power_sentence([c for c in every if c.game == game])
+            if sentence:
+                console().print(f"{game}: {sentence}", markup=False)
         console().print(f"report written: {page}", markup=False, soft_wrap=True)
 
 

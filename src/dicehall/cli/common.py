@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, NoReturn
@@ -15,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from dicehall import games
-from dicehall.core import DicehallError, Game, Result, Seat, View
+from dicehall.core import CHANCE, DicehallError, Game, Result, Seat, View
 from dicehall.core.parts import TerminalHooks
 
 EXIT_ERROR = 2
@@ -67,14 +68,14 @@ def guard() -> Iterator[None]:
 def seat_name(
     seat: Seat, levels: dict[Seat, str] | None = None, names: dict[Seat, str] | None = None
 ) -> str:
-    """`seat 2`, or with the game's name and the bot: `seat 2 (Player 3, greedy)`.
-
-    Seats count from 0 (the first player), as in records and `--bot SEAT=LEVEL`.
-    """
+    """A seat as the web names it: `Player 3` (or the game's name for it), a bot `Bot 2
+    (greedy)`, chance `Dice`, the engine `Timer`; players count from 1 everywhere."""
     if seat < 0:
-        return "chance" if seat == -1 else "engine"
-    extra = [x for x in ((names or {}).get(seat), (levels or {}).get(seat)) if x]
-    return f"seat {seat}" + (f" ({', '.join(extra)})" if extra else "")
+        return "Dice" if seat == CHANCE else "Timer"
+    level = (levels or {}).get(seat)
+    if level is not None:
+        return f"Bot {seat + 1} ({level})"
+    return (names or {}).get(seat) or f"Player {seat + 1}"
 
 
 def view_names(view: View) -> dict[Seat, str]:
@@ -97,7 +98,7 @@ def terminal_hooks(game_id: str) -> TerminalHooks | None:
 def render_view(game: Game[Any, Any], view: View, seat: Seat | None) -> RenderableType:
     """The game's own terminal drawing, or the raw view when the game has none."""
     module = terminal_hooks(game.id)
-    title = "spectator view" if seat is None else f"seat {seat}'s view"
+    title = "spectator view" if seat is None else f"{seat_name(seat)}'s view"
     if module is not None:
         try:
             drawn: RenderableType = module.render(game, view, seat)
@@ -129,7 +130,7 @@ def result_table(
     result: Result, levels: dict[Seat, str] | None = None, names: dict[Seat, str] | None = None
 ) -> Table:
     table = Table(title=f"Game over — {result.reason}", title_justify="left")
-    table.add_column("seat")
+    table.add_column("player")
     table.add_column("score", justify="right")
     table.add_column("rank", justify="right")
     table.add_column("")
@@ -137,11 +138,20 @@ def result_table(
         won = "winner" if seat in result.winners else ""
         table.add_row(seat_name(seat, levels, names), f"{score:g}", str(rank), won)
     if result.notes:
-        table.caption = "; ".join(result.notes)
+        table.caption = "; ".join(named_seats(note, levels, names) for note in result.notes)
     return table
 
 
-def result_line(result: Result) -> str:
-    winners = ", ".join(f"seat {w}" for w in result.winners) or "nobody"
+SEAT_WORD = re.compile(r"\bseat (\d+)\b")
+
+
+def named_seats(text: str, levels: dict[Seat, str] | None, names: dict[Seat, str] | None) -> str:
+    """A game's result note ("seat 0: 39 Jelly") with the players' names ("Player 1: 39 Jelly");
+    the notes stay as the records keep them, only the screen names the players."""
+    return SEAT_WORD.sub(lambda m: seat_name(int(m.group(1)), levels, names), text)
+
+
+def result_line(result: Result, names: dict[Seat, str] | None = None) -> str:
+    winners = ", ".join(seat_name(w, None, names) for w in result.winners) or "nobody"
     scores = ", ".join(f"{s:g}" for s in result.scores)
     return f"winner(s): {winners}; scores: {scores}; ended by: {result.reason}"

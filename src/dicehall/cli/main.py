@@ -17,8 +17,9 @@ import typer
 from rich.markdown import Markdown
 
 from dicehall import __version__, games
-from dicehall.cli import analysis, helptext, solves
+from dicehall.cli import analysis, helptext, interrupts, solves
 from dicehall.cli import options as opt
+from dicehall.cli.commands import GameCommand, VersionGroup
 from dicehall.cli.common import (
     EXIT_INTERRUPTED,
     console,
@@ -37,13 +38,14 @@ from dicehall.cli.tables import bench_table, compare_table, games_table, summary
 from dicehall.cli.verify import verify_command
 from dicehall.core import DicehallError
 from dicehall.sim import bench as benchmod
-from dicehall.sim import pool
+from dicehall.sim import checkpoint, pool
 from dicehall.sim.simulate import Summary
 from dicehall.sim.simulate import simulate as run_simulation
 
 helptext.install()
 app = typer.Typer(
     name="dicehall",
+    cls=VersionGroup,
     help="Four tabletop dice games: play, simulate, sweep, replay and verify.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -102,7 +104,7 @@ def rules(game: GameArg) -> None:
         console().print(Markdown(text))
 
 
-@app.command(context_settings=opt.GAME_FLAGS_CONTEXT)
+@app.command(cls=GameCommand, context_settings=opt.GAME_FLAGS_CONTEXT)
 def play(
     ctx: typer.Context,
     game: GameArg,
@@ -158,7 +160,7 @@ def play(
     raise typer.Exit(code)
 
 
-@app.command(context_settings=opt.GAME_FLAGS_CONTEXT)
+@app.command(cls=GameCommand, context_settings=opt.GAME_FLAGS_CONTEXT)
 def simulate(
     ctx: typer.Context,
     game: GameArg,
@@ -207,12 +209,14 @@ def simulate(
             help="Keep each game's record in DIR (for `dicehall replay`), as GAME-SEED.json.",
         ),
     ] = None,
+    resume: Annotated[bool, typer.Option("--resume", help=interrupts.ResumeHelp)] = False,
 ) -> None:
     """Bot-vs-bot games: win rate per seat (95% Wilson CI), game length, end reasons.
 
     Game i is played with seed + i. A shared win counts as a win for each winner. Games run
     in parallel processes (one per core) unless --workers 1; --out saves one row per game and
-    seat for `dicehall report`.
+    seat for `dicehall report`. Ctrl-C keeps the finished games (--out and a checkpoint beside
+    it) and prints the command that goes on with --resume.
     """
     with guard():
         names = [b for b in (bots or "").split(",") if b.strip()]
@@ -233,17 +237,40 @@ def simulate(
             check_folder(records, "--records")
         solves.prepare(rules_, enumerate(levels))
         speed_names = tuple(n.strip() for n in (speeds or "").split(",") if n.strip())
+        run = {"command": "simulate", "game": game, "params": rules_.params, "bots": levels,
+               "seed": seed, "speeds": speed_names, "stats": keys}  # fmt: skip
+        saved_at = checkpoint.path_for("simulate", game, out_file)
+        done = interrupts.load_done(saved_at, run, interrupts.simulate_done) if resume else None
+        stopped = False
         try:
-            count = workers or pool.auto_workers(n_games)
+            count = workers or pool.auto_workers(n_games - len(done or {}))
             job = (game, params, levels, n_games, seed, count, speed_names, keys)
-            summary = _simulate(*job, ray=analysis.ray_target(ray, ray_address), records=records)
-            if records is not None:
-                error_console().print(
-                    f"{summary.games} records saved in {records}", markup=False, soft_wrap=True
-                )
+            target = analysis.ray_target(ray, ray_address)
+            summary = _simulate(*job, ray=target, records=records, done=done)
+        except pool.Interrupted as stop:
+            summary, stopped = stop.partial, True
         except KeyboardInterrupt:
             error_console().print("[yellow]simulation interrupted[/]")
             raise typer.Exit(EXIT_INTERRUPTED) from None
+        if records is not None:
+            error_console().print(
+                f"{summary.games} records saved in {records}", markup=False, soft_wrap=True
+            )
+        if stopped:
+            with interrupts.saving():
+                games_ = interrupts.simulate_games(summary)
+                kept = interrupts.save_checkpoint(saved_at, run, games_)
+                _show_summary(summary, as_json, out_file)
+                interrupts.tell_stopped(summary.games, n_games, kept)
+            raise typer.Exit(EXIT_INTERRUPTED)
+        _show_summary(summary, as_json, out_file)
+        if resume:
+            checkpoint.remove(saved_at)
+
+
+def _show_summary(summary: Summary, as_json: bool, out_file: Path | None) -> None:
+    """Print the summary (tables or JSON) and save its rows to `out_file`."""
+    if summary.games:
         if as_json:
             typer.echo(json.dumps(summary.to_json()))
         else:
@@ -252,13 +279,13 @@ def simulate(
                 out.print(table)
             for note in summary.notes:
                 out.print(f"[yellow]note:[/] {note}")
-        if out_file is not None:
-            from dicehall.sim import results
+    if out_file is not None and summary.games:
+        from dicehall.sim import results
 
-            rows = results.rows(summary)
-            saved = save_or_fallback(lambda path: results.save(rows, path), out_file)
-            if saved is not None:
-                error_console().print(f"rows saved to {saved}", markup=False, soft_wrap=True)
+        rows = results.rows(summary)
+        saved = save_or_fallback(lambda path: results.save(rows, path), out_file)
+        if saved is not None:
+            error_console().print(f"rows saved to {saved}", markup=False, soft_wrap=True)
 
 
 def _simulate(
@@ -272,11 +299,12 @@ def _simulate(
     keys: tuple[str, ...],
     ray: str | None = None,
     records: Path | None = None,
+    done: dict[int, Any] | None = None,
 ) -> Summary:
     """The simulation with a progress bar on stderr (stdout may carry the JSON)."""
-    with progress_bar(f"simulating {game}", count) as advance:
+    with progress_bar(f"simulating {game}", count, len(done or {})) as advance:
         return run_simulation(
-            game, params, levels, count, seed, workers, advance, speeds, keys, ray, records
+            game, params, levels, count, seed, workers, advance, speeds, keys, ray, records, done
         )
 
 

@@ -2,6 +2,10 @@
 
 Input comes through an `ask(prompt) -> str` function (the console's `input` by default), so
 tests script a whole game. Ctrl-C, end of input or `q` save the record and say where.
+
+Every event since a person's last decision reaches the screen, in the web's player names
+(`Player 1`, `Bot 2 (greedy)`, `Dice`): at a terminal, when they do not all fit beside the
+board and the menu, they are shown first, a screenful at a time, each page waiting for Enter.
 """
 
 from __future__ import annotations
@@ -37,8 +41,7 @@ from dicehall.engine.explain import explain_entries
 from dicehall.engine.record import game_of, resume
 
 Ask = Callable[[str], str]
-RECENT = 30  # log lines shown before a prompt at most
-RECENT_REDRAWN = 12  # at most, when the screen is redrawn for each decision
+PAUSE_PROMPT = "press Enter for the board, q to stop: "
 WIPE = "\x1b[H\x1b[2J\x1b[3J"  # cursor home, clear the screen, clear the scrollback
 
 
@@ -147,7 +150,7 @@ class PlaySession:
         record is saved either way."""
         self.console.print(
             f"[bold]{self.game.spec.name}[/] — seed {self.match.seed}; "
-            f"{self._seats_text()}. Seats count from 0. Type q to stop (the game is saved)."
+            f"{self._seats_text()}. Type q to stop (the game is saved)."
         )
         try:
             self._loop()
@@ -213,10 +216,11 @@ class PlaySession:
         return view_names(self.match.view(None)).get(seat) or f"Player {seat + 1}"
 
     def _seats_text(self) -> str:
-        people = {s: "you" for s in range(self.game.num_players) if s not in self.levels}
         names = view_names(self.match.view(None))
         return ", ".join(
-            seat_name(s, {**self.levels, **people}, names) for s in range(self.game.num_players)
+            seat_name(s, self.levels, names)
+            + ("" if s in self.levels or names.get(s) == "You" else " (you)")
+            for s in range(self.game.num_players)
         )
 
     def _recent_lines(self, viewer: Seat | None) -> list[str]:
@@ -224,13 +228,10 @@ class PlaySession:
         events = self.match.events_since(self.shown, viewer)
         why = self._explained(viewer)
         self.shown = len(self.match.log)
-        most = RECENT_REDRAWN if self.redraw else RECENT
         lines = []
-        for e in events[-most:]:
+        for e in events:  # every one: what a screen cannot hold is paged (`_log_pages`)
             lines.append(escape(f"{self._actor(e.seat, e.index)}: {e.text}"))
             lines += [escape(f"  → {text}") for text in why.get(e.index, ())]
-        if len(events) > most:
-            lines.insert(0, f"… {len(events) - most} earlier")
         return lines
 
     def _explained(self, viewer: Seat | None) -> dict[int, list[str]]:
@@ -253,7 +254,7 @@ class PlaySession:
     def _actor(self, seat: Seat, index: int) -> str:
         """Who a log line is by; a chance line says whose turn it fell on."""
         owner = self.turns.seat_of(index) if seat == CHANCE and self.turns else None
-        return self._name(seat) if owner is None else f"chance, {self._player(owner)}'s turn"
+        return self._name(seat) if owner is None else f"Dice for {self._name(owner)}"
 
     def _show(self, seat: Seat) -> None:
         """Draw the table for `seat` (at a terminal, the screen is drawn with the menu)."""
@@ -295,6 +296,9 @@ class PlaySession:
             texts, advice = coach_labels(self.game, view, seat, legal, texts)
         note = "\n".join(n for n in (advice, menu.note(self.game, view, legal)) if n) or None
         screen = self._screen(seat, texts, note) if self.redraw else None
+        setup = all(entry.seat < 0 for entry in self.match.log)  # the board shows the setup
+        if screen is not None and not setup and not screen.recent_fits():
+            self._log_pages(seat)
         if screen is None:
             self.console.print(menu.layout(texts, self.console.width))
             if note:
@@ -316,6 +320,29 @@ class PlaySession:
                 continue
             if self._confirmed(view, legal[index]):
                 return legal[index]
+
+    def _log_pages(self, seat: Seat) -> None:
+        """The events since the last decision, a screenful at a time, each page waiting for
+        Enter (at an 80x24 terminal a bot's whole turn does not fit beside the board)."""
+        console = self.console
+        texts = [Text.from_markup(line) for line in self.recent_lines]
+        room = max(1, console.height - 3)  # a title, the prompt and a spare row
+        pages: list[list[Text]] = [[]]
+        used = 0
+        for text in texts:
+            rows = len(console.render_lines(text, console.options, pad=False))
+            if pages[-1] and used + rows > room:
+                pages.append([])
+                used = 0
+            pages[-1].append(text)
+            used += rows
+        for number, page in enumerate(pages, 1):
+            console.clear()
+            more = f" ({number}/{len(pages)})" if len(pages) > 1 else ""
+            console.rule(escape(f"what happened before {self._name(seat)}'s move{more}"))
+            console.print(Text("\n").join(page))
+            if self.ask(PAUSE_PROMPT).strip().lower() in ("q", "quit", "exit"):
+                raise Quit
 
     def _index(self, view: Any, legal: tuple[Any, ...], raw: str) -> int | None:
         """The menu entry `raw` picks (a number, Enter for a single entry, or a shortcut)."""

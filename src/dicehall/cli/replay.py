@@ -128,15 +128,19 @@ def browse(view: Replay, console: Console, ask: Ask, start: int = 0) -> None:
 
 
 def replay_text(view: Replay) -> str:
-    """The whole game as text: a header, one line per step, and the result."""
+    """The whole game as text: a header, one line per step with the lines explaining what it
+    changed (as the step-by-step replay and `play` show them), and the result."""
     record = view.record
     lines = [
         f"{record.game} seed {record.seed}; {len(record.actions)} steps; params {record.params}"
     ]
-    lines += [f"{step:>4}  {view.action_text(step)}" for step in range(1, view.last + 1)]
+    for step in range(1, view.last + 1):  # each step, and what it changed (a round's scoring)
+        lines.append(f"{step:>4}  {view.action_text(step)}")
+        lines += [f"        → {line}" for line in view.explanation(step)]
     final = view.states[view.last]
     if view.game.is_terminal(final):
-        lines.append(f"result: {result_line(view.game.result(final))}")
+        names = view_names(view.game.observe(final, None))
+        lines.append(f"result: {result_line(view.game.result(final), names)}")
     elif view.error is None:
         lines.append("result: unfinished")
     return "\n".join(lines)

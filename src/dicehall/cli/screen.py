@@ -65,7 +65,9 @@ class Screen:
             return
         self.board_rows = height - fixed - 1 - recent - MENU_MIN  # 1: the page line
         board = self._height(d.board, self.board_rows)
-        self.pages = self._split(max(1, height - fixed - 1 - recent - board))
+        # a board taller than its budget still leaves a page of MENU_MIN rows: its top rows
+        # scroll away rather than the menu shrinking to one entry a page
+        self.pages = self._split(max(MENU_MIN, height - fixed - 1 - recent - board))
 
     def _split(self, room: int) -> list[tuple[int, int]]:
         entries, width = self.decision.entries, self.console.width
@@ -91,8 +93,8 @@ class Screen:
             style="bold",
         )
 
-    def draw(self, page: int) -> None:
-        """Clear the terminal and draw the screen with the menu's page `page`."""
+    def _below(self, page: int) -> list[RenderableType]:
+        """The menu's page `page`, its page line and the footer."""
         d, console = self.decision, self.console
         start, end = self.pages[page]
         below: list[RenderableType] = [
@@ -101,14 +103,33 @@ class Screen:
         line = self._page_line(page)
         if line is not None:
             below.append(line)
-        below += self._footer()
+        return below + self._footer()
+
+    def _left(self, page: int) -> tuple[int, bool]:
+        """Rows left for the latest moves on page `page`, and whether the title is drawn."""
         with rows_available(self.board_rows):
-            board = console.render_lines(d.board, console.options, pad=False)
-        left = console.height - 1 - len(board) - sum(self._height(part) for part in below)
+            board = self.console.render_lines(self.decision.board, self.console.options, pad=False)
+        below = sum(self._height(part) for part in self._below(page))
+        left = self.console.height - 1 - len(board) - below
+        return (left - 1, True) if left > RECENT_MIN else (left, False)
+
+    def recent_fits(self, page: int = 0) -> bool:
+        """Whether every latest move fits beside the board and the menu (else they are shown
+        first, on pages of their own)."""
+        if not self.decision.recent:
+            return True
+        texts = [Text.from_markup(line) for line in self.decision.recent]
+        panel = Panel(Text("\n").join(texts), title="recent moves", title_align="left")
+        return self._height(panel) <= self._left(page)[0]
+
+    def draw(self, page: int) -> None:
+        """Clear the terminal and draw the screen with the menu's page `page`."""
+        d, console = self.decision, self.console
+        below = self._below(page)
+        left, titled = self._left(page)
         console.clear()
-        if left > RECENT_MIN:
+        if titled:
             console.rule(d.title)
-            left -= 1
         with rows_available(self.board_rows):
             console.print(d.board)
         recent = self._recent(left)

@@ -10,12 +10,12 @@ import typer
 from rich.table import Table
 
 from dicehall import games
-from dicehall.cli import analysis, solves
+from dicehall.cli import analysis, interrupts, solves
 from dicehall.cli import options as opt
-from dicehall.cli.common import console, error_console, guard
+from dicehall.cli.common import EXIT_INTERRUPTED, console, error_console, guard
 from dicehall.cli.outputs import check_results_path, save_or_fallback
 from dicehall.cli.progress import progress_bar
-from dicehall.sim import pool
+from dicehall.sim import checkpoint, pool
 
 GridOpt = Annotated[
     list[str],
@@ -62,16 +62,17 @@ def sweep(
     workers: analysis.WorkersOpt = None,
     ray: analysis.RayOpt = False,
     ray_address: analysis.RayAddressOpt = None,
+    resume: Annotated[bool, typer.Option("--resume", help=interrupts.ResumeHelp)] = False,
 ) -> None:
     """Bots over a grid of params: win rates, first-player advantage, length, end reasons.
 
     Per cell: win rate by seat, first-player advantage and its difference to the first cell
-    (95% intervals), mean game length and end reasons.
+    (95% intervals), mean game length and end reasons. Ctrl-C keeps the finished games (--out
+    and a checkpoint beside it) and prints the command that goes on with --resume.
 
     Example: dicehall sweep GAME --grid players=2,3 --grid OPTION=4,6 --bots greedy
     """
     with guard():
-        from dicehall.sim import balance, results
         from dicehall.sim import sweep as sweepmod
 
         opt.bots_help(bots, game)
@@ -80,27 +81,68 @@ def sweep(
         cells = sweepmod.cells(game, base, sweepmod.parse_grid(grid), bots, speeds)
         for cell in cells:
             solves.prepare(games.make(game, **cell.params), enumerate(cell.levels))
+        run = {"command": "sweep", "game": game, "seed": seed,
+               "cells": [[c.label, c.params, c.levels, c.speeds] for c in cells]}  # fmt: skip
+        saved_at = checkpoint.path_for("sweep", game, out_file)
+        done = interrupts.load_done(saved_at, run, interrupts.sweep_done) if resume else None
         total = n_games * len(cells)
-        count = workers or pool.auto_workers(total)
+        count = workers or pool.auto_workers(total - len(done or {}))
         target = analysis.ray_target(ray, ray_address)
-        with progress_bar(f"sweeping {game} ({len(cells)} cells)", total) as advance:
-            played = sweepmod.sweep(game, cells, n_games, seed, count, advance, target)
-        saved = save_or_fallback(lambda p: results.save_frame(sweepmod.rows(played), p), out_file)
-        cell_rows = balance.cell_stats(played)
-        extra = {key: balance.by_final(played, key) for key in by or ()}
-        if as_json:
-            data = {"game": game, "out": str(saved) if saved else None,
-                    "cells": [c.to_json() for c in cell_rows], "by": extra}  # fmt: skip
-            typer.echo(json.dumps(data, default=list))
-            return
-        tables = report_tables(game, cell_rows, extra)
-        if markdown:
-            typer.echo("\n\n".join(markdown_table(t) for t in tables))
-        else:
-            for table in for_terminal(tables):
-                console().print(table)
-        if saved is not None:
-            error_console().print(f"rows saved to {saved}", markup=False, soft_wrap=True)
+        stopped = False
+        label = f"sweeping {game} ({len(cells)} cells)"
+        try:
+            with progress_bar(label, total, len(done or {})) as advance:
+                played = sweepmod.sweep(game, cells, n_games, seed, count, advance, target, done)
+        except pool.Interrupted as stop:
+            played, stopped = stop.partial, True
+        if stopped:
+            with interrupts.saving():
+                kept = interrupts.save_checkpoint(
+                    saved_at, run, interrupts.sweep_games(played, cells)
+                )
+                if played:
+                    _show(game, played, out_file, by, as_json, markdown)
+                complete = [r.cell for r in played if r.complete]
+                unfinished = [c.label for c in cells if c not in complete]
+                error_console().print(
+                    f"cells not finished: {'; '.join(unfinished)}", markup=False, soft_wrap=True
+                )
+                finished = sum(r.summary.games for r in played)
+                interrupts.tell_stopped(finished, total, kept)
+            raise typer.Exit(EXIT_INTERRUPTED)
+        _show(game, played, out_file, by, as_json, markdown)
+        if resume:
+            checkpoint.remove(saved_at)
+
+
+def _show(
+    game: str,
+    played: list[Any],
+    out_file: Path,
+    by: list[str] | None,
+    as_json: bool,
+    markdown: bool,
+) -> None:
+    """Save the sweep's rows and print its tables (or JSON)."""
+    from dicehall.sim import balance, results
+    from dicehall.sim import sweep as sweepmod
+
+    saved = save_or_fallback(lambda p: results.save_frame(sweepmod.rows(played), p), out_file)
+    cell_rows = balance.cell_stats(played)
+    extra = {key: balance.by_final(played, key) for key in by or ()}
+    if as_json:
+        data = {"game": game, "out": str(saved) if saved else None,
+                "cells": [c.to_json() for c in cell_rows], "by": extra}  # fmt: skip
+        typer.echo(json.dumps(data, default=list))
+        return
+    tables = report_tables(game, cell_rows, extra)
+    if markdown:
+        typer.echo("\n\n".join(markdown_table(t) for t in tables))
+    else:
+        for table in for_terminal(tables):
+            console().print(table)
+    if saved is not None:
+        error_console().print(f"rows saved to {saved}", markup=False, soft_wrap=True)
 
 
 def _pct(x: float) -> str:

@@ -1,17 +1,21 @@
 """Bot ratings: a round-robin with seat rotation, a win-rate matrix and openskill ratings.
 
 Every lineup of `players` different bots (all of them when there are exactly that many) plays
-`games` games, spread evenly over the cyclic rotations of its seat order; each rotation uses
-the same seeds (common random numbers), so seat advantages cancel. The matrix entry for bots
+`games` games, spread evenly over the cyclic rotations of its seat order (the first rotations
+play one more when `games` does not divide evenly); the rotations use the same seeds (common
+random numbers), so seat advantages cancel. The matrix entry for bots
 (A, B) is the share of their common games where A finished ahead of B (a tie counts half),
 with a 95% Wilson interval. Ratings are openskill's Plackett-Luce model fed every game's ranks
 in a fixed order (seed by seed, the seatings interleaved), so they are reproducible.
+
+Ctrl-C raises `pool.Interrupted` with the tournament of the games finished so far; a run given
+those games (`done`) plays only the others, with the results of a run never interrupted.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
@@ -120,6 +124,25 @@ def lineups(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
     return out
 
 
+def schedule(
+    bots: Sequence[str], players: int, games_per_lineup: int, seed: int = 0
+) -> list[tuple[tuple[str, ...], int]]:
+    """Every game of the round-robin as (seating, seed), seating by seating.
+
+    A set of bots plays exactly `games_per_lineup` games: rotation r of its seat order plays
+    seeds `seed, seed + 1, ...`, one more than the later rotations when the count is uneven.
+    """
+    out = []
+    for index, seating in enumerate(lineups(bots, players)):
+        rotation = index % players
+        count = games_per_lineup // players + (rotation < games_per_lineup % players)
+        out += [(seating, s) for s in range(seed, seed + count)]
+    return out
+
+
+Key = tuple[tuple[str, ...], int]  # a game of the round-robin: (seating, seed)
+
+
 def rate(
     game_id: str,
     params: dict[str, Any],
@@ -129,29 +152,40 @@ def rate(
     workers: int = 1,
     ray_address: str | None = None,
     on_progress: Callable[[int], None] | None = None,
+    done: Mapping[Key, Outcome] | None = None,
 ) -> Tournament:
-    """Play the round-robin: `games_per_lineup` games per set of bots, seats rotated evenly."""
+    """Play the round-robin: `games_per_lineup` games per set of bots, seats rotated evenly.
+
+    `done`: outcomes already played (a resumed run), not played again.
+    """
     game = games.make(game_id, **params)
-    seatings = lineups(bots, game.num_players)
-    per_rotation = max(1, math.ceil(games_per_lineup / game.num_players))
-    seeds = list(range(seed, seed + per_rotation))
-    size = max(1, min(50, per_rotation // max(1, workers)))
-    chunks = [seeds[i : i + size] for i in range(0, len(seeds), size)]
-    jobs, keys = [], []
-    for seating in seatings:
-        for chunk in chunks:
-            jobs.append((run_seeds, (game_id, dict(game.params), seating, chunk)))
-            keys.append((seating, chunk))
-    finished = [0]
+    planned = schedule(bots, game.num_players, games_per_lineup, seed)
+    played = {key: (done or {})[key] for key in planned if key in (done or {})}
+    missing = [key for key in planned if key not in played]
+    size = max(1, min(50, len(missing) // max(1, 8 * workers)))
+    chunks: list[list[Key]] = []
+    for seating, s in missing:  # a chunk holds one seating's seeds
+        if chunks and len(chunks[-1]) < size and chunks[-1][0][0] == seating:
+            chunks[-1].append((seating, s))
+        else:
+            chunks.append([(seating, s)])
+    jobs: list[pool.Job] = [
+        (run_seeds, (game_id, dict(game.params), chunk[0][0], [s for _, s in chunk]))
+        for chunk in chunks
+    ]
 
-    def done(index: int, result: Any) -> None:
-        finished[0] += len(result)
+    def finished(index: int, result: Any) -> None:
+        played.update(zip(chunks[index], result, strict=True))
         if on_progress:
-            on_progress(finished[0])
+            on_progress(len(played))
 
-    results = pool.run_jobs(jobs, workers, ray_address, done)
-    tournament = Tournament(game_id, dict(game.params), tuple(bots))
-    for (seating, chunk), outcomes in zip(keys, results, strict=True):
-        for s, outcome in zip(chunk, outcomes, strict=True):
-            tournament.played.append(Played(seating, s, outcome))
-    return tournament
+    def tournament() -> Tournament:
+        out = Tournament(game_id, dict(game.params), tuple(bots))
+        out.played = [Played(k[0], k[1], played[k]) for k in planned if k in played]
+        return out
+
+    try:
+        pool.run_jobs(jobs, workers, ray_address, finished)
+    except pool.Interrupted:
+        raise pool.Interrupted(tournament()) from None
+    return tournament()

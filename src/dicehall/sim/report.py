@@ -1,7 +1,12 @@
 """`dicehall report`: plots of simulation results (PNG) and a small HTML page that shows them.
 
-Plots: score distribution per bot, game length, win rate by seat with 95% Wilson intervals,
-and, when the results hold several variants (different params), win rate by seat per variant.
+Plots per game: score distribution per bot (one panel per variant), game length (a box per
+variant), win rate by seat with 95% Wilson intervals (one bar per variant, line-up and seat,
+labelled on the side so labels never overlap), and for each param that differs between
+variants (a sweep's axes): the first-player advantage with its 95% interval and each seat's win
+rate against that param. Cells sort numerically (`storehouse=3` before `storehouse=12`). The
+page says how many games per cell would detect the largest difference in first-player advantage
+seen (`cells.power_sentence`).
 Needs matplotlib and pandas (the `sim` extra); drawing uses the file-only Agg backend.
 """
 
@@ -12,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from dicehall.core import DicehallError
+from dicehall.sim import cells as cellsmod
 from dicehall.sim import stats
 
 Frame = Any  # a pandas DataFrame (pandas ships no type information)
@@ -20,12 +26,16 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 
-def _figure() -> Figure:
+def _figure(width: float = 7, height: float = 4) -> Figure:
     try:
         from matplotlib.figure import Figure
     except ImportError as exc:
         raise DicehallError(f"reports need the sim extra (matplotlib): {exc}") from exc
-    return Figure(figsize=(7, 4), dpi=100)
+    return Figure(figsize=(width, height), dpi=100)
+
+
+MAX_PANELS = 12  # small multiples drawn in one figure at most (the rest are named in a note)
+PANEL_COLUMNS = 3
 
 
 GROUP = ["game", "variant", "lineup"]
@@ -56,14 +66,15 @@ def seat_table(frame: Frame) -> list[dict[str, Any]]:
     if "lineup" not in frame.columns:
         frame = with_lineups(frame)
     out = []
-    for (game, variant, lineup, seat), group in frame.groupby([*GROUP, "seat"], sort=True):
+    for (game, variant, lineup, seat), group in frame.groupby([*GROUP, "seat"], sort=False):
         n, wins = len(group), int(group["win"].sum())
         lo, hi = stats.wilson(wins, n)
         bots = ", ".join(sorted(set(group["bot"])))
         out.append({"game": game, "variant": variant, "lineup": lineup, "seat": int(seat),
                     "bots": bots, "games": n, "wins": wins, "win_rate": wins / n,
                     "ci95": (lo, hi)})  # fmt: skip
-    return out
+    key = cellsmod.natural_key
+    return sorted(out, key=lambda r: (r["game"], key(r["variant"]), key(r["lineup"]), r["seat"]))
 
 
 def _save(fig: Figure, folder: Path, name: str) -> str:
@@ -79,43 +90,135 @@ def _games(frame: Frame) -> Frame:
 
 
 def _group_label(row: dict[str, Any], several: bool) -> str:
-    seat = f"seat {row['seat']}"
-    return f"{row['variant']}\n{row['lineup']}\n{seat}" if several else f"{seat}\n{row['bots']}"
+    seat = f"seat {row['seat']} ({row['bots']})"
+    return f"{row['variant']}; {row['lineup']}; {seat}" if several else seat
 
 
-def _scores(frame: Frame, folder: Path, game: str) -> str:
-    fig = _figure()
+def _grid(count: int, width: float = 3.6, height: float = 2.6) -> tuple[Figure, list[Any]]:
+    """A figure of `count` small panels, PANEL_COLUMNS to a row."""
+    columns = min(PANEL_COLUMNS, count)
+    rows = -(-count // columns)
+    fig = _figure(max(7.0, width * columns), height * rows + 0.6)
+    return fig, [fig.add_subplot(rows, columns, i + 1) for i in range(count)]
+
+
+def score_figure(frame: Frame, game: str) -> Figure:
+    """One score histogram per variant and line-up (never pooled), bots told apart."""
+    groups = sorted(frame.groupby(["variant", "lineup"], sort=False),
+                    key=lambda kv: tuple(map(cellsmod.natural_key, kv[0])))  # fmt: skip
+    shown = groups[:MAX_PANELS]
+    fig, axes = _grid(len(shown))
+    low, high = float(frame["score"].min()), float(frame["score"].max())
+    for ax, ((variant, lineup), part) in zip(axes, shown, strict=True):
+        for bot, group in part.groupby("bot", sort=True):
+            ax.hist(group["score"], bins=20, range=(low, high or 1), alpha=0.55, label=str(bot))
+        ax.set_title(f"{variant}\n{lineup}", fontsize=8)
+        ax.tick_params(labelsize=7)
+        ax.set_xlabel("score", fontsize=7)
+        ax.set_ylabel("seats", fontsize=7)
+        if part["bot"].nunique() > 1:
+            ax.legend(fontsize=6)
+    more = f" (first {MAX_PANELS} of {len(groups)})" if len(groups) > len(shown) else ""
+    fig.suptitle(f"{game}: score distribution per variant{more}", fontsize=10)
+    return fig
+
+
+def length_figure(frame: Frame, game: str) -> Figure:
+    """Game length per variant and line-up: one box a row, in numeric order, labelled on the
+    side (overlaid histograms of many variants could not be told apart)."""
+    groups = sorted(_games(frame).groupby(["variant", "lineup"], sort=False),
+                    key=lambda kv: tuple(map(cellsmod.natural_key, kv[0])))  # fmt: skip
+    labels = [f"{variant}; {lineup}" for (variant, lineup), _ in groups]
+    width = 7 + 0.055 * max(map(len, labels), default=0)
+    fig = _figure(min(width, 14), 1.4 + 0.35 * len(groups))
     ax = fig.add_subplot()
-    for bot, group in frame.groupby("bot", sort=True):
-        ax.hist(group["score"], bins=30, alpha=0.5, label=str(bot))
-    ax.set(title=f"{game}: score distribution by bot", xlabel="score", ylabel="seats")
-    ax.legend()
-    return _save(fig, folder, f"{game}-scores.png")
+    places = list(range(len(groups), 0, -1))  # the first group on top
+    lengths = [list(part["length"]) for _, part in groups]
+    ax.boxplot(lengths, positions=places, orientation="horizontal", widths=0.6)
+    ax.set_yticks(places, labels, fontsize=7)
+    ax.set(title=f"{game}: game length (box: middle half of the games, line: median)",
+           xlabel="actions by players")  # fmt: skip
+    return fig
 
 
-def _lengths(frame: Frame, folder: Path, game: str) -> str:
-    fig = _figure()
-    ax = fig.add_subplot()
-    for (variant, lineup), group in _games(frame).groupby(["variant", "lineup"], sort=True):
-        ax.hist(group["length"], bins=30, alpha=0.5, label=f"{variant}; {lineup}")
-    ax.set(title=f"{game}: game length", xlabel="actions by players", ylabel="games")
-    ax.legend(fontsize=7)
-    return _save(fig, folder, f"{game}-length.png")
-
-
-def _win_rates(rows: list[dict[str, Any]], folder: Path, game: str) -> str:
-    fig = _figure()
-    ax = fig.add_subplot()
+def win_rate_figure(rows: list[dict[str, Any]], game: str) -> Figure:
+    """One horizontal bar per variant, line-up and seat: labels on the side never overlap."""
     several = len({(r["variant"], r["lineup"]) for r in rows}) > 1
     labels = [_group_label(r, several) for r in rows]
+    width = 7 + 0.055 * max(map(len, labels), default=0)
+    fig = _figure(min(width, 14), 1.2 + 0.28 * len(rows))
+    ax = fig.add_subplot()
     rates = [r["win_rate"] for r in rows]
     errors = [[r["win_rate"] - r["ci95"][0] for r in rows],
               [r["ci95"][1] - r["win_rate"] for r in rows]]  # fmt: skip
-    ax.bar(range(len(rows)), rates, yerr=errors, capsize=4)
-    ax.set_xticks(range(len(rows)), labels, fontsize=6 if several else 7)
+    colours = [f"C{r['seat'] % 10}" for r in rows]
+    places = list(range(len(rows)))[::-1]  # the first row on top
+    ax.barh(places, rates, xerr=errors, capsize=3, color=colours)
+    ax.set_yticks(places, labels, fontsize=7)
     title = "win rate by seat per variant and line-up" if several else "win rate by seat"
-    ax.set(title=f"{game}: {title}", ylabel="win rate (95% CI)", ylim=(0, 1))
-    return _save(fig, folder, f"{game}-seats.png")
+    ax.set(title=f"{game}: {title}", xlabel="win rate (95% Wilson CI)", xlim=(0, 1))
+    return fig
+
+
+def _axis_values(members: list[cellsmod.Cell], axis: str) -> tuple[list[float], list[str]]:
+    """Places on the x axis (the values themselves when numbers) and their labels."""
+    values = [c.params.get(axis) for c in members]
+    numbers = [float(v) for v in values if isinstance(v, int | float) and not isinstance(v, bool)]
+    places = numbers if len(numbers) == len(values) else [float(i) for i in range(len(values))]
+    return places, [str(v) for v in values]
+
+
+def param_figure(game_cells: list[cellsmod.Cell], axis: str, game: str, seats: bool) -> Figure:
+    """FPA (seats=False) or each seat's win rate against `axis`, a panel per other setting."""
+    split = list(cellsmod.panels(game_cells, axis).items())[:MAX_PANELS]
+    fig, axes = _grid(len(split), 4.2, 3.0)
+    for ax, (label, members) in zip(axes, split, strict=True):
+        xs, names = _axis_values(members, axis)
+        if seats:
+            width = max(c.wins.shape[1] for c in members)
+            step = 0.02 * ((max(xs) - min(xs)) or 1.0)  # seats side by side, intervals apart
+            for seat in range(width):
+                shift = (seat - (width - 1) / 2) * step
+                held = [(x + shift, c.seat_rate(seat))
+                        for x, c in zip(xs, members, strict=True)
+                        if seat < c.wins.shape[1]]  # fmt: skip
+                ys = [r[0] for _, r in held]
+                err = [[r[0] - r[1] for _, r in held], [r[2] - r[0] for _, r in held]]
+                ax.errorbar([x for x, _ in held], ys, yerr=err, marker="o", capsize=3,
+                            label=f"seat {seat}")  # fmt: skip
+            if len({c.wins.shape[1] for c in members}) == 1:
+                ax.axhline(1 / width, color="grey", linewidth=0.8, linestyle="--")
+            ax.set_ylabel("win rate (95% CI; dashed: even share)", fontsize=7)
+            ax.set_ylim(0, 1)
+            ax.legend(fontsize=6)
+        else:
+            ys = [100 * c.fpa for c in members]
+            err = [[100 * (c.fpa - c.fpa_ci95[0]) for c in members],
+                   [100 * (c.fpa_ci95[1] - c.fpa) for c in members]]  # fmt: skip
+            ax.errorbar(xs, ys, yerr=err, marker="o", capsize=4)
+            ax.axhline(0, color="grey", linewidth=0.8)
+            ax.set_ylabel("FPA, points (95% CI)", fontsize=7)
+        ax.set_xticks(xs, names, fontsize=7)
+        ax.set_xlabel(axis, fontsize=7)
+        ax.tick_params(labelsize=7)
+        ax.set_title(label, fontsize=8)
+    what = "each seat's win rate" if seats else "first-player advantage"
+    fig.suptitle(f"{game}: {what} by {axis}", fontsize=10)
+    return fig
+
+
+def _file_part(name: str) -> str:
+    return "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in name)[:40]
+
+
+def param_plots(game_cells: list[cellsmod.Cell], folder: Path, game: str) -> list[str]:
+    """For each swept param: FPA and each seat's win rate against it."""
+    out = []
+    for axis in cellsmod.swept(game_cells):
+        for seats, kind in ((False, "fpa"), (True, "seats")):
+            name = f"{game}-{kind}-by-{_file_part(axis)}.png"
+            out.append(_save(param_figure(game_cells, axis, game, seats), folder, name))
+    return out
 
 
 def write_report(frame: Frame, folder: Path) -> Path:
@@ -125,13 +228,18 @@ def write_report(frame: Frame, folder: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     frame = with_lineups(frame)
     seats = seat_table(frame)
+    every_cell = cellsmod.cells(frame)
     sections = []
     for game, part in frame.groupby("game", sort=True):
         rows = [r for r in seats if r["game"] == game]
         name = str(game)
-        plots = [_scores(part, folder, name), _lengths(part, folder, name),
-                 _win_rates(rows, folder, name)]  # fmt: skip
-        sections.append(_section(name, len(_games(part)), rows, plots))
+        game_cells = [c for c in every_cell if c.game == name]
+        plots = [_save(score_figure(part, name), folder, f"{name}-scores.png"),
+                 _save(length_figure(part, name), folder, f"{name}-length.png"),
+                 _save(win_rate_figure(rows, name), folder, f"{name}-seats.png")]  # fmt: skip
+        plots += param_plots(game_cells, folder, name)
+        power = cellsmod.power_sentence(game_cells)
+        sections.append(_section(name, len(_games(part)), rows, plots, power))
     page = folder / "index.html"
     title = html.escape(", ".join(sorted(set(map(str, frame["game"])))))
     page.write_text(
@@ -146,7 +254,9 @@ def write_report(frame: Frame, folder: Path) -> Path:
     return page
 
 
-def _section(game: str, games: int, seats: list[dict[str, Any]], plots: list[str]) -> str:
+def _section(
+    game: str, games: int, seats: list[dict[str, Any]], plots: list[str], power: str | None
+) -> str:
     rows = "".join(
         f"<tr><td>{html.escape(r['variant'])}</td><td>{html.escape(r['lineup'])}</td>"
         f"<td>{r['seat']}</td><td>{html.escape(r['bots'])}</td><td>{r['games']}</td>"
@@ -157,7 +267,8 @@ def _section(game: str, games: int, seats: list[dict[str, Any]], plots: list[str
     images = "".join(f'<p><img src="{html.escape(p)}" alt="{html.escape(p)}"></p>' for p in plots)
     return (
         f"<h2>{html.escape(game)}</h2><p>{games} games.</p>"
-        "<table border='1'><tr><th>variant</th><th>line-up</th><th>seat</th><th>bot</th>"
+        + (f"<p class='power'>{html.escape(power)}</p>" if power else "")
+        + "<table border='1'><tr><th>variant</th><th>line-up</th><th>seat</th><th>bot</th>"
         f"<th>games</th><th>wins</th><th>win rate</th><th>95% CI</th></tr>{rows}</table>"
         f"{images}"
     )

@@ -52,7 +52,7 @@ def seat_outcome(o: Outcome, seat: int) -> dict[str, Any]:
 
 
 def rows(summary: Summary) -> list[dict[str, Any]]:
-    """One row per game and seat (game i of the summary has seed `summary.seed + i`)."""
+    """One row per game and seat (game i of the summary has seed `summary.seed_of(i)`)."""
     params = json.dumps(summary.params, sort_keys=True)
     variant = variant_text(summary.game, summary.params)
     out = []
@@ -63,7 +63,7 @@ def rows(summary: Summary) -> list[dict[str, Any]]:
                     "game": summary.game,
                     "params": params,
                     "variant": variant,
-                    "seed": summary.seed + i,
+                    "seed": summary.seed_of(i),
                     "seat": seat,
                     "bot": bot,
                     **seat_outcome(o, seat),

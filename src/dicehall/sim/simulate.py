@@ -6,6 +6,10 @@ can be replayed as a match. Results do not depend on the number of worker proces
 record folder, each game is played once as a logged match and its record saved as it ends.
 
 Shared wins count as a win for each winner, so the seats' win rates may add up to more than 1.
+
+Ctrl-C (`pool.Interrupted`) ends a run with the summary of the games finished so far, and a
+run given those games (`done`) plays only the others: its results are those of a run never
+interrupted (`sim.checkpoint` keeps them between the two).
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from __future__ import annotations
 import importlib
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -57,10 +61,15 @@ class Summary:
     elapsed_s: float = 0.0
     notes: list[str] = field(default_factory=list)
     speeds: tuple[str, ...] = ()  # speed profiles of a real-time simulation
+    seeds: tuple[int, ...] = ()  # each game's seed, when not `seed + i` (an interrupted run)
 
     @property
     def games(self) -> int:
         return len(self.outcomes)
+
+    def seed_of(self, index: int) -> int:
+        """The seed game `index` of the summary was played with."""
+        return self.seeds[index] if self.seeds else self.seed + index
 
     def wins(self, seat: int) -> int:
         """Games `seat` won, shared wins included."""
@@ -312,8 +321,8 @@ def run_seeds(
     return [play_one_with_view(game, bots, s, speeds, keys, folder)[0] for s in seeds]
 
 
-def _chunks(first: int, count: int, size: int) -> list[list[int]]:
-    return [list(range(first + i, first + min(i + size, count))) for i in range(0, count, size)]
+def _chunks(seeds: Sequence[int], size: int) -> list[list[int]]:
+    return [list(seeds[i : i + size]) for i in range(0, len(seeds), size)]
 
 
 def _speeds(game: Game[Any, Any], speeds: Sequence[str]) -> tuple[str, ...]:
@@ -359,6 +368,7 @@ def simulate(
     stat_keys: Sequence[str] = (),
     ray_address: str | None = None,
     record_folder: Path | None = None,
+    done: Mapping[int, Outcome] | None = None,
 ) -> Summary:
     """Play `count` games (game i with seed `seed + i`) and summarise them.
 
@@ -366,7 +376,10 @@ def simulate(
     seats' speed profiles for real-time games (one per seat, or one for all); `stat_keys`
     are (dotted) keys of the final spectator view to summarise; `ray_address` runs the games
     as Ray tasks (`"local"`: a Ray runtime on this machine) instead of worker processes;
-    `record_folder` keeps each game's record there (on a cluster, a folder every node shares).
+    `record_folder` keeps each game's record there (on a cluster, a folder every node shares);
+    `done` holds outcomes already played, by seed (a resumed run), which are not played again.
+
+    Ctrl-C raises `pool.Interrupted` whose `partial` is the `Summary` of the finished games.
     """
     if count < 1:
         raise DicehallError("simulate at least one game")
@@ -376,21 +389,31 @@ def simulate(
     game = _prepare(game_id, params, levels, notes)
     per_seat = _speeds(game, speeds)
     started = time.perf_counter()
-    chunks = _chunks(seed, count, max(1, min(200, count // (workers * 8) or 1)))
+    played = {s: o for s, o in (done or {}).items() if seed <= s < seed + count}
+    missing = [s for s in range(seed, seed + count) if s not in played]
+    chunks = _chunks(missing, max(1, min(50, len(missing) // (workers * 8) or 1)))
     job = (game_id, dict(game.params), tuple(levels))
     keys = tuple(stat_keys)
-    results: dict[int, list[Outcome]] = {}
 
     def finished(index: int, outcomes: list[Outcome]) -> None:
-        results[index] = outcomes
+        played.update(zip(chunks[index], outcomes, strict=True))
         if on_progress:
-            on_progress(sum(len(r) for r in results.values()))
+            on_progress(len(played))
+
+    def summary() -> Summary:
+        seeds = sorted(played)
+        outcomes = [played[s] for s in seeds]
+        elapsed = time.perf_counter() - started
+        out = Summary(game_id, dict(game.params), seed, tuple(levels), outcomes, elapsed, notes)
+        out.speeds = per_seat
+        if seeds != list(range(seed, seed + len(seeds))):
+            out.seeds = tuple(seeds)
+        return out
 
     folder = None if record_folder is None else str(record_folder.resolve())
     jobs = [(run_seeds, (*job, chunk, per_seat, keys, folder)) for chunk in chunks]
-    pool.run_jobs(jobs, workers, ray_address, finished)
-    outcomes = [o for index in range(len(chunks)) for o in results[index]]
-    elapsed = time.perf_counter() - started
-    summary = Summary(game_id, dict(game.params), seed, tuple(levels), outcomes, elapsed, notes)
-    summary.speeds = per_seat
-    return summary
+    try:
+        pool.run_jobs(jobs, workers, ray_address, finished)
+    except pool.Interrupted:
+        raise pool.Interrupted(summary()) from None
+    return summary()

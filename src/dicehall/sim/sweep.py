@@ -6,13 +6,16 @@ of any cell can be replayed as a match). All cells' games share one pool of work
 
 The axis `speeds` sets the seats' speed profiles of a real-time simulation: one profile for
 every seat (`speeds=fast,slow`) or one per seat joined by `/` (`speeds=fast/human/human`).
+
+Ctrl-C raises `pool.Interrupted` with the results of the games finished so far (cells with no
+game left out); a sweep given those games (`done`) plays only the others.
 """
 
 from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,6 +52,14 @@ class CellResult:
     cell: Cell
     summary: Summary
     finals: list[tuple[dict[str, Any], ...]]  # per game: each seat's final state
+
+    @property
+    def complete(self) -> bool:
+        """Whether every game asked of the cell was played (not so in an interrupted sweep)."""
+        return not self.summary.seeds
+
+
+Played = tuple[Outcome, tuple[dict[str, Any], ...]]  # a game's outcome and its seats' finals
 
 
 def parse_grid(items: Sequence[str]) -> dict[str, list[str]]:
@@ -126,34 +137,55 @@ def sweep(
     workers: int = 1,
     on_progress: Callable[[int], None] | None = None,
     ray_address: str | None = None,
+    done: Mapping[tuple[int, int], Played] | None = None,
 ) -> list[CellResult]:
-    """Play `count` games in every cell; results in cell order."""
+    """Play `count` games in every cell; results in cell order.
+
+    `done`: games already played, by (cell index, seed) (a resumed sweep), not played again.
+    """
     if count < 1:
         raise DicehallError("sweep at least one game per cell")
-    size = max(1, min(100, count * len(grid_cells) // (workers * 8) or 1))
+    seeds = range(seed, seed + count)
+    planned = [(index, s) for index in range(len(grid_cells)) for s in seeds]
+    played = {key: (done or {})[key] for key in planned if key in (done or {})}
+    missing = [key for key in planned if key not in played]
+    size = max(1, min(100, len(missing) // (workers * 8) or 1))
+    chunks: list[list[tuple[int, int]]] = []
+    for index, s in missing:  # a chunk holds one cell's seeds
+        if chunks and len(chunks[-1]) < size and chunks[-1][0][0] == index:
+            chunks[-1].append((index, s))
+        else:
+            chunks.append([(index, s)])
     jobs: list[pool.Job] = []
-    owner: list[int] = []
-    for index, cell in enumerate(grid_cells):
-        for first in range(0, count, size):
-            chunk = list(range(seed + first, seed + min(first + size, count)))
-            jobs.append((run_cell_seeds, (game_id, cell.params, cell.levels, chunk, cell.speeds)))
-            owner.append(index)
-    done = 0
+    for chunk in chunks:
+        cell = grid_cells[chunk[0][0]]
+        args = (game_id, cell.params, cell.levels, [s for _, s in chunk], cell.speeds)
+        jobs.append((run_cell_seeds, args))
 
-    def finished(index: int, result: list[Any]) -> None:
-        nonlocal done
-        done += len(result)
+    def finished(index: int, result: list[Played]) -> None:
+        played.update(zip(chunks[index], result, strict=True))
         if on_progress:
-            on_progress(done)
+            on_progress(len(played))
 
-    results = pool.run_jobs(jobs, workers, ray_address, finished)
-    out = []
-    for index, cell in enumerate(grid_cells):
-        played = [g for job, r in zip(owner, results, strict=True) if job == index for g in r]
-        summary = Summary(game_id, cell.params, seed, cell.levels, [o for o, _ in played])
-        summary.speeds = cell.speeds
-        out.append(CellResult(cell, summary, [f for _, f in played]))
-    return out
+    def results() -> list[CellResult]:
+        out = []
+        for index, cell in enumerate(grid_cells):
+            got = [s for s in seeds if (index, s) in played]
+            if not got:
+                continue
+            games_ = [played[index, s] for s in got]
+            summary = Summary(game_id, cell.params, seed, cell.levels, [o for o, _ in games_])
+            summary.speeds = cell.speeds
+            if len(got) < count:
+                summary.seeds = tuple(got)
+            out.append(CellResult(cell, summary, [f for _, f in games_]))
+        return out
+
+    try:
+        pool.run_jobs(jobs, workers, ray_address, finished)
+    except pool.Interrupted:
+        raise pool.Interrupted(results()) from None
+    return results()
 
 
 def rows(results: Sequence[CellResult]) -> list[dict[str, Any]]:
@@ -169,7 +201,7 @@ def rows(results: Sequence[CellResult]) -> list[dict[str, Any]]:
                     "variant": r.cell.label,
                     **{f"param_{k}": _scalar(v) for k, v in r.cell.params.items()},
                     "params": params,
-                    "seed": r.summary.seed + i,
+                    "seed": r.summary.seed_of(i),
                     "seat": seat,
                     "players": len(r.cell.levels),
                     "bot": bot,

@@ -88,6 +88,16 @@ def test_render_draws_the_pyramid_tiles_dice_and_wool() -> None:
     assert "Player 1 (R red) you" in text and "tiles left" in text
 
 
+def test_a_die_placed_this_turn_is_marked_without_colour_or_bold() -> None:
+    # NO_COLOR: a die on a space read like the space's own number, told apart only in bold
+    game = make(players=2)
+    s = act(game, place(game, roll(game, game.initial_state(), 6, 1, 2, 3, 4), SIX, 6), CONTINUE)
+    board = render_mod.pyramid(game.observe(s, 0)).plain
+    assert "[6]" in board  # this turn's die on the "6"
+    assert "[" not in board.replace("[6]", "")  # nothing else is bracketed
+    assert "[3+3] this turn's dice" in render_mod.legend(game.observe(s, 0)).plain
+
+
 def test_render_a_finished_game_names_the_title() -> None:
     game = make(players=2)
     match = Match(game, 1, bots={0: make_bot("greedy", game, 0), 1: make_bot("greedy", game, 1)})

@@ -43,13 +43,14 @@ def _zones(district: dict[str, Any]) -> Text:
 
 
 def _entrance(district: dict[str, Any]) -> Text:
-    """The entrance's dice by owner: `s0 ⚁2 ⚂3  s1 ~⚄5~` (~: cancelled, a matching pair)."""
+    """The entrance's dice by owner: `P1 ⚁2 ⚂3  P2 ~⚄5~` (~: cancelled, a matching pair);
+    players are numbered from 1 as everywhere on the board (`leads: P1`)."""
     counts = Counter((o, v) for o, v in district["dice"])
     text = Text()
     for owner in sorted({o for o, _ in district["dice"]}):
         if text:
             text.append(" ")
-        text.append(f"s{owner}", style=COLOURS[owner % len(COLOURS)])
+        text.append(f"P{owner + 1}", style=COLOURS[owner % len(COLOURS)])
         for o, value in district["dice"]:
             if o == owner:
                 cancelled = counts[(o, value)] > 1
@@ -216,9 +217,10 @@ def render(game: Any, view: dict[str, Any], seat: int | None) -> RenderableType:
 
 
 def label(game: Any, action: Any, viewer: Any) -> str:
-    """Short menu texts: `3 on A`, `1 on A, s1's 3 out`, `3 on A, ◎ to zone 1`."""
+    """Short menu texts: `3 on A`, `1 on A, P2's 3 out`, `3 on A, ◎ to zone 1`."""
     if isinstance(action, PlaceRemove):
-        return f"{action.value} on {letter(action.district)}, s{action.owner}'s {action.target} out"
+        owner = f"P{action.owner + 1}"  # as the entrance shows the owner's dice
+        return f"{action.value} on {letter(action.district)}, {owner}'s {action.target} out"
     if isinstance(action, PlaceMove):
         return f"{action.value} on {letter(action.district)}, ◎ to zone {action.zone + 1}"
     if isinstance(action, Place):

@@ -3,7 +3,8 @@ wool tokens and gold tiles, then the players and the turn so far. `hint` gives t
 of the next roll.
 
 A space shows its number; a tile adds its owner's letter (R, B, G, M; "=" for the 2-player
-setup tiles) on the owner's colour, and "*" when gold; this turn's dice show as "3+3" on white;
+setup tiles) on the owner's colour, and "*" when gold; this turn's dice show in brackets,
+"[3+3]", on white (the brackets tell them from a space's number without colour, `NO_COLOR`);
 "~" marks a wool token. A legend under the board says so, since colour alone is not enough.
 The menu names a space by row (numbered on the left, from the bottom) and by its place in the
 row counted from the left: "8 (r4 s3)".
@@ -36,8 +37,11 @@ WOOL_MARK = "~"
 
 
 def _dice_text(dice: list[int], width: int) -> str:
-    text = "+".join(map(str, dice))
-    return text if len(text) <= width else "".join(map(str, dice))
+    """`[3+3]`, or shorter where the space is narrow: `[333]`, then `333`."""
+    for text in ("[" + "+".join(map(str, dice)) + "]", "[" + "".join(map(str, dice)) + "]"):
+        if len(text) <= width:
+            return text
+    return "".join(map(str, dice))
 
 
 def _cell(space: dict[str, Any], width: int) -> Text:
@@ -87,7 +91,7 @@ def legend(view: dict[str, Any]) -> Text:
     """What the marks on the board mean (letters, not colour alone)."""
     owners = " ".join(f"{SEAT_LETTERS[s]} Player {s + 1}" for s in range(view["players"]))
     return Text(
-        f"tiles: {owners} · = setup tile · * gold · ~ wool token · 3+3 this turn's dice; "
+        f"tiles: {owners} · = setup tile · * gold · ~ wool token · [3+3] this turn's dice; "
         "rows count from the bottom, spaces from the left",
         style="dim",
     )
