@@ -47,6 +47,7 @@ class DicehallEnv(gymnasium.Env[np.ndarray, Any]):
         illegal: str = "raise",
         render_mode: str | None = None,
         seeding: str = "episode",
+        relative: bool = True,
         **params: Any,
     ) -> None:
         self.seeding = check_seeding(seeding)
@@ -58,7 +59,7 @@ class DicehallEnv(gymnasium.Env[np.ndarray, Any]):
         self.render_mode = render_mode
         self.bots = self._make_bots(opponents)
         self._reads_view = {s: getattr(b, "reads_view", True) for s, b in self.bots.items()}
-        self.observer = Observer(self.game)
+        self.observer = Observer(self.game, relative)
         self.observation_space = self.observer.box
         self.action_space = spaces.Discrete(self.game.num_actions)
         self._seeds = Seeds()

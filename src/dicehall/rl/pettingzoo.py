@@ -47,6 +47,7 @@ class DicehallAEC(AECEnv):  # type: ignore[misc]
         illegal: str = "raise",
         render_mode: str | None = None,
         seeding: str = "episode",
+        relative: bool = True,
         **params: Any,
     ) -> None:
         super().__init__()
@@ -55,7 +56,7 @@ class DicehallAEC(AECEnv):  # type: ignore[misc]
         self.metadata = {"render_modes": ["ansi"], "name": f"dicehall_{game_id}_v0"}
         self.reward, self.illegal = check_reward(reward), check_illegal(illegal)
         self.render_mode = render_mode
-        self.observer = Observer(self.game)
+        self.observer = Observer(self.game, relative)
         auto = automated_seats(self.game)
         seats = [s for s in range(self.game.num_players) if s not in auto]
         self.possible_agents = [f"player_{s}" for s in seats]
@@ -153,6 +154,7 @@ class DicehallParallel(ParallelEnv):  # type: ignore[misc]
         illegal: str = "raise",
         render_mode: str | None = None,
         seeding: str = "episode",
+        relative: bool = True,
         **params: Any,
     ) -> None:
         self.seeding = check_seeding(seeding)
@@ -160,7 +162,7 @@ class DicehallParallel(ParallelEnv):  # type: ignore[misc]
         self.metadata = {"render_modes": ["ansi"], "name": f"dicehall_{game_id}_parallel_v0"}
         self.reward, self.illegal = check_reward(reward), check_illegal(illegal)
         self.render_mode = render_mode
-        self.observer = Observer(self.game)
+        self.observer = Observer(self.game, relative)
         auto = automated_seats(self.game)
         seats = [s for s in range(self.game.num_players) if s not in auto]
         self.possible_agents = [f"player_{s}" for s in seats]

@@ -36,6 +36,7 @@ PARTS = GameParts(
     terminal="ui.terminal",
     features="features:encode",
     state_features="features:encode_state",
+    feature_names="features:names",
     web_renderer="ui/web.js",
     ticks="ticks",
     explain="explain:explain",

@@ -28,6 +28,7 @@ PARTS = GameParts(
     terminal="ui.terminal",
     features="features:encode",
     state_features="features:encode_state",
+    feature_names="features:names",
     web_renderer="ui/web.js",
     achievements="achievements",
     explain="explain:explain",

@@ -19,6 +19,7 @@ PARTS = GameParts(
     terminal="ui.terminal",
     features="features:encode",
     state_features="features:encode_state",
+    feature_names="features:names",
     web_renderer="ui/web.js",
     expert="bots.expert:ExpertBot",
     hints="hints:hint",
