@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 from typing import Any
 
 import numpy as np
@@ -27,7 +28,7 @@ def test_random_sim_test(case: tuple[str, dict[str, Any]]) -> None:
     game_id, params = case
     game = openspiel.load(game_id, **params)
     sims = 1 if game_id in LONG else 3
-    pyspiel.random_sim_test(game, num_sims=sims, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
 
 
 def test_every_game_is_registered() -> None:
@@ -109,3 +110,24 @@ def test_chance_lists_are_the_outcomes_ids_and_float_probabilities(
             legal = state.legal_actions()
             state.apply_action(legal[int(rng.integers(len(legal)))])
     assert checked > 0
+
+
+@pytest.mark.parametrize("game_id", ["puru", "purrramid", "paradice", "jelly"])
+def test_states_pickle_and_play_on_alike(game_id: str) -> None:
+    """A pickled state (a checkpoint, or a state sent to another process) comes back at the
+    same position and plays on to the same end."""
+    game = openspiel.load(game_id)
+    state = game.new_initial_state()
+    rng = np.random.default_rng(7)
+    for _ in range(30):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    copy = pickle.loads(pickle.dumps(state))
+    restored = game.deserialize_state(state.serialize())
+    assert copy.history() == restored.history() == state.history()
+    while not state.is_terminal():
+        action = int(rng.choice(state.legal_actions()))
+        for s in (state, copy, restored):
+            s.apply_action(action)
+    assert copy.is_terminal() and restored.is_terminal()
+    assert copy.returns() == restored.returns() == state.returns()
+    assert str(copy) == str(state)

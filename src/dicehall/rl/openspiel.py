@@ -21,7 +21,7 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 from dicehall import games
-from dicehall.core import CHANCE, OMNISCIENT, Distribution, Game
+from dicehall.core import CHANCE, OMNISCIENT, Distribution
 from dicehall.rl._common import make_game, rl_params
 from dicehall.rl._runner import LegalIds
 from dicehall.rl._spaces import Observer
@@ -33,10 +33,13 @@ _CHANCE = int(pyspiel.PlayerId.CHANCE)
 
 
 class _Shared:
-    """Per-game data that states share; copying a state (OpenSpiel clones by deepcopy) keeps it."""
+    """Per-game data that states share; copying a state (OpenSpiel clones by deepcopy) keeps it.
+    Pickled as the game's id and parameters (`_shared`): a state pickles with its position only,
+    and unpickled states of one game share one again."""
 
-    def __init__(self, game: Game[Any, Any]) -> None:
-        self.game = game
+    def __init__(self, game_id: str, params: dict[str, Any]) -> None:
+        self.key = (game_id, tuple(sorted(params.items())))
+        game = self.game = make_game(game_id, **params)
         self.ids = ChanceIds(game)
         self.observer = Observer(game)
         self._chance: dict[int, tuple[Any, list[tuple[int, float]]]] = {}
@@ -63,6 +66,22 @@ class _Shared:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_shared, self.key)
+
+
+_SHARED: dict[tuple[str, tuple[tuple[str, Any], ...]], _Shared] = {}
+
+
+def _shared(game_id: str, params: tuple[tuple[str, Any], ...]) -> _Shared:
+    """The one `_Shared` of a game and parameters in this process (unpickling asks for it)."""
+    found = _SHARED.get((game_id, params))
+    if found is None:
+        if len(_SHARED) >= 64:
+            _SHARED.clear()
+        found = _SHARED[(game_id, params)] = _Shared(game_id, dict(params))
+    return found
 
 
 class _Frozen:
@@ -111,7 +130,7 @@ class DicehallGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, game_id: str, params: dict[str, Any] | None = None) -> None:
         resolved = {**_defaults(game_id), **(params or {})}
-        self.shared = _Shared(make_game(game_id, **resolved))
+        self.shared = _shared(game_id, tuple(sorted(resolved.items())))
         game = self.shared.game
         low, high = game.spec.utility_range
         info = pyspiel.GameInfo(
