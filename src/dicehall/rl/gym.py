@@ -63,7 +63,7 @@ class DicehallEnv(gymnasium.Env[np.ndarray, Any]):
         self.observation_space = self.observer.box
         self.action_space = spaces.Discrete(self.game.num_actions)
         self._seeds = Seeds()
-        self._none = np.zeros(self.game.num_actions, np.int8)
+        self._any = np.ones(self.game.num_actions, np.int8)
         self._legal_ids = LegalIds(self.game)
         self.runner = Runner(self.game, 0, self.seeding, self._legal_ids)
 
@@ -119,8 +119,11 @@ class DicehallEnv(gymnasium.Env[np.ndarray, Any]):
         return {"action_mask": self._mask().copy()}
 
     def _mask(self) -> np.ndarray:
-        """The agent's legal actions as int8 (shared: copy it before changing it)."""
-        return self._none if self.runner.over else self.runner.legal(self.seat).mask()
+        """The agent's legal actions as int8 (shared: copy it before changing it). Once the
+        episode is over every action is allowed: a vector env (`gymnasium.make_vec`, whose
+        default autoreset comes at the next step) still takes an action for a finished env,
+        ignores it and resets, so a masked sampler must find something to pick."""
+        return self._any if self.runner.over else self.runner.legal(self.seat).mask()
 
     def view(self) -> View:
         """The agent's view of the table (what the features are made from)."""
