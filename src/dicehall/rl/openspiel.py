@@ -22,7 +22,7 @@ import pyspiel  # type: ignore[import-not-found]
 
 from dicehall import games
 from dicehall.core import CHANCE, OMNISCIENT, Distribution
-from dicehall.rl._common import make_game, rl_params
+from dicehall.rl._common import automated_seats, make_game, rl_params
 from dicehall.rl._runner import LegalIds
 from dicehall.rl._spaces import Observer
 from dicehall.rl.outcomes import ChanceIds
@@ -40,6 +40,11 @@ class _Shared:
     def __init__(self, game_id: str, params: dict[str, Any]) -> None:
         self.key = (game_id, tuple(sorted(params.items())))
         game = self.game = make_game(game_id, **params)
+        auto = automated_seats(game)
+        self.seats = tuple(s for s in range(game.num_players) if s not in auto)
+        """OpenSpiel's players: the seats that choose (Puru Solo: seat 0 only; AutoPuray,
+        which the rules play, is part of the environment)."""
+        self.player_of = {seat: player for player, seat in enumerate(self.seats)}
         self.ids = ChanceIds(game)
         self.observer = Observer(game)
         self._chance: dict[int, tuple[Any, list[tuple[int, float]]]] = {}
@@ -102,9 +107,20 @@ def _defaults(game_id: str) -> dict[str, Any]:
     return {**out, **rl_params(game_id)}
 
 
-def game_type(game_id: str) -> pyspiel.GameType:
+CONSTANT_SUM = frozenset({"purrramid", "paradice", "jelly"})
+"""Games whose `Game.returns` always sum to 1 (every ending has a winner: rank 1 exists).
+Puru Puru is general-sum: when every seat drips out in one roll nobody wins and all get 0
+(docs/rules/puru.md); its Solo has one OpenSpiel player. A test checks the sums."""
+
+
+def game_type(game_id: str, players: int | None = None) -> pyspiel.GameType:
+    """The game's type; `players`: the OpenSpiel players of one parameter set (one player
+    makes it general-sum; registration leaves it out)."""
     spec = games.spec(game_id)
     info = pyspiel.GameType.Information
+    utility = pyspiel.GameType.Utility
+    constant = game_id in CONSTANT_SUM and players != 1
+    solo = any(p.name == "solo" for p in spec.params)  # Solo: one player against the rules
     return pyspiel.GameType(
         short_name=PREFIX + game_id,
         long_name=f"dicehall {spec.name}",
@@ -113,10 +129,10 @@ def game_type(game_id: str) -> pyspiel.GameType:
         information=info.IMPERFECT_INFORMATION
         if spec.hidden_information
         else info.PERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=utility.CONSTANT_SUM if constant else utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=spec.max_players,
-        min_num_players=spec.min_players,
+        min_num_players=1 if solo else spec.min_players,
         provides_information_state_string=False,
         provides_information_state_tensor=False,
         provides_observation_string=True,
@@ -131,17 +147,20 @@ class DicehallGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, game_id: str, params: dict[str, Any] | None = None) -> None:
         resolved = {**_defaults(game_id), **(params or {})}
         self.shared = _shared(game_id, tuple(sorted(resolved.items())))
-        game = self.shared.game
+        game, players = self.shared.game, len(self.shared.seats)
         low, high = game.spec.utility_range
+        kind = game_type(game_id, players)
+        constant = kind.utility == pyspiel.GameType.Utility.CONSTANT_SUM
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_actions,
             max_chance_outcomes=game.max_chance_outcomes,
-            num_players=game.num_players,
+            num_players=players,
             min_utility=low,
             max_utility=high,
+            utility_sum=1.0 if constant else None,
             max_game_length=game.max_game_length,
         )
-        super().__init__(game_type(game_id), info, resolved)
+        super().__init__(kind, info, resolved)
 
     def new_initial_state(self) -> DicehallState:
         return DicehallState(self)
@@ -169,7 +188,7 @@ class DicehallState(pyspiel.State):  # type: ignore[misc]
         elif actors == (CHANCE,):
             self._player = _CHANCE
         else:
-            self._player = int(actors[0])
+            self._player = self._shared.player_of[int(actors[0])]
 
     @property
     def dicehall_state(self) -> Any:
@@ -202,17 +221,17 @@ class DicehallState(pyspiel.State):  # type: ignore[misc]
         return []
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self._shared.legal_ids(self._s.value, player)
+        return self._shared.legal_ids(self._s.value, self._shared.seats[player])
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self._shared.chance(self._s.value)
 
     def _apply_action(self, action: int) -> None:
-        game, s, seat = self._shared.game, self._s.value, self._player
-        if seat == _CHANCE:
+        game, s, player = self._shared.game, self._s.value, self._player
+        if player == _CHANCE:
             self._set(game.apply(s, CHANCE, self._shared.ids.decode(action)))
         else:
-            self._set(game.apply(s, seat, game.decode(action)))
+            self._set(game.apply(s, self._shared.seats[player], game.decode(action)))
 
     def _action_to_string(self, player: int, action: int) -> str:
         game = self._shared.game
@@ -220,16 +239,17 @@ class DicehallState(pyspiel.State):  # type: ignore[misc]
             # two outcomes may read alike (two cards of one kind); OpenSpiel wants them distinct
             text = game.describe(self._shared.ids.decode(action), OMNISCIENT)
             return f"chance #{action}: {text}"
-        return game.describe(game.decode(action), player)
+        return game.describe(game.decode(action), self._shared.seats[player])
 
     def is_terminal(self) -> bool:
         return self._player == _TERMINAL
 
     def returns(self) -> list[float]:
-        game, s = self._shared.game, self._s.value
+        game, s, seats = self._shared.game, self._s.value, self._shared.seats
         if not game.is_terminal(s):
-            return [0.0] * game.num_players
-        return list(game.returns(s))
+            return [0.0] * len(seats)
+        returns = game.returns(s)
+        return [returns[seat] for seat in seats]
 
     def __str__(self) -> str:
         return repr(self._s.value)
@@ -240,14 +260,15 @@ class DicehallObserver:
 
     def __init__(self, shared: _Shared) -> None:
         self._observer = shared.observer
+        self._seats = shared.seats
         self.tensor = np.zeros(shared.observer.size, np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: DicehallState, player: int) -> None:
-        self.tensor[:] = self._observer.vector(state.dicehall_state, player)
+        self.tensor[:] = self._observer.vector(state.dicehall_state, self._seats[player])
 
     def string_from(self, state: DicehallState, player: int) -> str:
-        return self._observer.text(state.dicehall_state, player)
+        return self._observer.text(state.dicehall_state, self._seats[player])
 
 
 def register() -> tuple[str, ...]:
