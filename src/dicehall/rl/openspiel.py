@@ -15,14 +15,16 @@ parameters its `rl_params` part requires, e.g. a real-time game's tick mode), so
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 from dicehall import games
-from dicehall.core import CHANCE, OMNISCIENT, Distribution
+from dicehall.core import CHANCE, OMNISCIENT, DicehallError, Distribution
 from dicehall.rl._common import automated_seats, make_game, rl_params
+from dicehall.rl._infostate import Trail
 from dicehall.rl._runner import LegalIds
 from dicehall.rl._spaces import Observer
 from dicehall.rl.outcomes import ChanceIds
@@ -42,6 +44,8 @@ class _Shared:
         game = self.game = make_game(game_id, **params)
         auto = automated_seats(game)
         self.seats = tuple(s for s in range(game.num_players) if s not in auto)
+        self.hidden = game.spec.hidden_information
+        self.resample = games.part(game_id, "search") if self.hidden else None
         """OpenSpiel's players: the seats that choose (Puru Solo: seat 0 only; AutoPuray,
         which the rules play, is part of the environment)."""
         self.player_of = {seat: player for player, seat in enumerate(self.seats)}
@@ -133,8 +137,8 @@ def game_type(game_id: str, players: int | None = None) -> pyspiel.GameType:
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=spec.max_players,
         min_num_players=1 if solo else spec.min_players,
-        provides_information_state_string=False,
-        provides_information_state_tensor=False,
+        provides_information_state_string=spec.hidden_information,
+        provides_information_state_tensor=spec.hidden_information,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=_defaults(game_id),
@@ -168,6 +172,8 @@ class DicehallGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> DicehallObserver:
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            return DicehallInfostateObserver(self.shared)
         return DicehallObserver(self.shared)
 
 
@@ -177,11 +183,14 @@ class DicehallState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: DicehallGame) -> None:
         super().__init__(game)
         self._shared = game.shared
+        self._trail: Trail | None = None
         self._set(game.shared.game.initial_state())
 
     def _set(self, value: Any) -> None:
         """Move to `value`, noting who acts there (OpenSpiel asks several times per move)."""
         self._s = _Frozen(value)
+        if self._shared.hidden:  # the history a seat's information state is made of
+            self._trail = Trail(self._trail, value)
         actors = self._shared.game.actors(value)
         if not actors:
             self._player = _TERMINAL
@@ -254,6 +263,30 @@ class DicehallState(pyspiel.State):  # type: ignore[misc]
     def __str__(self) -> str:
         return repr(self._s.value)
 
+    def information_digest(self, player: int) -> str:
+        """The chained SHA-1 of the player's views along the history (`rl._infostate`)."""
+        assert self._trail is not None, "only games with hidden information keep a history"
+        return self._trail.digest(self._shared.seats[player], self._shared.observer.text)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> DicehallState:
+        """A state the player cannot tell from this one: the same history, and what the
+        player does not see (the other seats' rolls) drawn anew with the game's own
+        determiniser (`state_from_view`, seeded from the sampler). A state with nothing
+        hidden from the player comes back as a copy."""
+        copy: DicehallState = self.clone()
+        hook = self._shared.resample
+        seat, game = self._shared.seats[player_id], self._shared.game
+        if hook is None or self._trail is None:
+            return copy
+        rng = random.Random(int(probability_sampler() * 2**53))
+        try:
+            value = hook.state_from_view(game, game.observe(self._s.value, seat), seat, rng)
+        except DicehallError:  # not determinisable: nothing is hidden there (not in play)
+            return copy
+        copy._s = _Frozen(value)
+        copy._trail = self._trail.replaced(value)
+        return copy
+
 
 class DicehallObserver:
     """Observation tensor (features of the player's view) and string (the view as JSON)."""
@@ -269,6 +302,15 @@ class DicehallObserver:
 
     def string_from(self, state: DicehallState, player: int) -> str:
         return self._observer.text(state.dicehall_state, self._seats[player])
+
+
+class DicehallInfostateObserver(DicehallObserver):
+    """Information states (games with hidden information): the string is the player's view
+    (JSON) then the chained digest of its views at every step so far (perfect recall); the
+    tensor is the view's feature vector, which does not recall the past (a summary)."""
+
+    def string_from(self, state: DicehallState, player: int) -> str:
+        return f"{super().string_from(state, player)}\n{state.information_digest(player)}"
 
 
 def register() -> tuple[str, ...]:
