@@ -30,12 +30,13 @@ from dicehall.rl._common import (
 )
 from dicehall.rl._runner import NOT_LEGAL, LegalIds, Runner
 from dicehall.rl._spaces import Observer, Seeds, check_illegal
+from dicehall.rl.render import RENDER_MODES, check_render_mode, render
 
 
 class DicehallEnv(gymnasium.Env[np.ndarray, Any]):
     """A single-agent environment: the agent plays `seat`, bots play the other seats."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,
@@ -56,7 +57,7 @@ class DicehallEnv(gymnasium.Env[np.ndarray, Any]):
             raise DicehallError(f"{game_id}: seat {seat} is not a seat an agent can play")
         self.seat = seat
         self.reward, self.illegal = check_reward(reward), check_illegal(illegal)
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.bots = self._make_bots(opponents)
         self._reads_view = {s: getattr(b, "reads_view", True) for s, b in self.bots.items()}
         self.observer = Observer(self.game, relative)
@@ -82,6 +83,8 @@ class DicehallEnv(gymnasium.Env[np.ndarray, Any]):
         super().reset(seed=seed)
         self.runner = Runner(self.game, self._seeds.next(seed), self.seeding, self._legal_ids)
         self._play_bots()
+        if self.render_mode == "human":
+            self.render()
         return self._observation(), self._info()
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
@@ -101,6 +104,8 @@ class DicehallEnv(gymnasium.Env[np.ndarray, Any]):
         info = self._info()
         if illegal:
             info["illegal_action"] = True
+        if self.render_mode == "human":
+            self.render()
         return self._observation(), float(reward), over, False, info
 
     def _play_bots(self) -> None:
@@ -133,10 +138,10 @@ class DicehallEnv(gymnasium.Env[np.ndarray, Any]):
         """Legal actions as booleans (the sb3-contrib MaskablePPO convention)."""
         return self._mask().astype(bool)
 
-    def render(self) -> str | None:
-        if self.render_mode != "ansi":
-            return None
-        return self.observer.text(self.runner.state, self.seat)
+    def render(self) -> Any:
+        """The agent's seat's terminal board (`rl.render`): printed ("human"), as text with
+        ANSI colours ("ansi") or as an RGB picture ("rgb_array")."""
+        return render(self.game, self.runner.state, self.seat, self.render_mode)
 
 
 def _make(**kwargs: Any) -> DicehallEnv:

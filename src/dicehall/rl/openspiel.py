@@ -28,6 +28,7 @@ from dicehall.rl._infostate import Trail
 from dicehall.rl._runner import LegalIds
 from dicehall.rl._spaces import Observer
 from dicehall.rl.outcomes import ChanceIds
+from dicehall.rl.render import board_text, view_text
 
 PREFIX = "dicehall_"
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
@@ -53,6 +54,7 @@ class _Shared:
         self.observer = Observer(game)
         self._chance: dict[int, tuple[Any, list[tuple[int, float]]]] = {}
         self._legal = LegalIds(game)
+        self._last_text: tuple[Any, str] | None = None
 
     def legal_ids(self, state: Any, player: int) -> list[int]:
         """Sorted ids of the legal actions, remembered per legal tuple (`LegalIds`)."""
@@ -72,6 +74,16 @@ class _Shared:
                 pairs = sorted((self.ids.encode(o), float(p)) for o, p in outcomes)
             found = self._chance[id(outcomes)] = (outcomes, pairs)
         return list(found[1])
+
+    def text(self, state: Any) -> str:
+        """`view_text` of the spectator's view, the last one remembered (OpenSpiel's checks
+        ask for a state's string and then for its deserialised copy's, an equal state)."""
+        last = self._last_text
+        if last is not None and (last[0] is state or last[0] == state):
+            return last[1]
+        text = view_text(self.game.observe(state, None))
+        self._last_text = (state, text)
+        return text
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
@@ -261,7 +273,13 @@ class DicehallState(pyspiel.State):  # type: ignore[misc]
         return [returns[seat] for seat in seats]
 
     def __str__(self) -> str:
-        return repr(self._s.value)
+        """The table as a spectator sees it (no secret), one line per part of the view
+        (`rl.render.view_text`); `board()` draws it as `dicehall play` does."""
+        return self._shared.text(self._s.value)
+
+    def board(self) -> str:
+        """The spectator's terminal board of `dicehall play`, as plain text."""
+        return board_text(self._shared.game, self._s.value, None)
 
     def information_digest(self, player: int) -> str:
         """The chained SHA-1 of the player's views along the history (`rl._infostate`)."""
