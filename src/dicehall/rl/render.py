@@ -112,8 +112,8 @@ def board_picture(text: str, dpi: int = 80) -> np.ndarray:
     canvas = FigureCanvasAgg(figure)
     with warnings.catch_warnings():  # a glyph the font lacks (an emoji) is drawn as a box
         warnings.filterwarnings("ignore", message="Glyph .* missing from font")
-        canvas.draw()
-    rgba = np.asarray(canvas.buffer_rgba())
+        canvas.draw()  # type: ignore[no-untyped-call]
+    rgba = np.asarray(canvas.buffer_rgba())  # type: ignore[no-untyped-call]
     return np.ascontiguousarray(rgba[..., :3])
 
 
