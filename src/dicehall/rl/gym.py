@@ -4,9 +4,13 @@
 `gymnasium.make("dicehall/<game_id>-v0", ...)`) lets an agent play `seat`; every other seat is a
 `dicehall.bots.make_bot(level, game, seat)` bot. The observation is the seat's feature vector;
 `info["action_mask"]` and `action_masks()` give the legal actions over `game.num_actions`.
-The reward comes at the end (`reward="win"`, `"score"` or `"returns"`). A seed replays the
-same episode: chance and the bots' random choices come from one random source per episode
-(`seeding="episode"`, the default), or are seeded exactly as in `engine.Match`
+The observation is relative to the seat (`relative=False`: seat order; names:
+`rl.observation_names`). The reward comes at the end (`reward="win"`, `"score"`, `"margin"` or
+`"returns"`); `render_mode` "human", "ansi" or "rgb_array" draws the seat's terminal board
+(`rl.render`). Vector envs: `gymnasium.make_vec` (a finished episode's mask allows every action,
+the one a next-step autoreset ignores).
+A seed replays the same episode: chance and the bots' random choices come from one random
+source per episode (`seeding="episode"`, the default), or are seeded exactly as in `engine.Match`
 (`seeding="match"`, slower), so that a seed and the agent's actions replay the same match.
 """
 

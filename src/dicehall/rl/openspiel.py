@@ -7,10 +7,17 @@ parameters its `rl_params` part requires, e.g. a real-time game's tick mode), so
 
 - Dynamics: sequential, with explicit chance. Chance outcomes get the stable integer ids of
   the game's `chance_index` (a fixed list of every outcome a game can produce).
+- Players: the seats that choose (`Game.automated_seats` are played by the rules: Puru
+  Solo is a one-player game, AutoPuray part of the environment).
 - Information: imperfect where the game's spec says `hidden_information` (rolls behind
-  screens), else perfect. Observations come from `game.observe(state, player)`: the
-  string is that view as compact JSON, the tensor is its feature vector (`rl.features`).
-- Utility: `Game.returns` (1 shared among the winners, 0 for the others), at the end only.
+  screens), else perfect. Observations come from `game.observe(state, seat)`: the
+  string is that view as compact JSON, the tensor is its feature vector (`rl.features`,
+  relative to the seat). Imperfect-information games also give information states
+  (`rl._infostate`: perfect recall) and `resample_from_infostate` (the game's determiniser).
+- Utility: `Game.returns` (1 shared among the winners, 0 for the others), at the end only;
+  constant-sum where every ending has a winner (`CONSTANT_SUM`).
+- States pickle and serialise (their shared game data as the game's id and parameters);
+  `str(state)` is the spectator's view as lines, `state.board()` the terminal board.
 """
 
 from __future__ import annotations

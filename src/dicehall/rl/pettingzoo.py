@@ -11,6 +11,10 @@ table, then the tick order is drawn and the actions are applied in that order. S
 nothing to choose (and every seat in turn-based games but the one to move) send the extra
 action `game.num_actions` ("wait"), the only one their mask allows.
 
+Observations are relative to the observing seat (`relative=False`: seat order; names:
+`rl.observation_names`); `render_mode` "human", "ansi" or "rgb_array" draws a spectator's
+terminal board (`rl.render`). SuperSuit vectorises the Parallel env (docs/rl.md).
+
 `seeding="episode"` (the default) draws chance from one random source per episode;
 `seeding="match"` resolves it exactly as `engine.Match` does (see `dicehall.rl._runner`).
 """
