@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import time
+import warnings
 from typing import Any
 
 import numpy as np
@@ -36,6 +37,11 @@ class Masks(VecEnvWrapper):  # type: ignore[misc]
         super().__init__(venv)
         self.masks = np.ones((venv.num_envs, venv.action_space.n), bool)
 
+    def seed(self, seed: int | None = None) -> list[int | None]:
+        """Not passed on: SuperSuit 3.11's SB3 wrapper fails to seed its ConcatVecEnv, so
+        the training games draw their own seeds (the evaluation games are seeded)."""
+        return [seed] * self.num_envs
+
     def reset(self) -> Any:
         obs = self.venv.reset()
         self.masks = obs["action_mask"].astype(bool)
@@ -45,6 +51,9 @@ class Masks(VecEnvWrapper):  # type: ignore[misc]
         obs, rewards, dones, infos = self.venv.step_wait()
         self.masks = obs["action_mask"].astype(bool)
         return obs, rewards, dones, infos
+
+    def has_attr(self, name: str) -> bool:
+        return name == "action_masks" or bool(self.venv.has_attr(name))
 
     def get_attr(self, name: str, indices: Any = None) -> list[Any]:
         if name == "action_masks":
@@ -60,10 +69,9 @@ class Masks(VecEnvWrapper):  # type: ignore[misc]
         return self.masks
 
 
-def training_env(game: str, players: int, copies: int, seed: int) -> VecEnv:
+def training_env(game: str, players: int, copies: int) -> VecEnv:
     venv = supersuit.pettingzoo_env_to_vec_env_v1(parallel_env(game, players=players))
     venv = supersuit.concat_vec_envs_v1(venv, copies, num_cpus=0, base_class="stable_baselines3")
-    venv.seed(seed)
     return Masks(venv)
 
 
@@ -100,7 +108,9 @@ def main(argv: list[str] | None = None) -> list[tuple[int, float, float]]:
     parser.add_argument("--copies", type=int, default=8)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
-    env = training_env(args.game, args.players, args.copies, args.seed)
+    # SuperSuit's SB3 vector env defines no render_mode attribute; SB3 warns and sets None
+    warnings.filterwarnings("ignore", message="The `render_mode` attribute is not defined")
+    env = training_env(args.game, args.players, args.copies)
     model = MaskablePPO(
         "MultiInputPolicy",
         env,

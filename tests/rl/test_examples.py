@@ -14,3 +14,16 @@ def test_tabular_q_on_puru_solo_improves_within_a_few_thousand_episodes() -> Non
     assert rate_before == 0.0
     assert rate_after >= 0.03
     assert return_after > return_before + 0.1
+
+
+def test_maskable_ppo_self_play_on_a_pettingzoo_env_runs() -> None:
+    """The self-play example trains and evaluates (only where the `train` extra, with torch,
+    is installed; the main environment has no torch)."""
+    import pytest
+
+    pytest.importorskip("sb3_contrib")
+    from examples.rl_ppo_pettingzoo_selfplay import main as selfplay
+
+    curve = selfplay(["--blocks", "1", "--steps", "2048", "--games", "10", "--copies", "2"])
+    assert [steps for steps, _, _ in curve] == [0, 2048]
+    assert all(0.0 <= share <= 1.0 for _, _, share in curve)
