@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 from typing import Any
 
 import numpy as np
@@ -27,7 +28,7 @@ def test_random_sim_test(case: tuple[str, dict[str, Any]]) -> None:
     game_id, params = case
     game = openspiel.load(game_id, **params)
     sims = 1 if game_id in LONG else 3
-    pyspiel.random_sim_test(game, num_sims=sims, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
 
 
 def test_every_game_is_registered() -> None:
@@ -109,3 +110,73 @@ def test_chance_lists_are_the_outcomes_ids_and_float_probabilities(
             legal = state.legal_actions()
             state.apply_action(legal[int(rng.integers(len(legal)))])
     assert checked > 0
+
+
+@pytest.mark.parametrize("game_id", ["puru", "purrramid", "paradice", "jelly"])
+def test_states_pickle_and_play_on_alike(game_id: str) -> None:
+    """A pickled state (a checkpoint, or a state sent to another process) comes back at the
+    same position and plays on to the same end."""
+    game = openspiel.load(game_id)
+    state = game.new_initial_state()
+    rng = np.random.default_rng(7)
+    for _ in range(30):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    copy = pickle.loads(pickle.dumps(state))
+    restored = game.deserialize_state(state.serialize())
+    assert copy.history() == restored.history() == state.history()
+    while not state.is_terminal():
+        action = int(rng.choice(state.legal_actions()))
+        for s in (state, copy, restored):
+            s.apply_action(action)
+    assert copy.is_terminal() and restored.is_terminal()
+    assert copy.returns() == restored.returns() == state.returns()
+    assert str(copy) == str(state)
+
+
+def test_puru_solo_is_a_one_player_game_for_openspiel_and_pettingzoo() -> None:
+    """AutoPuray is played by the rules (chance and engine), so Solo has one player, and
+    OpenSpiel's rl_environment loop with its tabular Q-learner plays whole episodes."""
+    from open_spiel.python import rl_environment
+    from open_spiel.python.algorithms import tabular_qlearner
+
+    from dicehall.rl.pettingzoo import env as aec_env
+
+    game = openspiel.load("puru", solo=True)
+    assert game.num_players() == 1
+    assert aec_env("puru", solo=True).possible_agents == ["player_0"]
+    env = rl_environment.Environment(game)
+    agent = tabular_qlearner.QLearner(player_id=0, num_actions=env.action_spec()["num_actions"])
+    finals = []
+    for _ in range(30):
+        step = env.reset()
+        while not step.last():
+            assert step.observations["current_player"] == 0
+            step = env.step([agent.step(step).action])
+        agent.step(step)
+        finals.append(step.rewards[0])
+    assert set(finals) <= {0.0, 1.0}
+    assert len(agent._q_values) > 0  # it learned from the episodes' transitions
+
+
+@pytest.mark.parametrize("case", cases(), ids=case_id)
+def test_utility_type_is_what_the_returns_do(case: tuple[str, dict[str, Any]]) -> None:
+    """Constant-sum (sum 1) where every ending has a winner; Puru Puru general-sum (a roll
+    that drips out every seat leaves no winner, all 0), and one-player Solo too."""
+    game_id, params = case
+    game = openspiel.load(game_id, **params)
+    kind = game.get_type().utility
+    rng = np.random.default_rng(5)
+    for _ in range(1 if game_id in LONG else 4):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                ids, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(ids, p=probs)))
+            else:
+                state.apply_action(int(rng.choice(state.legal_actions())))
+        if kind == pyspiel.GameType.Utility.CONSTANT_SUM:
+            assert sum(state.returns()) == pytest.approx(game.utility_sum())
+    if game_id in openspiel.CONSTANT_SUM:
+        assert kind == pyspiel.GameType.Utility.CONSTANT_SUM
+    if game_id == "puru":
+        assert kind == pyspiel.GameType.Utility.GENERAL_SUM

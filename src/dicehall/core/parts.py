@@ -40,6 +40,8 @@ class GameParts:
     - `state_features`: `(game, state, seat)` to the same vector as `features` of that seat's
       view, read from the state without building the view (the fast path of the RL
       environments; a game without it is featurized through its views).
+    - `feature_names`: `(game) -> list[str]`, one name per entry of `features`' vector, seats
+      written `seat<k>` (`dicehall.core.features.seat_labels`; `Vec(named=True)` makes them).
     - `hints`: a `Hint` function, advice shown beside a seat's view in the browser.
     - `explain`: an `Explain` function, the log lines that say why one logged action changed
       what they changed (a roll's gains, a bust's reason, a round's scoring), for a viewer.
@@ -69,6 +71,7 @@ class GameParts:
     terminal: str = ""
     features: str = ""
     state_features: str = ""
+    feature_names: str = ""
     hints: str = ""
     explain: str = ""
     pause: str = ""

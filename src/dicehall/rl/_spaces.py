@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 
 from dicehall.core import DicehallError, Game
-from dicehall.rl.features import featurizer, state_featurizer
+from dicehall.rl.features import featurizer, relative_orders, state_featurizer
 
 BOUND = 10.0
 """Features are scaled to about 0..1; the Box allows -10..10 and values are clipped to it."""
@@ -21,12 +22,16 @@ actions without the mask)."""
 
 
 class Observer:
-    """A seat's view of a game as a float32 feature vector of fixed size."""
+    """A seat's view of a game as a float32 feature vector of fixed size, relative to the seat
+    (its own entries first, `rl.features.relative_orders`) unless `relative=False`."""
 
-    def __init__(self, game: Game[Any, Any]) -> None:
+    def __init__(self, game: Game[Any, Any], relative: bool = True) -> None:
         self.game = game
         self.size = len(featurizer(game)(game.observe(game.initial_state(), 0)))
         self._features = state_featurizer(game)
+        self.relative = relative
+        orders = relative_orders(game) if relative else {}
+        self._orders = {seat: np.array(order, np.intp) for seat, order in orders.items()}
         self.box = spaces.Box(-BOUND, BOUND, (self.size,), np.float32)
         self._last: tuple[Any, int, np.ndarray | None] = (None, -1, None)
         self._text: tuple[Any, int | None, str] = (None, None, "")
@@ -37,7 +42,10 @@ class Observer:
         last_state, last_seat, found = self._last
         if found is not None and last_state is state and last_seat == seat:
             return found.copy()
-        features = self._features(state, seat)
+        features: Sequence[float] | np.ndarray = self._features(state, seat)
+        order = self._orders.get(seat)
+        if order is not None:  # a fresh float64 or float32 array, in the seat's order
+            features = np.asarray(features)[order]
         if isinstance(features, np.ndarray):
             fresh = features.dtype == np.float32 and features.flags.writeable
             values = features if fresh else features.astype(np.float32)

@@ -4,9 +4,13 @@
 `gymnasium.make("dicehall/<game_id>-v0", ...)`) lets an agent play `seat`; every other seat is a
 `dicehall.bots.make_bot(level, game, seat)` bot. The observation is the seat's feature vector;
 `info["action_mask"]` and `action_masks()` give the legal actions over `game.num_actions`.
-The reward comes at the end (`reward="win"`, `"score"` or `"returns"`). A seed replays the
-same episode: chance and the bots' random choices come from one random source per episode
-(`seeding="episode"`, the default), or are seeded exactly as in `engine.Match`
+The observation is relative to the seat (`relative=False`: seat order; names:
+`rl.observation_names`). The reward comes at the end (`reward="win"`, `"score"`, `"margin"` or
+`"returns"`); `render_mode` "human", "ansi" or "rgb_array" draws the seat's terminal board
+(`rl.render`). Vector envs: `gymnasium.make_vec` (a finished episode's mask allows every action,
+the one a next-step autoreset ignores).
+A seed replays the same episode: chance and the bots' random choices come from one random
+source per episode (`seeding="episode"`, the default), or are seeded exactly as in `engine.Match`
 (`seeding="match"`, slower), so that a seed and the agent's actions replay the same match.
 """
 
@@ -30,12 +34,13 @@ from dicehall.rl._common import (
 )
 from dicehall.rl._runner import NOT_LEGAL, LegalIds, Runner
 from dicehall.rl._spaces import Observer, Seeds, check_illegal
+from dicehall.rl.render import RENDER_MODES, check_render_mode, render
 
 
 class DicehallEnv(gymnasium.Env[np.ndarray, Any]):
     """A single-agent environment: the agent plays `seat`, bots play the other seats."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,
@@ -47,6 +52,7 @@ class DicehallEnv(gymnasium.Env[np.ndarray, Any]):
         illegal: str = "raise",
         render_mode: str | None = None,
         seeding: str = "episode",
+        relative: bool = True,
         **params: Any,
     ) -> None:
         self.seeding = check_seeding(seeding)
@@ -55,14 +61,14 @@ class DicehallEnv(gymnasium.Env[np.ndarray, Any]):
             raise DicehallError(f"{game_id}: seat {seat} is not a seat an agent can play")
         self.seat = seat
         self.reward, self.illegal = check_reward(reward), check_illegal(illegal)
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.bots = self._make_bots(opponents)
         self._reads_view = {s: getattr(b, "reads_view", True) for s, b in self.bots.items()}
-        self.observer = Observer(self.game)
+        self.observer = Observer(self.game, relative)
         self.observation_space = self.observer.box
         self.action_space = spaces.Discrete(self.game.num_actions)
         self._seeds = Seeds()
-        self._none = np.zeros(self.game.num_actions, np.int8)
+        self._any = np.ones(self.game.num_actions, np.int8)
         self._legal_ids = LegalIds(self.game)
         self.runner = Runner(self.game, 0, self.seeding, self._legal_ids)
 
@@ -81,6 +87,8 @@ class DicehallEnv(gymnasium.Env[np.ndarray, Any]):
         super().reset(seed=seed)
         self.runner = Runner(self.game, self._seeds.next(seed), self.seeding, self._legal_ids)
         self._play_bots()
+        if self.render_mode == "human":
+            self.render()
         return self._observation(), self._info()
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
@@ -100,6 +108,8 @@ class DicehallEnv(gymnasium.Env[np.ndarray, Any]):
         info = self._info()
         if illegal:
             info["illegal_action"] = True
+        if self.render_mode == "human":
+            self.render()
         return self._observation(), float(reward), over, False, info
 
     def _play_bots(self) -> None:
@@ -118,8 +128,11 @@ class DicehallEnv(gymnasium.Env[np.ndarray, Any]):
         return {"action_mask": self._mask().copy()}
 
     def _mask(self) -> np.ndarray:
-        """The agent's legal actions as int8 (shared: copy it before changing it)."""
-        return self._none if self.runner.over else self.runner.legal(self.seat).mask()
+        """The agent's legal actions as int8 (shared: copy it before changing it). Once the
+        episode is over every action is allowed: a vector env (`gymnasium.make_vec`, whose
+        default autoreset comes at the next step) still takes an action for a finished env,
+        ignores it and resets, so a masked sampler must find something to pick."""
+        return self._any if self.runner.over else self.runner.legal(self.seat).mask()
 
     def view(self) -> View:
         """The agent's view of the table (what the features are made from)."""
@@ -129,10 +142,10 @@ class DicehallEnv(gymnasium.Env[np.ndarray, Any]):
         """Legal actions as booleans (the sb3-contrib MaskablePPO convention)."""
         return self._mask().astype(bool)
 
-    def render(self) -> str | None:
-        if self.render_mode != "ansi":
-            return None
-        return self.observer.text(self.runner.state, self.seat)
+    def render(self) -> Any:
+        """The agent's seat's terminal board (`rl.render`): printed ("human"), as text with
+        ANSI colours ("ansi") or as an RGB picture ("rgb_array")."""
+        return render(self.game, self.runner.state, self.seat, self.render_mode)
 
 
 def _make(**kwargs: Any) -> DicehallEnv:

@@ -7,25 +7,35 @@ parameters its `rl_params` part requires, e.g. a real-time game's tick mode), so
 
 - Dynamics: sequential, with explicit chance. Chance outcomes get the stable integer ids of
   the game's `chance_index` (a fixed list of every outcome a game can produce).
+- Players: the seats that choose (`Game.automated_seats` are played by the rules: Puru
+  Solo is a one-player game, AutoPuray part of the environment).
 - Information: imperfect where the game's spec says `hidden_information` (rolls behind
-  screens), else perfect. Observations come from `game.observe(state, player)`: the
-  string is that view as compact JSON, the tensor is its feature vector (`rl.features`).
-- Utility: `Game.returns` (1 shared among the winners, 0 for the others), at the end only.
+  screens), else perfect. Observations come from `game.observe(state, seat)`: the
+  string is that view as compact JSON, the tensor is its feature vector (`rl.features`,
+  relative to the seat). Imperfect-information games also give information states
+  (`rl._infostate`: perfect recall) and `resample_from_infostate` (the game's determiniser).
+- Utility: `Game.returns` (1 shared among the winners, 0 for the others), at the end only;
+  constant-sum where every ending has a winner (`CONSTANT_SUM`).
+- States pickle and serialise (their shared game data as the game's id and parameters);
+  `str(state)` is the spectator's view as lines, `state.board()` the terminal board.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 from dicehall import games
-from dicehall.core import CHANCE, OMNISCIENT, Distribution, Game
-from dicehall.rl._common import make_game, rl_params
+from dicehall.core import CHANCE, OMNISCIENT, DicehallError, Distribution
+from dicehall.rl._common import automated_seats, make_game, rl_params
+from dicehall.rl._infostate import Trail
 from dicehall.rl._runner import LegalIds
 from dicehall.rl._spaces import Observer
 from dicehall.rl.outcomes import ChanceIds
+from dicehall.rl.render import board_text, view_text
 
 PREFIX = "dicehall_"
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
@@ -33,14 +43,25 @@ _CHANCE = int(pyspiel.PlayerId.CHANCE)
 
 
 class _Shared:
-    """Per-game data that states share; copying a state (OpenSpiel clones by deepcopy) keeps it."""
+    """Per-game data that states share; copying a state (OpenSpiel clones by deepcopy) keeps it.
+    Pickled as the game's id and parameters (`_shared`): a state pickles with its position only,
+    and unpickled states of one game share one again."""
 
-    def __init__(self, game: Game[Any, Any]) -> None:
-        self.game = game
+    def __init__(self, game_id: str, params: dict[str, Any]) -> None:
+        self.key = (game_id, tuple(sorted(params.items())))
+        game = self.game = make_game(game_id, **params)
+        auto = automated_seats(game)
+        self.seats = tuple(s for s in range(game.num_players) if s not in auto)
+        self.hidden = game.spec.hidden_information
+        self.resample = games.part(game_id, "search") if self.hidden else None
+        """OpenSpiel's players: the seats that choose (Puru Solo: seat 0 only; AutoPuray,
+        which the rules play, is part of the environment)."""
+        self.player_of = {seat: player for player, seat in enumerate(self.seats)}
         self.ids = ChanceIds(game)
         self.observer = Observer(game)
         self._chance: dict[int, tuple[Any, list[tuple[int, float]]]] = {}
         self._legal = LegalIds(game)
+        self._last_text: tuple[Any, str] | None = None
 
     def legal_ids(self, state: Any, player: int) -> list[int]:
         """Sorted ids of the legal actions, remembered per legal tuple (`LegalIds`)."""
@@ -61,8 +82,34 @@ class _Shared:
             found = self._chance[id(outcomes)] = (outcomes, pairs)
         return list(found[1])
 
+    def text(self, state: Any) -> str:
+        """`view_text` of the spectator's view, the last one remembered (OpenSpiel's checks
+        ask for a state's string and then for its deserialised copy's, an equal state)."""
+        last = self._last_text
+        if last is not None and (last[0] is state or last[0] == state):
+            return last[1]
+        text = view_text(self.game.observe(state, None))
+        self._last_text = (state, text)
+        return text
+
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_shared, self.key)
+
+
+_SHARED: dict[tuple[str, tuple[tuple[str, Any], ...]], _Shared] = {}
+
+
+def _shared(game_id: str, params: tuple[tuple[str, Any], ...]) -> _Shared:
+    """The one `_Shared` of a game and parameters in this process (unpickling asks for it)."""
+    found = _SHARED.get((game_id, params))
+    if found is None:
+        if len(_SHARED) >= 64:
+            _SHARED.clear()
+        found = _SHARED[(game_id, params)] = _Shared(game_id, dict(params))
+    return found
 
 
 class _Frozen:
@@ -83,9 +130,20 @@ def _defaults(game_id: str) -> dict[str, Any]:
     return {**out, **rl_params(game_id)}
 
 
-def game_type(game_id: str) -> pyspiel.GameType:
+CONSTANT_SUM = frozenset({"purrramid", "paradice", "jelly"})
+"""Games whose `Game.returns` always sum to 1 (every ending has a winner: rank 1 exists).
+Puru Puru is general-sum: when every seat drips out in one roll nobody wins and all get 0
+(docs/rules/puru.md); its Solo has one OpenSpiel player. A test checks the sums."""
+
+
+def game_type(game_id: str, players: int | None = None) -> pyspiel.GameType:
+    """The game's type; `players`: the OpenSpiel players of one parameter set (one player
+    makes it general-sum; registration leaves it out)."""
     spec = games.spec(game_id)
     info = pyspiel.GameType.Information
+    utility = pyspiel.GameType.Utility
+    constant = game_id in CONSTANT_SUM and players != 1
+    solo = any(p.name == "solo" for p in spec.params)  # Solo: one player against the rules
     return pyspiel.GameType(
         short_name=PREFIX + game_id,
         long_name=f"dicehall {spec.name}",
@@ -94,12 +152,12 @@ def game_type(game_id: str) -> pyspiel.GameType:
         information=info.IMPERFECT_INFORMATION
         if spec.hidden_information
         else info.PERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=utility.CONSTANT_SUM if constant else utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=spec.max_players,
-        min_num_players=spec.min_players,
-        provides_information_state_string=False,
-        provides_information_state_tensor=False,
+        min_num_players=1 if solo else spec.min_players,
+        provides_information_state_string=spec.hidden_information,
+        provides_information_state_tensor=spec.hidden_information,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=_defaults(game_id),
@@ -111,18 +169,21 @@ class DicehallGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, game_id: str, params: dict[str, Any] | None = None) -> None:
         resolved = {**_defaults(game_id), **(params or {})}
-        self.shared = _Shared(make_game(game_id, **resolved))
-        game = self.shared.game
+        self.shared = _shared(game_id, tuple(sorted(resolved.items())))
+        game, players = self.shared.game, len(self.shared.seats)
         low, high = game.spec.utility_range
+        kind = game_type(game_id, players)
+        constant = kind.utility == pyspiel.GameType.Utility.CONSTANT_SUM
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_actions,
             max_chance_outcomes=game.max_chance_outcomes,
-            num_players=game.num_players,
+            num_players=players,
             min_utility=low,
             max_utility=high,
+            utility_sum=1.0 if constant else None,
             max_game_length=game.max_game_length,
         )
-        super().__init__(game_type(game_id), info, resolved)
+        super().__init__(kind, info, resolved)
 
     def new_initial_state(self) -> DicehallState:
         return DicehallState(self)
@@ -130,6 +191,8 @@ class DicehallGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> DicehallObserver:
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            return DicehallInfostateObserver(self.shared)
         return DicehallObserver(self.shared)
 
 
@@ -139,18 +202,21 @@ class DicehallState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: DicehallGame) -> None:
         super().__init__(game)
         self._shared = game.shared
+        self._trail: Trail | None = None
         self._set(game.shared.game.initial_state())
 
     def _set(self, value: Any) -> None:
         """Move to `value`, noting who acts there (OpenSpiel asks several times per move)."""
         self._s = _Frozen(value)
+        if self._shared.hidden:  # the history a seat's information state is made of
+            self._trail = Trail(self._trail, value)
         actors = self._shared.game.actors(value)
         if not actors:
             self._player = _TERMINAL
         elif actors == (CHANCE,):
             self._player = _CHANCE
         else:
-            self._player = int(actors[0])
+            self._player = self._shared.player_of[int(actors[0])]
 
     @property
     def dicehall_state(self) -> Any:
@@ -183,17 +249,17 @@ class DicehallState(pyspiel.State):  # type: ignore[misc]
         return []
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self._shared.legal_ids(self._s.value, player)
+        return self._shared.legal_ids(self._s.value, self._shared.seats[player])
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self._shared.chance(self._s.value)
 
     def _apply_action(self, action: int) -> None:
-        game, s, seat = self._shared.game, self._s.value, self._player
-        if seat == _CHANCE:
+        game, s, player = self._shared.game, self._s.value, self._player
+        if player == _CHANCE:
             self._set(game.apply(s, CHANCE, self._shared.ids.decode(action)))
         else:
-            self._set(game.apply(s, seat, game.decode(action)))
+            self._set(game.apply(s, self._shared.seats[player], game.decode(action)))
 
     def _action_to_string(self, player: int, action: int) -> str:
         game = self._shared.game
@@ -201,19 +267,50 @@ class DicehallState(pyspiel.State):  # type: ignore[misc]
             # two outcomes may read alike (two cards of one kind); OpenSpiel wants them distinct
             text = game.describe(self._shared.ids.decode(action), OMNISCIENT)
             return f"chance #{action}: {text}"
-        return game.describe(game.decode(action), player)
+        return game.describe(game.decode(action), self._shared.seats[player])
 
     def is_terminal(self) -> bool:
         return self._player == _TERMINAL
 
     def returns(self) -> list[float]:
-        game, s = self._shared.game, self._s.value
+        game, s, seats = self._shared.game, self._s.value, self._shared.seats
         if not game.is_terminal(s):
-            return [0.0] * game.num_players
-        return list(game.returns(s))
+            return [0.0] * len(seats)
+        returns = game.returns(s)
+        return [returns[seat] for seat in seats]
 
     def __str__(self) -> str:
-        return repr(self._s.value)
+        """The table as a spectator sees it (no secret), one line per part of the view
+        (`rl.render.view_text`); `board()` draws it as `dicehall play` does."""
+        return self._shared.text(self._s.value)
+
+    def board(self) -> str:
+        """The spectator's terminal board of `dicehall play`, as plain text."""
+        return board_text(self._shared.game, self._s.value, None)
+
+    def information_digest(self, player: int) -> str:
+        """The chained SHA-1 of the player's views along the history (`rl._infostate`)."""
+        assert self._trail is not None, "only games with hidden information keep a history"
+        return self._trail.digest(self._shared.seats[player], self._shared.observer.text)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> DicehallState:
+        """A state the player cannot tell from this one: the same history, and what the
+        player does not see (the other seats' rolls) drawn anew with the game's own
+        determiniser (`state_from_view`, seeded from the sampler). A state with nothing
+        hidden from the player comes back as a copy."""
+        copy: DicehallState = self.clone()
+        hook = self._shared.resample
+        seat, game = self._shared.seats[player_id], self._shared.game
+        if hook is None or self._trail is None:
+            return copy
+        rng = random.Random(int(probability_sampler() * 2**53))
+        try:
+            value = hook.state_from_view(game, game.observe(self._s.value, seat), seat, rng)
+        except DicehallError:  # not determinisable: nothing is hidden there (not in play)
+            return copy
+        copy._s = _Frozen(value)
+        copy._trail = self._trail.replaced(value)
+        return copy
 
 
 class DicehallObserver:
@@ -221,14 +318,24 @@ class DicehallObserver:
 
     def __init__(self, shared: _Shared) -> None:
         self._observer = shared.observer
+        self._seats = shared.seats
         self.tensor = np.zeros(shared.observer.size, np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: DicehallState, player: int) -> None:
-        self.tensor[:] = self._observer.vector(state.dicehall_state, player)
+        self.tensor[:] = self._observer.vector(state.dicehall_state, self._seats[player])
 
     def string_from(self, state: DicehallState, player: int) -> str:
-        return self._observer.text(state.dicehall_state, player)
+        return self._observer.text(state.dicehall_state, self._seats[player])
+
+
+class DicehallInfostateObserver(DicehallObserver):
+    """Information states (games with hidden information): the string is the player's view
+    (JSON) then the chained digest of its views at every step so far (perfect recall); the
+    tensor is the view's feature vector, which does not recall the past (a summary)."""
+
+    def string_from(self, state: DicehallState, player: int) -> str:
+        return f"{super().string_from(state, player)}\n{state.information_digest(player)}"
 
 
 def register() -> tuple[str, ...]:

@@ -11,6 +11,10 @@ table, then the tick order is drawn and the actions are applied in that order. S
 nothing to choose (and every seat in turn-based games but the one to move) send the extra
 action `game.num_actions` ("wait"), the only one their mask allows.
 
+Observations are relative to the observing seat (`relative=False`: seat order; names:
+`rl.observation_names`); `render_mode` "human", "ansi" or "rgb_array" draws a spectator's
+terminal board (`rl.render`). SuperSuit vectorises the Parallel env (docs/rl.md).
+
 `seeding="episode"` (the default) draws chance from one random source per episode;
 `seeding="match"` resolves it exactly as `engine.Match` does (see `dicehall.rl._runner`).
 """
@@ -34,6 +38,7 @@ from dicehall.rl._common import (
 from dicehall.rl._runner import NOT_LEGAL, LegalIds, Runner
 from dicehall.rl._spaces import Observer, Seeds, check_illegal, mask
 from dicehall.rl._tick import TickRunner
+from dicehall.rl.render import RENDER_MODES, check_render_mode, render
 
 
 class DicehallAEC(AECEnv):  # type: ignore[misc]
@@ -47,15 +52,16 @@ class DicehallAEC(AECEnv):  # type: ignore[misc]
         illegal: str = "raise",
         render_mode: str | None = None,
         seeding: str = "episode",
+        relative: bool = True,
         **params: Any,
     ) -> None:
         super().__init__()
         self.seeding = check_seeding(seeding)
         self.game = make_game(game_id, **params)
-        self.metadata = {"render_modes": ["ansi"], "name": f"dicehall_{game_id}_v0"}
+        self.metadata = {"render_modes": list(RENDER_MODES), "name": f"dicehall_{game_id}_v0"}
         self.reward, self.illegal = check_reward(reward), check_illegal(illegal)
-        self.render_mode = render_mode
-        self.observer = Observer(self.game)
+        self.render_mode = check_render_mode(render_mode)
+        self.observer = Observer(self.game, relative)
         auto = automated_seats(self.game)
         seats = [s for s in range(self.game.num_players) if s not in auto]
         self.possible_agents = [f"player_{s}" for s in seats]
@@ -117,6 +123,8 @@ class DicehallAEC(AECEnv):  # type: ignore[misc]
             self.infos[agent] = {}
         self.runner.act(seat, chosen)
         self._after_move()
+        if self.render_mode == "human":
+            self.render()
 
     def _after_move(self) -> None:
         """Rewards come at the end only: until then `rewards` is one dict of zeros."""
@@ -133,10 +141,10 @@ class DicehallAEC(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.agents[0]
         self._accumulate_rewards()
 
-    def render(self) -> str | None:
-        if self.render_mode != "ansi":
-            return None
-        return self.observer.text(self.runner.state, None)
+    def render(self) -> Any:
+        """The table as a spectator sees it (no secrets), the terminal board (`rl.render`):
+        printed ("human"), as ANSI text ("ansi") or as an RGB picture ("rgb_array")."""
+        return render(self.game, self.runner.state, None, self.render_mode)
 
     def close(self) -> None:
         pass
@@ -153,14 +161,18 @@ class DicehallParallel(ParallelEnv):  # type: ignore[misc]
         illegal: str = "raise",
         render_mode: str | None = None,
         seeding: str = "episode",
+        relative: bool = True,
         **params: Any,
     ) -> None:
         self.seeding = check_seeding(seeding)
         self.game = make_game(game_id, **params)
-        self.metadata = {"render_modes": ["ansi"], "name": f"dicehall_{game_id}_parallel_v0"}
+        self.metadata = {
+            "render_modes": list(RENDER_MODES),
+            "name": f"dicehall_{game_id}_parallel_v0",
+        }
         self.reward, self.illegal = check_reward(reward), check_illegal(illegal)
-        self.render_mode = render_mode
-        self.observer = Observer(self.game)
+        self.render_mode = check_render_mode(render_mode)
+        self.observer = Observer(self.game, relative)
         auto = automated_seats(self.game)
         seats = [s for s in range(self.game.num_players) if s not in auto]
         self.possible_agents = [f"player_{s}" for s in seats]
@@ -225,12 +237,14 @@ class DicehallParallel(ParallelEnv):  # type: ignore[misc]
         truncations = dict.fromkeys(self.agents, False)
         if over:
             self.agents = []
+        if self.render_mode == "human":
+            self.render()
         return observations, rewards, terminations, truncations, infos
 
-    def render(self) -> str | None:
-        if self.render_mode != "ansi":
-            return None
-        return self.observer.text(self.runner.state, None)
+    def render(self) -> Any:
+        """The table as a spectator sees it (no secrets), the terminal board (`rl.render`):
+        printed ("human"), as ANSI text ("ansi") or as an RGB picture ("rgb_array")."""
+        return render(self.game, self.runner.state, None, self.render_mode)
 
     def close(self) -> None:
         pass

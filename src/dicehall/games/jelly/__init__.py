@@ -37,6 +37,7 @@ PARTS = GameParts(
     checks="invariants:CHECKS",
     features="features:encode",
     state_features="features:encode_state",
+    feature_names="features:names",
     web_renderer="ui/web.js",
     ticks="ticks",
     explain="explain:explain",

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from dicehall.core import View
-from dicehall.core.features import Blocks, Vec, hot, packed, padded
+from dicehall.core.features import Blocks, Vec, hot, packed, padded, seat_labels
 from dicehall.games.jelly.rewards import standing
 from dicehall.games.jelly.state import NOBODY, Debt, Phase, RerollDie
 
@@ -20,46 +20,61 @@ VALUES = (1, 2, 3, 4, 5, 6)
 
 
 def _district(v: Vec, d: dict[str, Any], face_ids: tuple[str, ...], n: int) -> None:
-    v.one_hot(d["face"], face_ids)
-    v.one_hot(d["target"], range(3))
-    v.nums(d["totals"], n, 20.0)
-    v.counts([owner for owner, _ in d["dice"]], range(n), 7.0)
-    v.one_hot(d["locked_by"], range(n))
+    seats = seat_labels(n)
+    v.one_hot(d["face"], face_ids, "face")
+    v.one_hot(d["target"], range(3), "target")
+    v.nums(d["totals"], n, 20.0, "total", seats)
+    v.counts([owner for owner, _ in d["dice"]], range(n), 7.0, "dice", seats)
+    v.one_hot(d["locked_by"], range(n), "locked_by", seats)
+
+
+_NO_DISTRICT: dict[str, Any] = {
+    "face": None, "target": None, "totals": (), "dice": (), "locked_by": None,
+}  # fmt: skip
+"""A district not dealt yet: all zeros."""
 
 
 def encode(game: Any, view: View) -> list[float]:
+    return _fill(Vec(), game, view).out
+
+
+def names(game: Any) -> list[str]:
+    """One name per entry of `encode`'s vector (seats written `seat<k>`)."""
+    return list(_fill(Vec(named=True), game, game.observe(game.initial_state(), 0)).names or ())
+
+
+def _fill(v: Vec, game: Any, view: View) -> Vec:
     n = game.num_players
+    seats = seat_labels(n)
     face_ids = tuple(f.id for f in game.table.faces)
-    v = Vec()
-    v.one_hot(view["seat"], range(n))
-    v.one_hot(view["phase"], PHASES)
-    v.one_hot(view["round"], range(1, 5))
+    v.one_hot(view["seat"], range(n), "viewer")
+    v.one_hot(view["phase"], PHASES, "phase")
+    v.one_hot(view["round"], range(1, 5), "round")
     districts = view["districts"]
     for d in range(game.table.districts):
-        if d < len(districts):
-            _district(v, districts[d], face_ids, n)
-        else:
-            v.nums((), len(face_ids) + 3 + 3 * n)
-    for p in view["table"]:
-        v.num(p["jelly"], 20.0)
-        v.num(p["pods"], 5.0)
-        v.num(sum(p["pod_values"]), 30.0)
-        v.num(p["unplaced"], 7.0)
-        v.num(p["rolled"])
-        v.num(p["rerolls"], 3.0)
-        v.num(p["centre"], 7.0)
-        v.num(p["done"])
-    v.counts(view["roll"] or (), VALUES, 7.0)
+        with v.scope(f"district{d}"):
+            _district(v, districts[d] if d < len(districts) else _NO_DISTRICT, face_ids, n)
+    for s, p in enumerate(view["table"]):
+        with v.scope(seats[s]):
+            v.num(p["jelly"], 20.0, "jelly")
+            v.num(p["pods"], 5.0, "pods")
+            v.num(sum(p["pod_values"]), 30.0, "pod_values")
+            v.num(p["unplaced"], 7.0, "unplaced")
+            v.num(p["rolled"], name="rolled")
+            v.num(p["rerolls"], 3.0, "rerolls")
+            v.num(p["centre"], 7.0, "centre")
+            v.num(p["done"], name="done")
+    v.counts(view["roll"] or (), VALUES, 7.0, "my_roll")
     timer = view["timer"]
-    v.one_hot(timer["flipped_by"], range(n))
-    v.num(timer["ticks_left"], 4.0)
-    v.num(timer["tick"], 20.0)
-    v.num(view["pod_stack"], 30.0)
+    v.one_hot(timer["flipped_by"], range(n), "timer.flipped_by", seats)
+    v.num(timer["ticks_left"], 4.0, "timer.ticks_left")
+    v.num(timer["tick"], 20.0, "timer.tick")
+    v.num(view["pod_stack"], 30.0, "pod_stack")
     pending = view["pending"] or {}
-    v.one_hot(pending.get("kind"), PENDING)
-    v.one_hot(pending.get("district"), range(game.table.districts))
-    v.mask(pending.get("seats", ()), n)
-    return v.out
+    v.one_hot(pending.get("kind"), PENDING, "pending")
+    v.one_hot(pending.get("district"), range(game.table.districts), "pending.district")
+    v.mask(pending.get("seats", ()), n, "pending.seats", seats)
+    return v
 
 
 _DISTRICTS: Blocks[bytes] = Blocks(4096)

@@ -33,6 +33,7 @@ PARTS = GameParts(
     checks="invariants:CHECKS",
     features="features:encode",
     state_features="features:encode_state",
+    feature_names="features:names",
     web_renderer="ui/web.js",
     achievements="achievements",
     explain="explain:explain",

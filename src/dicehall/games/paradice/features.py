@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from dicehall.core import View
-from dicehall.core.features import Blocks, Vec, hot, packed, padded
+from dicehall.core.features import Blocks, Vec, hot, packed, padded, seat_labels
 from dicehall.games.paradice.observe import card_view
 from dicehall.games.paradice.scoring import breakdown
 
@@ -19,73 +19,86 @@ PHASES = ("setup", "pre", "main", "roulette", "place", "gains", "over")
 CODES = tuple(c * 10 + v for c in range(COLOURS) for v in range(1, 7))
 
 
-def _die(v: Vec, code: int | None) -> None:
+def _die(v: Vec, code: int | None, name: str) -> None:
     """A die, or zeros for no die (code 0 or None)."""
-    v.one_hot(code // 10 if code else None, range(COLOURS))
-    v.num(code % 10 if code else 0, 6.0)
+    v.one_hot(code // 10 if code else None, range(COLOURS), f"{name}.colour")
+    v.num(code % 10 if code else 0, 6.0, f"{name}.value")
 
 
 def _card(v: Vec, card: dict[str, Any] | None) -> None:
     card = card or {}
-    v.num(bool(card))
-    v.one_hot(card.get("type"), range(TYPES))
-    v.num(card.get("points"), 10.0)
-    for slot in card.get("slots", [{}] * 3):
-        v.one_hot(slot.get("colour"), range(COLOURS))
-        v.num(slot.get("value"), 6.0)
+    v.num(bool(card), name="present")
+    v.one_hot(card.get("type"), range(TYPES), "type")
+    v.num(card.get("points"), 10.0, "points")
+    for i, slot in enumerate(card.get("slots", [{}] * 3)):
+        v.one_hot(slot.get("colour"), range(COLOURS), f"slot{i}.colour")
+        v.num(slot.get("value"), 6.0, f"slot{i}.value")
     cond = card.get("condition", {})
-    v.one_hot(cond.get("parity"), ("odd", "even"))
-    v.num(cond.get("total_min"), 18.0)
-    v.num(cond.get("total_max"), 18.0)
-    v.mask(cond.get("colours", ()), COLOURS - 1)
+    v.one_hot(cond.get("parity"), ("odd", "even"), "parity")
+    v.num(cond.get("total_min"), 18.0, "total_min")
+    v.num(cond.get("total_max"), 18.0, "total_max")
+    v.mask(cond.get("colours", ()), COLOURS - 1, "colours")
 
 
 def _seat(v: Vec, seat: dict[str, Any]) -> None:
     stalls = seat["stalls"][:ACTIVE]
-    for stall in stalls + [None] * (ACTIVE - len(stalls)):
-        _card(v, stall)
-        for code in (stall or {}).get("dice", [0, 0, 0]):
-            _die(v, code)
-    v.counts([c["type"] for c in seat["done"]], range(TYPES), 5.0)
-    v.nums(seat["powers"], TYPES, 3.0)
-    v.num(len(seat["surprise"]), 5.0)
-    v.num(seat["score"], 50.0)
+    for i, stall in enumerate(stalls + [None] * (ACTIVE - len(stalls))):
+        with v.scope(f"stall{i}"):
+            _card(v, stall)
+            for j, code in enumerate((stall or {}).get("dice", [0, 0, 0])):
+                _die(v, code, f"die{j}")
+    v.counts([c["type"] for c in seat["done"]], range(TYPES), 5.0, "done_types")
+    v.nums(seat["powers"], TYPES, 3.0, "powers")
+    v.num(len(seat["surprise"]), 5.0, "surprise")
+    v.num(seat["score"], 50.0, "score")
 
 
 def encode(game: Any, view: View) -> list[float]:
+    return _fill(Vec(), game, view).out
+
+
+def names(game: Any) -> list[str]:
+    """One name per entry of `encode`'s vector (seats written `seat<k>`)."""
+    return list(_fill(Vec(named=True), game, game.observe(game.initial_state(), 0)).names or ())
+
+
+def _fill(v: Vec, game: Any, view: View) -> Vec:
     n = game.num_players
-    v = Vec()
-    v.one_hot(view["you"], range(n))
-    v.one_hot(view["phase"], PHASES)
-    v.one_hot(view["turn"], range(n))
-    v.num(view["round"], 60.0)
+    seats = seat_labels(n)
+    codes = [f"c{c // 10}v{c % 10}" for c in CODES]
+    v.one_hot(view["you"], range(n), "viewer")
+    v.one_hot(view["phase"], PHASES, "phase")
+    v.one_hot(view["turn"], range(n), "turn", seats)
+    v.num(view["round"], 60.0, "round")
     for col in range(COLUMNS):
         column = view["machine"][col] if col < len(view["machine"]) else []
         for row in range(ROWS):
-            _die(v, column[row] if row < len(column) else None)
-    v.counts(view["pending"], CODES, 3.0)
-    v.counts(view["passed"], CODES, 3.0)
+            _die(v, column[row] if row < len(column) else None, f"machine.col{col}.row{row}")
+    v.counts(view["pending"], CODES, 3.0, "pending", codes)
+    v.counts(view["passed"], CODES, 3.0, "passed", codes)
     roulette = view["roulette"]
     for col in range(COLUMNS):
-        _die(v, roulette[col] if col < len(roulette) else None)
-    v.num(view["returning"], 20.0)
-    v.num(view["gains"], 3.0)
-    v.num(view["moves"], 3.0)
-    v.num(view["powered"])
-    for card in view["plaza"]:
-        _card(v, card)
-    v.num(view["deck_left"], 50.0)
-    v.num(view["bag_left"], 10.0)
+        _die(v, roulette[col] if col < len(roulette) else None, f"roulette.col{col}")
+    v.num(view["returning"], 20.0, "returning")
+    v.num(view["gains"], 3.0, "gains")
+    v.num(view["moves"], 3.0, "moves")
+    v.num(view["powered"], name="powered")
+    for i, card in enumerate(view["plaza"]):
+        with v.scope(f"plaza{i}"):
+            _card(v, card)
+    v.num(view["deck_left"], 50.0, "deck_left")
+    v.num(view["bag_left"], 10.0, "bag_left")
     store = view["storehouse"]
-    v.nums(store["positions"], TYPES, float(store["length"]))
-    v.one_hot(store["first_out"], range(TYPES))
-    v.one_hot(store["second_out"], range(TYPES))
-    v.one_hot(view["tickets"]["golden"], range(n))
-    for holder in view["tickets"]["stall"]:
-        v.one_hot(holder, range(n))
-    for seat in view["seats"]:
-        _seat(v, seat)
-    return v.out
+    v.nums(store["positions"], TYPES, float(store["length"]), "storehouse")
+    v.one_hot(store["first_out"], range(TYPES), "first_out")
+    v.one_hot(store["second_out"], range(TYPES), "second_out")
+    v.one_hot(view["tickets"]["golden"], range(n), "golden_ticket", seats)
+    for i, holder in enumerate(view["tickets"]["stall"]):
+        v.one_hot(holder, range(n), f"stall_ticket{i}", seats)
+    for s, seat in enumerate(view["seats"]):
+        with v.scope(seats[s]):
+            _seat(v, seat)
+    return v
 
 
 _DIE_ROWS: tuple[tuple[float, ...], ...] = tuple(

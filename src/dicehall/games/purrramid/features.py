@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from dicehall.core import View
-from dicehall.core.features import Vec, hot, packed, padded
+from dicehall.core.features import Vec, hot, packed, padded, seat_labels
 from dicehall.games.purrramid import scoring
 from dicehall.games.purrramid.board import is_supported, levels
 from dicehall.games.purrramid.state import EMPTY, NO_WINNER, SETUP, Phase
@@ -18,40 +18,56 @@ VALUES = (1, 2, 3, 4, 5, 6)
 
 
 def encode(game: Any, view: View) -> list[float]:
+    return _fill(Vec(), game, view).out
+
+
+def names(game: Any) -> list[str]:
+    """One name per entry of `encode`'s vector (seats written `seat<k>`)."""
+    return list(_fill(Vec(named=True), game, game.observe(game.initial_state(), 0)).names or ())
+
+
+def _fill(v: Vec, game: Any, view: View) -> Vec:
     n = game.num_players
+    seats = seat_labels(n)
     owners: tuple[Any, ...] = (None, "setup", *range(n))
-    v = Vec()
-    v.one_hot(view["viewer"], range(n))
-    v.one_hot(view["phase"], PHASES)
-    v.one_hot(view["current"], range(n))
+    owner_labels = ("none", "setup", *seats)
+    v.one_hot(view["viewer"], range(n), "viewer")
+    v.one_hot(view["phase"], PHASES, "phase")
+    v.one_hot(view["current"], range(n), "current", seats)
     out = v.out
-    for space in view["spaces"]:  # the hot loop, written out (a board has about 50 spaces)
+    for i, space in enumerate(view["spaces"]):  # the hot loop, written out (about 50 spaces)
         owner, dice = space["owner"], space["dice"]
         out.extend([1.0 if owner == o else 0.0 for o in owners])
         out += (float(space["gold"]), float(space["wool"]), len(dice) / 5.0, sum(dice) / 30.0)
-    v.nums(view["tiles_left"], n, 30.0)
-    v.nums(view["wool"], n, 12.0)
-    v.num(view["wool_on_board"], 12.0)
-    v.num(view["gold_supply"], 12.0)
-    v.one_hot(view["winner"], range(n))
-    v.nums(view["budget"], n, 30.0)
-    v.nums(view["scores"], n, 100.0)
-    v.num(view["turns_played"], 200.0)
+        if v.names is not None:
+            with v.scope(f"space{i}"):
+                v.add_names(*(f"owner={o}" for o in owner_labels))
+                v.add_names("gold", "wool", "dice", "dice_total")
+    v.nums(view["tiles_left"], n, 30.0, "tiles_left", seats)
+    v.nums(view["wool"], n, 12.0, "wool", seats)
+    v.num(view["wool_on_board"], 12.0, "wool_on_board")
+    v.num(view["gold_supply"], 12.0, "gold_supply")
+    v.one_hot(view["winner"], range(n), "winner", seats)
+    v.nums(view["budget"], n, 30.0, "budget", seats)
+    v.nums(view["scores"], n, 100.0, "score", seats)
+    v.num(view["turns_played"], 200.0, "turns_played")
     turn = view["turn"]
-    v.num(turn["dice"], 5.0)
-    v.num(turn["bonus"])
-    v.num(turn["left"], 5.0)
-    v.counts(turn["roll"], VALUES, 5.0)
-    v.num(len(turn["placed"]), 5.0)
-    v.num(turn["tiles"], 10.0)
-    v.num(turn["levels"], 5.0)
-    v.num(turn["stop_ok"])
-    v.num(turn["rerolls"], 12.0)
+    with v.scope("turn"):
+        v.num(turn["dice"], 5.0, "dice")
+        v.num(turn["bonus"], name="bonus")
+        v.num(turn["left"], 5.0, "left")
+        v.counts(turn["roll"], VALUES, 5.0, "roll")
+        v.num(len(turn["placed"]), 5.0, "placed")
+        v.num(turn["tiles"], 10.0, "tiles")
+        v.num(turn["levels"], 5.0, "levels")
+        v.num(turn["stop_ok"], name="stop_ok")
+        v.num(turn["rerolls"], 12.0, "rerolls")
     last = view["last_turn"] or {}
-    v.one_hot(last.get("seat"), range(n))
-    v.num(last.get("success"))
-    v.num(last.get("tiles"), 10.0)
-    return v.out
+    with v.scope("last_turn"):
+        v.one_hot(last.get("seat"), range(n), "seat", seats)
+        v.num(last.get("success"), name="success")
+        v.num(last.get("tiles"), 10.0, "tiles")
+    return v
 
 
 _TILES_MEMO: list[Any] = [None, None]

@@ -33,6 +33,7 @@ PARTS = GameParts(
     checks="invariants:CHECKS",
     features="features:encode",
     state_features="features:encode_state",
+    feature_names="features:names",
     web_renderer="ui/web.js",
     expert="bots.expert:make_expert",
     tables="bots.tables:TABLES",

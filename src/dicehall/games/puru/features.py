@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from dicehall.core import View
-from dicehall.core.features import Vec, hot, padded
+from dicehall.core.features import Vec, hot, padded, seat_labels
 from dicehall.games.puru.dice import NO_MAJORITY, pattern
 from dicehall.games.puru.state import PAID_REROLL, Phase, Power
 
@@ -19,47 +19,57 @@ PENDING = ("keep_or_give", "jelly_fish", "grass_jelly", "puru_puru")
 TRACK = 20.0
 
 
-def _dice(v: Vec, dice: dict[str, int] | None) -> None:
-    v.nums([(dice or {}).get(f, 0) for f in FACES], 4, 6.0)
+def _dice(v: Vec, dice: dict[str, int] | None, name: str) -> None:
+    v.nums([(dice or {}).get(f, 0) for f in FACES], 4, 6.0, name, FACES)
 
 
 def encode(game: Any, view: View) -> list[float]:
+    return _fill(Vec(), game, view).out
+
+
+def names(game: Any) -> list[str]:
+    """One name per entry of `encode`'s vector (seats written `seat<k>`)."""
+    return list(_fill(Vec(named=True), game, game.observe(game.initial_state(), 0)).names or ())
+
+
+def _fill(v: Vec, game: Any, view: View) -> Vec:
     n = game.num_players
-    v = Vec()
-    v.one_hot(view["viewer"], range(n))
-    v.one_hot(view["mode"], MODES)
-    v.one_hot(view["phase"], PHASES)
-    v.one_hot(view["roller"], range(n))
-    v.mask(view["to_act"], n)
+    seats = seat_labels(n)
+    v.one_hot(view["viewer"], range(n), "viewer")
+    v.one_hot(view["mode"], MODES, "mode")
+    v.one_hot(view["phase"], PHASES, "phase")
+    v.one_hot(view["roller"], range(n), "roller", seats)
+    v.mask(view["to_act"], n, "to_act", seats)
     for p in view["players"]:
-        v.num(p["love"], TRACK)
-        v.num(p["excitement"], TRACK)
-        v.num(p["jelly"], TRACK)
-        v.one_hot(p["character"], CHARACTERS)
-        v.num(p["auto"])
-    _dice(v, view["dice"])
-    v.num(view["num_dice"], 6.0)
-    v.num(view["rolling"], 6.0)
-    v.num(view["rerolls_used"], 3.0)
-    v.num(view["rerolls_left"], 3.0)
-    v.num(view["next_reroll_cost"])
+        with v.scope(seats[p["seat"]]):
+            v.num(p["love"], TRACK, "love")
+            v.num(p["excitement"], TRACK, "excitement")
+            v.num(p["jelly"], TRACK, "jelly")
+            v.one_hot(p["character"], CHARACTERS, "character")
+            v.num(p["auto"], name="auto")
+    _dice(v, view["dice"], "dice")
+    v.num(view["num_dice"], 6.0, "num_dice")
+    v.num(view["rolling"], 6.0, "rolling")
+    v.num(view["rerolls_used"], 3.0, "rerolls_used")
+    v.num(view["rerolls_left"], 3.0, "rerolls_left")
+    v.num(view["next_reroll_cost"], name="next_reroll_cost")
     majority = view["majority"] or {}
-    v.one_hot(majority.get("face"), FACES)
-    v.num(majority.get("count"), 6.0)
+    v.one_hot(majority.get("face"), FACES, "majority")
+    v.num(majority.get("count"), 6.0, "majority_count")
     pending = view["pending"] or {}
-    v.one_hot(pending.get("kind"), PENDING)
-    v.one_hot(pending.get("seat"), range(n))
+    v.one_hot(pending.get("kind"), PENDING, "pending")
+    v.one_hot(pending.get("seat"), range(n), "pending_seat", seats)
     effects = view["pending_effects"] or {}
     for key in ("love", "excitement", "drips"):
-        v.nums(effects.get(key, ()), n, 6.0)
-    v.one_hot(effects.get("majority"), FACES)
+        v.nums(effects.get(key, ()), n, 6.0, f"effects.{key}", seats)
+    v.one_hot(effects.get("majority"), FACES, "effects.majority")
     last = view["last"] or {}
-    v.one_hot(last.get("roller"), range(n))
-    _dice(v, last.get("dice"))
-    v.one_hot(last.get("majority"), FACES)
+    v.one_hot(last.get("roller"), range(n), "last.roller", seats)
+    _dice(v, last.get("dice"), "last.dice")
+    v.one_hot(last.get("majority"), FACES, "last.majority")
     for key in ("love", "excitement", "jelly"):
-        v.nums(last.get(key, ()), n, 6.0)
-    return v.out
+        v.nums(last.get(key, ()), n, 6.0, f"last.{key}", seats)
+    return v
 
 
 def _dice_counts(counts: tuple[int, ...] | None) -> list[float]:

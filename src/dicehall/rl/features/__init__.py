@@ -8,6 +8,10 @@ so they hold no more than the seat may see.
 `state_featurizer(game)` gives the same vectors straight from a state and a seat, without
 building the view (each game's `encode_state`, which reads only what that seat may see); the
 environments use it, and the tests check that both give the same vector.
+
+`feature_names(game)` names each entry. The environments return each seat's vector relative
+to itself by default (`relative_orders`): every block about a seat is moved so that the
+observer's own comes first, then the next seat's, and so on.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from typing import Any
 
 from dicehall import games
 from dicehall.core import DicehallError, Game, View
+from dicehall.core.features import relative_names, relative_order
 from dicehall.core.parts import Features
 
 Featurizer = Callable[[View], list[float]]
@@ -53,9 +58,35 @@ def _through_view(game: Game[Any, Any], features: Featurizer, state: Any, seat: 
     return features(game.observe(state, seat))
 
 
+def feature_names(game: Game[Any, Any], relative: bool = True) -> list[str]:
+    """One name per entry of `game`'s feature vectors (the game's `feature_names` part;
+    `f0`, `f1`... for a game without it). `relative`: the names of the vectors the
+    environments return by default, each seat named from the observer (`me`, `me+1`...;
+    `relative_order`), else the game's own order (`seat0`, `seat1`...)."""
+    part: Callable[[Any], list[str]] | None = games.part(game.id, "feature_names")
+    names = part(game) if part is not None else [f"f{i}" for i in range(feature_size(game))]
+    return relative_names(names) if relative else list(names)
+
+
+def relative_orders(game: Game[Any, Any]) -> dict[int, list[int]]:
+    """Per seat, `relative_order` of the game's feature vector: the indices that put that
+    seat's own entries first (seat 0's order is the identity, left out)."""
+    names = feature_names(game, relative=False)
+    n = game.num_players
+    return {seat: relative_order(names, n, seat) for seat in range(1, n)}
+
+
 def feature_size(game: Game[Any, Any]) -> int:
     """The length of `game`'s feature vectors (taken from the first state's view)."""
     return len(featurizer(game)(game.observe(game.initial_state(), 0)))
 
 
-__all__ = ["Featurizer", "StateFeaturizer", "feature_size", "featurizer", "state_featurizer"]
+__all__ = [
+    "Featurizer",
+    "StateFeaturizer",
+    "feature_names",
+    "feature_size",
+    "featurizer",
+    "relative_orders",
+    "state_featurizer",
+]
