@@ -397,6 +397,9 @@ app.command("fuzz")(importlib.import_module("dicehall.cli.fuzz").fuzz)
 app.command("solve")(importlib.import_module("dicehall.cli.solve").solve)
 app.command("sweep")(importlib.import_module("dicehall.cli.sweep").sweep)
 app.command("review")(importlib.import_module("dicehall.cli.review").review_command)
+app.command("backup")(importlib.import_module("dicehall.cli.keep").backup_command)
+app.command("restore")(importlib.import_module("dicehall.cli.keep").restore_command)
+app.command("export")(importlib.import_module("dicehall.cli.keep").export_command)
 
 
 @app.command()
