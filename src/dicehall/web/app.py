@@ -27,6 +27,7 @@ from dicehall.web.coach import router as coach_router
 from dicehall.web.config import Settings
 from dicehall.web.guard import Guards, RequestGuard
 from dicehall.web.hall import Hall, RequestError
+from dicehall.web.proxies import proxy_trust
 from dicehall.web.reviews import router as review_router
 from dicehall.web.rules_routes import add_rules_routes
 from dicehall.web.sessions import AccountLimits, SessionGuard
@@ -157,13 +158,21 @@ def app_from_env() -> FastAPI:
 
 
 def serve(
-    host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, workers: int = 1
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db_url: str | None = None,
+    workers: int = 1,
+    trusted_proxies: str | None = None,
 ) -> None:
     """Run the web app with uvicorn until interrupted (`dicehall serve`); `workers` > 1 runs
-    that many processes on one port, which needs a PostgreSQL store (`web/cluster.py`)."""
+    that many processes on one port, which needs a PostgreSQL store (`web/cluster.py`).
+    `trusted_proxies` (default `Settings.trusted_proxies`): whose forwarding headers count."""
     import uvicorn
 
     log_to_stderr()
+    proxies = proxy_trust(
+        Settings().trusted_proxies if trusted_proxies is None else trusted_proxies
+    )
     print(f"dicehall: serving on http://{host}:{port}")
     if workers > 1:
         url = db_url or default_url()
@@ -174,6 +183,7 @@ def serve(
             "dicehall.web.app:app_from_env", factory=True, host=host, port=port,
             workers=workers, http="dicehall.web.transport:EnvGuardedHttp",
             ws="dicehall.web.transport:QuietWebSockets", ws_max_size=1 << 20, log_level="info",
+            **proxies,
         )  # fmt: skip
         return
     settings = Settings(db_url=db_url)
@@ -186,6 +196,7 @@ def serve(
         ws=QuietWebSockets,
         ws_max_size=1 << 20,
         log_level="info",
+        **proxies,
     )
     redact_tokens_in_logs()  # after uvicorn has set up its handlers
     uvicorn.Server(config).run()
