@@ -21,7 +21,6 @@ from dicehall.engine.signing import sign
 from dicehall.store import Store, default_url
 from dicehall.store.backup import backup, restore
 from dicehall.store.finished import finished_records
-from dicehall.web.record_key import ENV_KEY, MIN_KEY_CHARS, key_file
 
 DbOpt = Annotated[
     str | None,
@@ -87,8 +86,8 @@ def export_command(
         typer.Option(
             "--key-file",
             metavar="FILE",
-            help=f"The server's record key (default: {ENV_KEY}, else the key file the server "
-            "keeps for this database).",
+            help="The server's record key (default: DICEHALL_RECORD_KEY, else the key file "
+            "the server keeps for this database).",
         ),
     ] = None,
 ) -> None:
@@ -129,6 +128,8 @@ def _write(store: Store, key: bytes, handle: TextIO) -> int:
 def _server_key(url: str, given: Path | None) -> bytes:
     """The key the server signs with; an export never makes one (its signatures would be
     another server's)."""
+    from dicehall.web.record_key import ENV_KEY, MIN_KEY_CHARS, key_file
+
     if given is not None:
         key = read_key(given)
         assert key is not None
