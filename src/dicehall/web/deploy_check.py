@@ -31,6 +31,7 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from dicehall.core.errors import DicehallError
 from dicehall.engine.signing import key_id
 from dicehall.store import default_url
+from dicehall.web.app import STATIC
 from dicehall.web.config import Settings
 from dicehall.web.limits import Limits
 from dicehall.web.proxies import EVERYONE, trusted
@@ -76,6 +77,7 @@ def examine(plan: Plan, *, connect: bool = True) -> Examination:
     _record_key(out, plan, url, settings)
     proxies = _proxies(out, plan, settings)
     _cookies(out, plan, proxies)
+    out.facts.append(("static files", f"{STATIC} (the proxy's /static/ folder)"))
     if settings is not None:
         _metrics(out, settings)
         _limits(out)
