@@ -7,7 +7,9 @@ import gc
 import logging
 import os
 import re
+import shutil
 import sys
+import tempfile
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -20,13 +22,15 @@ from fastapi.staticfiles import StaticFiles
 from dicehall.core.errors import DicehallError
 from dicehall.store import ENV_URL, LIVE, Store, default_url
 from dicehall.store.accounts import Accounts
-from dicehall.web import accounts, game_assets, profiles
+from dicehall.web import accounts, events, game_assets, metrics, profiles
 from dicehall.web.accounts import Throttles
 from dicehall.web.api import router
 from dicehall.web.coach import router as coach_router
 from dicehall.web.config import Settings
 from dicehall.web.guard import Guards, RequestGuard
 from dicehall.web.hall import Hall, RequestError
+from dicehall.web.metrics import MULTIPROC_ENV
+from dicehall.web.observe import Observe
 from dicehall.web.proxies import proxy_trust
 from dicehall.web.reviews import router as review_router
 from dicehall.web.rules_routes import add_rules_routes
@@ -86,6 +90,8 @@ def create_app(
         app.state.accounts = Accounts(store)
         await asyncio.to_thread(app.state.accounts.close_expired)
         await hall.start()
+        events.install()
+        gauges = metrics.start(app.state)
         calm_garbage_collector()
         log.info(
             "%d unfinished match(es) in %s; each is loaded on its first visit",
@@ -93,13 +99,15 @@ def create_app(
             store.engine.url.render_as_string(hide_password=True),
         )
         yield
+        metrics.stop(gauges)
         await hall.stop()
         store.close()
 
     app = FastAPI(title="dicehall", version="0.1.0", lifespan=lifespan)
     app.state.guards = Guards(settings.limits)
     app.add_middleware(RequestGuard, guards=app.state.guards, upload_limit=settings.max_upload)
-    app.add_middleware(SessionGuard)  # outermost: a cross-site change is refused unread
+    app.add_middleware(SessionGuard)  # a cross-site change is refused unread
+    app.add_middleware(Observe)  # outermost: request ids, refusals counted (web/observe.py)
     app.state.login_throttles = Throttles(AccountLimits())
     app.include_router(router)
     app.include_router(review_router)
@@ -108,6 +116,7 @@ def create_app(
     app.include_router(profiles.router)
     app.include_router(profiles.pages)
     app.include_router(game_assets.router)
+    app.include_router(metrics.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(RequestError)
@@ -179,12 +188,20 @@ def serve(
         if not url.startswith("postgresql"):
             raise DicehallError("several worker processes need a PostgreSQL store (--db URL)")
         os.environ[ENV_URL] = url
-        uvicorn.run(
-            "dicehall.web.app:app_from_env", factory=True, host=host, port=port,
-            workers=workers, http="dicehall.web.transport:EnvGuardedHttp",
-            ws="dicehall.web.transport:QuietWebSockets", ws_max_size=1 << 20, log_level="info",
-            **proxies,
-        )  # fmt: skip
+        metrics_folder = None
+        if not os.environ.get(MULTIPROC_ENV):  # the processes' shared metrics (web/metrics.py)
+            metrics_folder = tempfile.mkdtemp(prefix="dicehall-metrics-")
+            os.environ[MULTIPROC_ENV] = metrics_folder
+        try:
+            uvicorn.run(
+                "dicehall.web.app:app_from_env", factory=True, host=host, port=port,
+                workers=workers, http="dicehall.web.transport:EnvGuardedHttp",
+                ws="dicehall.web.transport:QuietWebSockets", ws_max_size=1 << 20,
+                log_level="info", **proxies,
+            )  # fmt: skip
+        finally:
+            if metrics_folder is not None:
+                shutil.rmtree(metrics_folder, ignore_errors=True)
         return
     settings = Settings(db_url=db_url)
     app = create_app(settings=settings)
