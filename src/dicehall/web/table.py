@@ -23,7 +23,7 @@ from dicehall.core.errors import DicehallError
 from dicehall.core.types import CHANCE, Seat
 from dicehall.engine.match import Checkpoint, Match
 from dicehall.store import MatchRow, Store, StoreUnavailable
-from dicehall.web import pauses, replica, writes
+from dicehall.web import events, metrics, pauses, replica, writes
 from dicehall.web.config import Settings
 from dicehall.web.conn import Conn
 from dicehall.web.moves import raise_refusal
@@ -149,9 +149,11 @@ class Table:
             ) from None
         else:
             self.row.num_actions = len(m.log)
+            metrics.moved(person)
             await self._write_claims()
             if m.is_over:
                 self.row.status, self.row.result = "finished", result_json(m)
+                events.emit("table_finished", table=self.id, game=self.row.game)
                 if self.on_finish is not None:
                     self.on_finish(self)
             pauses.hold(self, asyncio.get_running_loop().time())
@@ -178,7 +180,8 @@ class Table:
         bot, view, legal = m.bots[seat], m.view(seat), m.legal_actions(seat)
         try:  # the rng goes as its seed's text (core/seeding.py, bot_seed)
             spec = self.bot_spec(seat, bot)
-            action = await self.pool.decide(spec, view, legal, m.bot_seed(seat), m.game)
+            with metrics.thinking(spec.level):
+                action = await self.pool.decide(spec, view, legal, m.bot_seed(seat), m.game)
         except Exception as exc:  # a faulty bot must not stall the table: play randomly
             log.warning("table %s: bot at seat %d failed (%s); random move", self.id, seat, exc)
             action = None
