@@ -19,7 +19,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from dicehall.core.errors import DicehallError, IllegalActionError, MalformedActionError
 from dicehall.engine.match import MatchOverError, StaleVersionError
-from dicehall.web import pauses, seat_accounts
+from dicehall.web import events, metrics, pauses, seat_accounts
 from dicehall.web.api import valid_table_id
 from dicehall.web.guard import Guards, client_key
 from dicehall.web.hall import Hall
@@ -107,6 +107,7 @@ async def _hello(ws: WebSocket, hall: Hall, table: Table, guards: Guards) -> tup
     client = client_key(ws.scope)
     if tokens and not guards.token_check_allowed(client, table.id):
         guards.refused["wrong_tokens"] += 1
+        events.refused("wrong_tokens", client)
         raise BadMessage("rate_limited", "too many wrong seat tokens; try again in a minute")
     seats = set()
     for token in tokens:
@@ -119,6 +120,7 @@ async def _hello(ws: WebSocket, hall: Hall, table: Table, guards: Guards) -> tup
 
 
 async def _act(table: Table, conn: Conn, data: dict[str, Any]) -> None:
+    arrived = time.perf_counter()
     msg_id = data.get("id")
     if msg_id is not None and (not isinstance(msg_id, str) or len(msg_id) > 64):
         raise BadMessage("bad_message", "id must be a short text")
@@ -152,6 +154,7 @@ async def _act(table: Table, conn: Conn, data: dict[str, Any]) -> None:
     if msg_id is not None:
         table.first_time(seat, msg_id)
     conn.send({"type": "ack", "id": msg_id, "version": new_version})
+    metrics.acknowledged(time.perf_counter() - arrived)
 
 
 def _focus(table: Table, conn: Conn, seat: Any) -> None:
@@ -171,6 +174,7 @@ async def _handle(table: Table, conn: Conn, data: dict[str, Any], resyncs: RateL
         conn.send({"type": "pong", "t": t if isinstance(t, int | float) else None})
     elif kind == "resync":
         if not resyncs.allow():  # a welcome holds the whole log: far dearer than a message
+            events.refused("resync")
             raise BadMessage("rate_limited", "too many resyncs; slow down")
         table.resync(conn)
     elif kind == "skip":  # done reading a pause's summary (web/pauses.py)
@@ -198,6 +202,7 @@ async def table_socket(ws: WebSocket, hall: Hall, table_id: str) -> None:
     client = client_key(ws.scope)
     if guards.sockets[client] >= guards.limits.max_sockets_per_client:
         guards.refused["sockets"] += 1
+        events.refused("sockets", client)
         await ws.send_json(error("rate_limited", "too many open connections from your address"))
         await ws.close(4429)
         return
@@ -262,6 +267,7 @@ async def _serve(
             allowed = limiter.allow()  # every frame spends a token, even one that does not parse
             data = parse(raw.get("text"), limit)  # bounded work: at most `limit` characters
             if not allowed:  # refused after parsing, so the error names the message's id
+                events.refused("messages")
                 raise BadMessage("rate_limited", "too many messages; slow down")
             await _handle(table, conn, data, resyncs)
         except BadMessage as exc:
