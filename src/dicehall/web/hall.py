@@ -25,7 +25,7 @@ from dicehall.engine.match import Match
 from dicehall.engine.record import resume
 from dicehall.store import LIVE, MatchRow, Store, StoreUnavailable, now_text, token_digest
 from dicehall.store.accounts import Account
-from dicehall.web import lifecycle, prepare, seat_accounts, writes
+from dicehall.web import events, lifecycle, prepare, seat_accounts, writes
 from dicehall.web import seats as seat_rules
 from dicehall.web.cluster import Cluster
 from dicehall.web.config import Settings
@@ -294,6 +294,7 @@ class Hall:
             await writes.run(self.store.create_match, row, hashes, list(match.log), first=True)
         if self.cluster is not None:  # a new table belongs to the process that made it
             await self.cluster.try_own(row.id)
+        events.emit("table_created", table=row.id, game=game.id, seats=len(seats))
         return self._install(row, match), tokens
 
     def _refuse_unprepared(self, game: Game[Any, Any], seats: list[dict[str, Any]]) -> None:
