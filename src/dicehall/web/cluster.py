@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from dicehall.web.hall import Hall
     from dicehall.web.table import Table
 
-from dicehall.web import pauses
+from dicehall.web import events, pauses
 
 log = logging.getLogger("dicehall.web")
 CHANNELS = (
@@ -222,6 +222,7 @@ class Cluster:
         """This process got the lock of a table it followed: play it here, and ask the other
         processes who is seated through them (they told the old owner, not this one)."""
         log.info("cluster: table %s has no owner any more; playing it here", table.id)
+        events.emit("table_taken_over", table=table.id, node=self.node)
         await table.promote()
         payload = {"table": table.id, "roll_call": True, "node": self.node}
         await self.notify("dicehall_presence", payload)
