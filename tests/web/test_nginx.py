@@ -26,6 +26,7 @@ from dicehall.web.app import STATIC
 from tests.store.postgres import create_database, postgres_server
 from tests.web.helpers import Client, Server
 from tests.web.nginx import Nginx, nginx_in_front
+from tests.web.test_metrics import samples, value
 
 KEY = "nginx-test-record-key-" + "n" * 20
 TABLE = {"game": "puru", "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]}
@@ -62,7 +63,10 @@ def _http(proxy: Nginx, source: str, tls: ssl.SSLContext) -> httpx.Client:
 def test_a_table_is_played_through_nginx_over_wss_and_limits_see_real_addresses(
     tmp_path: Path, postgres: str
 ) -> None:
-    env = {"DICEHALL_RECORD_KEY": KEY, "DICEHALL_TRUSTED_PROXIES": "127.0.0.1", **ONE_TABLE}
+    shared = tmp_path / "metrics"  # the processes' metrics (prometheus-client's multiprocess)
+    shared.mkdir()
+    env = {"DICEHALL_RECORD_KEY": KEY, "DICEHALL_TRUSTED_PROXIES": "127.0.0.1", **ONE_TABLE,
+           "PROMETHEUS_MULTIPROC_DIR": str(shared)}  # fmt: skip
     server = Server(tmp_path / "unused", tmp_path / "server.log", env=env, limits=True)
     server.db_url = create_database(postgres, "nginx")
     server.command = [sys.executable, "-m", "dicehall", "serve"]
@@ -71,21 +75,36 @@ def test_a_table_is_played_through_nginx_over_wss_and_limits_see_real_addresses(
     try:
         with nginx_in_front(server.port, tmp_path / "nginx", STATIC) as proxy:
             tls = ssl.create_default_context(cafile=str(proxy.folder / "cert.pem"))
-            _play_and_check(proxy, tls, server)
+            acks = _play_and_check(proxy, tls, server)
+            assert httpx.get(f"{proxy.url}/metrics", verify=tls).status_code == 404
+        _metrics_of_both_processes(server, shared, acks)
     finally:
         server.stop()
 
 
-def _play_and_check(proxy: Nginx, tls: ssl.SSLContext, server: Server) -> None:
+def _metrics_of_both_processes(server: Server, shared: Path, acks: int) -> None:
+    """Whichever process answers /metrics (each request a new connection), it counts every
+    process's moves: both write to the shared folder, and the answer sums them."""
+    pids = {int(p.stem.rsplit("_", 1)[1]) for p in shared.glob("*.db")}
+    assert len(pids) >= WORKERS
+    for _ in range(4):
+        text = httpx.get(f"{server.url}/metrics", headers={"Connection": "close"}).text
+        found = samples(text)
+        assert value(found, "dicehall_moves_total", by="person") == acks
+        assert value(found, "dicehall_refusals_total", limit="create") >= 1
+
+
+def _play_and_check(proxy: Nginx, tls: ssl.SSLContext, server: Server) -> int:
     ann, bob = _http(proxy, "127.0.0.2", tls), _http(proxy, "127.0.0.3", tls)
     with ann, bob:
         # a table made and played to its end through the proxy, over wss://
         made = ann.post("/api/tables", json=TABLE)
         assert made.status_code == 201, made.text
-        table = made.json()
+        table, rid = made.json(), made.headers["x-request-id"]
         player = WssClient(proxy, table["id"], [table["tokens"]["0"]], "127.0.0.2", tls)
         player.play_until_over([0])
         assert player.state["result"] is not None
+        acks = sum(m["type"] == "ack" for m in player.messages)
         player.close()
 
         # 127.0.0.2 has spent its budget (one table per process); what it writes in
@@ -115,3 +134,7 @@ def _play_and_check(proxy: Nginx, tls: ssl.SSLContext, server: Server) -> None:
     assert re.search(r'127\.0\.0\.2:\d+ - "WebSocket /ws/', seen)
     assert "10.9.0." not in seen
     assert "/static/style.css" not in seen
+    # the event line of the table's creation carries the request id nginx gave it
+    created = [json.loads(x) for x in seen.splitlines() if '"table_created"' in x]
+    assert any(e["table"] == table["id"] and e["request_id"] == rid for e in created)
+    return acks
