@@ -56,10 +56,9 @@ def check_config(
         bool, typer.Option("--offline", help="Do not connect to the database.")
     ] = False,
 ) -> None:
-    """Say what `dicehall serve` would do with these options and environment; refuse an
-    unsafe configuration (exit 2, with the reasons).
+    """Say what `dicehall serve` would do here; refuse an unsafe configuration (exit 2).
 
-    Takes `serve`'s options. Covers the database, the record key, proxy trust, cookies,
+    Takes `serve`'s options and reads the same environment; each refusal gives its reason. Covers the database, the record key, proxy trust, cookies,
     /metrics and the limits.
     """
     with guard():
