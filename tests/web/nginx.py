@@ -104,7 +104,8 @@ def nginx_in_front(upstream_port: int, folder: Path, static: Path) -> Iterator[N
         f"http {{\n    include /etc/nginx/mime.types;\n"
         f"    access_log {folder / 'access.log'};\n{temp}\n{site}\n}}\n"
     )
-    cmd = [binary, "-p", str(folder), "-c", str(folder / "nginx.conf"), "-g", "daemon off;"]
+    cmd = [binary, "-p", str(folder), "-c", str(folder / "nginx.conf"),
+           "-e", str(folder / "error.log"), "-g", "daemon off;"]  # fmt: skip
     log = (folder / "stderr.log").open("wb")
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
     try:
