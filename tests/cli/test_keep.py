@@ -3,12 +3,17 @@ exit code 2, changing nothing (the running-server scenario is tests/web/test_bac
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import sqlite3
 from pathlib import Path
 
 import pytest
 
-from dicehall.store import LIVE, MatchRow, Store, now_text
+from dicehall import games
+from dicehall.bots.base import RandomBot
+from dicehall.engine.match import Match
+from dicehall.store import LIVE, MatchRow, Store, finished, now_text
 from tests.cli.helpers import run
 
 
@@ -96,3 +101,42 @@ def test_export_knows_its_formats_and_needs_the_servers_key(
     short = tmp_path / "short-key"
     short.write_text("abc")
     _refused(["export", "--db", db, "--key-file", str(short)], "too short")
+
+
+def _finished(store: Store, match_id: str, seed: int, created: str) -> None:
+    game = games.make("puru", players=2)
+    match = Match(game, seed, bots={0: RandomBot(game, 0), 1: RandomBot(game, 1)})
+    row = dataclasses.replace(_match(match_id), params=dict(game.params), seed=seed,
+                              content_hash=game.content_hash, created=created,
+                              game_version=game.spec.version)  # fmt: skip
+    store.create_match(row, {}, list(match.log))
+    while not match.is_over:
+        start = len(match.log)
+        match.play_bot(match.bots_to_act()[0])
+        store.append(match_id, start, match.log[start:], match.result())
+
+
+def test_export_writes_each_finished_record_signed_one_a_line(
+    tmp_path: Path, db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(finished, "PAGE", 1)  # the ids are read in pages: several here
+    store = Store(db)
+    _finished(store, "later", 2, "2026-01-02T00:00:00+00:00")
+    _finished(store, "first", 1, "2026-01-01T00:00:00+00:00")
+    store.create_match(_match("unfinished"), {}, [])
+    store.close()
+    key = tmp_path / "key"
+    key.write_text("k" * 40)
+    out = run(["export", "--db", db, "--key-file", str(key)])
+    assert out.exit_code == 0, out.output
+    lines = [json.loads(x) for x in out.stdout.splitlines()]
+    assert [x["seed"] for x in lines] == [1, 2]  # oldest first; the live table is no record
+    record = tmp_path / "r.json"
+    record.write_text(json.dumps(lines[0]))
+    checked = run(["verify", str(record), "--key-file", str(key)])
+    assert checked.exit_code == 0 and "signature OK" in checked.output, checked.output
+    other = tmp_path / "other-key"
+    other.write_text("o" * 40)
+    assert (
+        "signed with another key" in run(["verify", str(record), "--key-file", str(other)]).output
+    )
