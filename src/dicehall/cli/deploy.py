@@ -58,8 +58,8 @@ def check_config(
 ) -> None:
     """Say what `dicehall serve` would do here; refuse an unsafe configuration (exit 2).
 
-    Takes `serve`'s options and reads the same environment; each refusal gives its reason. Covers the database, the record key, proxy trust, cookies,
-    /metrics and the limits.
+    Takes `serve`'s options and reads the same environment; covers the database, the
+    record key, proxy trust, cookies, /metrics and the limits. Each refusal gives its reason.
     """
     with guard():
         try:
