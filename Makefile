@@ -33,11 +33,13 @@ install: $(STAMP)
 run: install
 	$(BIN)/dicehall serve --host 127.0.0.1 --port 8000
 
-# Debian's chromium (browser tests, driven by Playwright via executable_path) and postgresql
-# (the store tests start a private server of their own).
+# Debian's chromium (browser tests, driven by Playwright via executable_path), postgresql
+# (the store tests start a private server of their own) and nginx (the reverse-proxy test
+# starts one in front of the server); openssl makes that test's certificate.
 system-deps: system-python
-	@if ! command -v chromium >/dev/null 2>&1 || ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
-	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium postgresql >/dev/null; fi
+	@if ! command -v chromium >/dev/null 2>&1 || ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 \
+	  || ! [ -x /usr/sbin/nginx ] || ! command -v openssl >/dev/null 2>&1; then \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium postgresql nginx openssl >/dev/null; fi
 
 lint: install
 	$(BIN)/ruff check src tests

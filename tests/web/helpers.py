@@ -65,6 +65,7 @@ class Server:
         self.env = {**os.environ, **FAST_ENV, **({} if limits else UNLIMITED), **(env or {})}
         self.port = free_port()
         self.workers = 1  # more: `--workers N` processes on one port (PostgreSQL)
+        self.command = [sys.executable, "-m", "dicehall.web"]  # or `dicehall serve`'s
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -76,7 +77,7 @@ class Server:
         return f"ws://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 90) -> None:
-        cmd = [sys.executable, "-m", "dicehall.web", "--port", str(self.port), "--db", self.db_url]
+        cmd = [*self.command, "--port", str(self.port), "--db", self.db_url]
         cmd += ["--workers", str(self.workers)] if self.workers > 1 else []
         with self.log_path.open("ab") as log:
             self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=self.env)

@@ -8,6 +8,7 @@ the player from A comes back through B), and every acknowledged action is in the
 from __future__ import annotations
 
 import contextlib
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -117,6 +118,9 @@ def test_a_table_is_shared_by_two_processes_and_survives_kill9_of_its_owner(
             mine = [action for s, action in acks if s == seat]
             assert _is_subsequence(mine, [e.action for e in log if e.seat == seat]), seat
         assert "playing it here" in b.log_path.read_text()
+        lines = b.log_path.read_text().splitlines()  # and its JSON event (web/events.py)
+        taken = [json.loads(x) for x in lines if '"event":"table_taken_over"' in x]
+        assert made["id"] in {e["table"] for e in taken}
         store.close()
         for client in (on_b, watcher, back):
             client.close()

@@ -2,7 +2,7 @@
 
 `dicehall play --version` (or `-V` after any subcommand) prints the version like `dicehall
 --version`. `play` and `simulate` take the game's own flags (`--full`, `--die` ...), which are
-not known until the game is: their help screen, given a game (`dicehall play puru -h`), ends
+not known until the game is: their help screen, given a game (`dicehall play GAME -h`), ends
 with a panel of that game's options, each with its help, values and default.
 """
 
@@ -78,6 +78,6 @@ class GameCommand(TyperCommand):
             panel = None
         console = Console()
         if panel is None:
-            console.print(" Name a game (`dicehall play puru -h`) to see its own options.\n")
+            console.print(" Name a game (`dicehall play GAME -h`) to see its own options.\n")
             return
         console.print(panel)

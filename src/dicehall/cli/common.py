@@ -146,7 +146,7 @@ SEAT_WORD = re.compile(r"\bseat (\d+)\b")
 
 
 def named_seats(text: str, levels: dict[Seat, str] | None, names: dict[Seat, str] | None) -> str:
-    """A game's result note ("seat 0: 39 Jelly") with the players' names ("Player 1: 39 Jelly");
+    """A game's result note ("seat 0: 39 points") with the players' names ("Player 1: 39 points");
     the notes stay as the records keep them, only the screen names the players."""
     return SEAT_WORD.sub(lambda m: seat_name(int(m.group(1)), levels, names), text)
 

@@ -17,7 +17,7 @@ import typer
 from rich.markdown import Markdown
 
 from dicehall import __version__, games
-from dicehall.cli import analysis, helptext, interrupts, solves
+from dicehall.cli import analysis, deploy, helptext, interrupts, solves
 from dicehall.cli import options as opt
 from dicehall.cli.commands import GameCommand, VersionGroup
 from dicehall.cli.common import (
@@ -425,6 +425,10 @@ app.command("fuzz")(importlib.import_module("dicehall.cli.fuzz").fuzz)
 app.command("solve")(importlib.import_module("dicehall.cli.solve").solve)
 app.command("sweep")(importlib.import_module("dicehall.cli.sweep").sweep)
 app.command("review")(importlib.import_module("dicehall.cli.review").review_command)
+app.command("backup")(importlib.import_module("dicehall.cli.keep").backup_command)
+app.command("restore")(importlib.import_module("dicehall.cli.keep").restore_command)
+app.command("export")(importlib.import_module("dicehall.cli.keep").export_command)
+app.command("check-config")(deploy.check_config)
 
 
 @app.command()
@@ -435,6 +439,7 @@ def serve(
     workers: Annotated[
         int, typer.Option("--workers", min=1, help="Server processes (more than 1: PostgreSQL).")
     ] = 1,
+    forwarded_allow_ips: deploy.TrustedProxiesOpt = None,
 ) -> None:
     """Serve the web app (lobby, tables, spectators)."""
     with guard():
@@ -445,7 +450,9 @@ def serve(
         serve_fn = getattr(web, "serve", None)
         if serve_fn is None:
             raise DicehallError("the web app is not available in this version")
-        serve_fn(host=host, port=port, db_url=db, workers=workers)
+        serve_fn(
+            host=host, port=port, db_url=db, workers=workers, trusted_proxies=forwarded_allow_ips
+        )
 
 
 if __name__ == "__main__":

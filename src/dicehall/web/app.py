@@ -7,7 +7,9 @@ import gc
 import logging
 import os
 import re
+import shutil
 import sys
+import tempfile
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -20,6 +22,7 @@ from fastapi.staticfiles import StaticFiles
 from dicehall.core.errors import DicehallError
 from dicehall.store import ENV_URL, LIVE, Store, default_url
 from dicehall.store.accounts import Accounts
+from dicehall.web import events, metrics
 from dicehall.web.accounts import profiles
 from dicehall.web.accounts import routes as accounts
 from dicehall.web.accounts.routes import Throttles
@@ -29,10 +32,13 @@ from dicehall.web.coach import router as coach_router
 from dicehall.web.config import Settings
 from dicehall.web.errors import RequestError
 from dicehall.web.hall import Hall
+from dicehall.web.metrics import MULTIPROC_ENV
+from dicehall.web.observe import Observe
 from dicehall.web.pages import game_assets
 from dicehall.web.pages.rules_routes import add_rules_routes
 from dicehall.web.protection.guard import Guards, RequestGuard
 from dicehall.web.protection.transport import QuietWebSockets, guarded_http
+from dicehall.web.proxies import proxy_trust
 from dicehall.web.records.reviews import router as review_router
 from dicehall.web.ws import table_socket
 
@@ -88,6 +94,8 @@ def create_app(
         app.state.accounts = Accounts(store)
         await asyncio.to_thread(app.state.accounts.close_expired)
         await hall.start()
+        events.install()
+        gauges = metrics.start(app.state)
         calm_garbage_collector()
         log.info(
             "%d unfinished match(es) in %s; each is loaded on its first visit",
@@ -95,13 +103,15 @@ def create_app(
             store.engine.url.render_as_string(hide_password=True),
         )
         yield
+        metrics.stop(gauges)
         await hall.stop()
         store.close()
 
     app = FastAPI(title="dicehall", version="0.1.0", lifespan=lifespan)
     app.state.guards = Guards(settings.limits)
     app.add_middleware(RequestGuard, guards=app.state.guards, upload_limit=settings.max_upload)
-    app.add_middleware(SessionGuard)  # outermost: a cross-site change is refused unread
+    app.add_middleware(SessionGuard)  # a cross-site change is refused unread
+    app.add_middleware(Observe)  # outermost: request ids, refusals counted (web/observe.py)
     app.state.login_throttles = Throttles(AccountLimits())
     app.include_router(router)
     app.include_router(review_router)
@@ -110,6 +120,7 @@ def create_app(
     app.include_router(profiles.router)
     app.include_router(profiles.pages)
     app.include_router(game_assets.router)
+    app.include_router(metrics.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(RequestError)
@@ -160,25 +171,41 @@ def app_from_env() -> FastAPI:
 
 
 def serve(
-    host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, workers: int = 1
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db_url: str | None = None,
+    workers: int = 1,
+    trusted_proxies: str | None = None,
 ) -> None:
     """Run the web app with uvicorn until interrupted (`dicehall serve`); `workers` > 1 runs
-    that many processes on one port, which needs a PostgreSQL store (`web/cluster/node.py`)."""
+    that many processes on one port, which needs a PostgreSQL store (`web/cluster/node.py`).
+    `trusted_proxies` (default `Settings.trusted_proxies`): whose forwarding headers count."""
     import uvicorn
 
     log_to_stderr()
+    proxies = proxy_trust(
+        Settings().trusted_proxies if trusted_proxies is None else trusted_proxies
+    )
     print(f"dicehall: serving on http://{host}:{port}")
     if workers > 1:
         url = db_url or default_url()
         if not url.startswith("postgresql"):
             raise DicehallError("several worker processes need a PostgreSQL store (--db URL)")
         os.environ[ENV_URL] = url
-        uvicorn.run(
-            "dicehall.web.app:app_from_env", factory=True, host=host, port=port,
-            workers=workers, http="dicehall.web.protection.transport:EnvGuardedHttp",
-            ws="dicehall.web.protection.transport:QuietWebSockets", ws_max_size=1 << 20,
-            log_level="info",
-        )  # fmt: skip
+        metrics_folder = None
+        if not os.environ.get(MULTIPROC_ENV):  # the processes' shared metrics (web/metrics.py)
+            metrics_folder = tempfile.mkdtemp(prefix="dicehall-metrics-")
+            os.environ[MULTIPROC_ENV] = metrics_folder
+        try:
+            uvicorn.run(
+                "dicehall.web.app:app_from_env", factory=True, host=host, port=port,
+                workers=workers, http="dicehall.web.protection.transport:EnvGuardedHttp",
+                ws="dicehall.web.protection.transport:QuietWebSockets", ws_max_size=1 << 20,
+                log_level="info", **proxies,
+            )  # fmt: skip
+        finally:
+            if metrics_folder is not None:
+                shutil.rmtree(metrics_folder, ignore_errors=True)
         return
     settings = Settings(db_url=db_url)
     app = create_app(settings=settings)
@@ -190,6 +217,7 @@ def serve(
         ws=QuietWebSockets,
         ws_max_size=1 << 20,
         log_level="info",
+        **proxies,
     )
     redact_tokens_in_logs()  # after uvicorn has set up its handlers
     uvicorn.Server(config).run()

@@ -15,6 +15,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, Request
 
 from dicehall.review.coach import coach
+from dicehall.web import metrics
 from dicehall.web.errors import RequestError
 
 router = APIRouter(prefix="/api")
@@ -46,5 +47,6 @@ async def table_coach(
     if _BUSY.locked():
         raise RequestError(503, "busy", "the coach is advising someone else: try again")
     async with _BUSY:
-        advice = await asyncio.to_thread(coach, match.game, view, seat, legal)
+        with metrics.COACH_QUEUE.track_inprogress():  # the coach queue's gauge (web/metrics.py)
+            advice = await asyncio.to_thread(coach, match.game, view, seat, legal)
     return {"version": version, "seat": seat, **advice.to_json()}

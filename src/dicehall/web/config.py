@@ -97,3 +97,12 @@ class Settings:
     replay_cache_bytes: int = field(
         default_factory=lambda: int(_env_float("DICEHALL_REPLAY_CACHE_MB", 64) * 2**20)
     )
+    # deployment (docs/hosting.md): the reverse proxies whose X-Forwarded-For and
+    # X-Forwarded-Proto are believed (addresses or networks, comma-separated; none by default,
+    # so that a client connecting directly cannot pick its address), and who may read /metrics
+    trusted_proxies: str = field(
+        default_factory=lambda: os.environ.get("DICEHALL_TRUSTED_PROXIES", "")
+    )
+    metrics_allow: str = field(
+        default_factory=lambda: os.environ.get("DICEHALL_METRICS_ALLOW", "127.0.0.1,::1")
+    )

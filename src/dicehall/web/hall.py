@@ -24,7 +24,7 @@ from dicehall.engine.match import Match
 from dicehall.engine.record import resume
 from dicehall.store import LIVE, MatchRow, Store, now_text, token_digest
 from dicehall.store.accounts import Account
-from dicehall.web import lifecycle
+from dicehall.web import events, lifecycle
 from dicehall.web.accounts import seat_accounts
 from dicehall.web.cluster import replica
 from dicehall.web.cluster.node import Cluster
@@ -270,6 +270,7 @@ class Hall:
             await writes.run(self.store.create_match, row, hashes, list(match.log), first=True)
         if self.cluster is not None:  # a new table belongs to the process that made it
             await self.cluster.try_own(row.id)
+        events.emit("table_created", table=row.id, game=game.id, seats=len(seats))
         return self._install(row, match), tokens
 
     def _refuse_unprepared(self, game: Game[Any, Any], seats: list[dict[str, Any]]) -> None:

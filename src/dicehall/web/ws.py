@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from dicehall.core.errors import DicehallError
+from dicehall.web import events, metrics
 from dicehall.web.accounts import seat_accounts
 from dicehall.web.accounts.sessions import scope_account
 from dicehall.web.api import valid_table_id
@@ -108,6 +109,7 @@ async def _hello(ws: WebSocket, hall: Hall, table: Table, guards: Guards) -> tup
     client = client_key(ws.scope)
     if tokens and not guards.token_check_allowed(client, table.id):
         guards.refused["wrong_tokens"] += 1
+        events.refused("wrong_tokens", client)
         raise BadMessage("rate_limited", "too many wrong seat tokens; try again in a minute")
     seats = set()
     for token in tokens:
@@ -120,6 +122,7 @@ async def _hello(ws: WebSocket, hall: Hall, table: Table, guards: Guards) -> tup
 
 
 async def _act(table: Table, conn: Conn, data: dict[str, Any]) -> None:
+    arrived = time.perf_counter()
     msg_id = data.get("id")
     if msg_id is not None and (not isinstance(msg_id, str) or len(msg_id) > 64):
         raise BadMessage("bad_message", "id must be a short text")
@@ -143,6 +146,7 @@ async def _act(table: Table, conn: Conn, data: dict[str, Any]) -> None:
     if msg_id is not None:
         table.presence.first_time(seat, msg_id)
     conn.send({"type": "ack", "id": msg_id, "version": new_version})
+    metrics.acknowledged(time.perf_counter() - arrived)
 
 
 def _focus(table: Table, conn: Conn, seat: Any) -> None:
@@ -162,6 +166,7 @@ async def _handle(table: Table, conn: Conn, data: dict[str, Any], resyncs: RateL
         conn.send({"type": "pong", "t": t if isinstance(t, int | float) else None})
     elif kind == "resync":
         if not resyncs.allow():  # a welcome holds the whole log: far dearer than a message
+            events.refused("resync")
             raise BadMessage("rate_limited", "too many resyncs; slow down")
         table.resync(conn)
     elif kind == "skip":  # done reading a pause's summary (web/tables/pauses.py)
@@ -189,6 +194,7 @@ async def table_socket(ws: WebSocket, hall: Hall, table_id: str) -> None:
     client = client_key(ws.scope)
     if guards.sockets[client] >= guards.limits.max_sockets_per_client:
         guards.refused["sockets"] += 1
+        events.refused("sockets", client)
         await ws.send_json(error("rate_limited", "too many open connections from your address"))
         await ws.close(4429)
         return
@@ -253,6 +259,7 @@ async def _serve(
             allowed = limiter.allow()  # every frame spends a token, even one that does not parse
             data = parse(raw.get("text"), limit)  # bounded work: at most `limit` characters
             if not allowed:  # refused after parsing, so the error names the message's id
+                events.refused("messages")
                 raise BadMessage("rate_limited", "too many messages; slow down")
             await _handle(table, conn, data, resyncs)
         except BadMessage as exc:

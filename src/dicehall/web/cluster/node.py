@@ -33,6 +33,7 @@ import logging
 import uuid
 from typing import TYPE_CHECKING, Any
 
+from dicehall.web import events
 from dicehall.web.cluster import replica
 from dicehall.web.cluster.moves import apply_move
 from dicehall.web.errors import StorageError, refusal
@@ -210,6 +211,7 @@ class Cluster:
         """This process got the lock of a table it followed: play it here, and ask the other
         processes who is seated through them (they told the old owner, not this one)."""
         log.info("cluster: table %s has no owner any more; playing it here", table.id)
+        events.emit("table_taken_over", table=table.id, node=self.node)
         await replica.promote(table)
         payload = {"table": table.id, "roll_call": True, "node": self.node}
         await self.notify("dicehall_presence", payload)

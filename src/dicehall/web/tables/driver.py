@@ -19,6 +19,7 @@ from dicehall.bots.base import Bot
 from dicehall.core.types import Seat
 from dicehall.engine.match import Checkpoint, Match
 from dicehall.store import MatchRow
+from dicehall.web import metrics
 from dicehall.web.config import Settings
 from dicehall.web.errors import StorageError
 from dicehall.web.tables.pauses import Pauses
@@ -169,7 +170,8 @@ class Driver:
         bot, view, legal = m.bots[seat], m.view(seat), m.legal_actions(seat)
         try:  # the rng goes as its seed's text (core/seeding.py, bot_seed)
             spec = self.spec(seat, bot)
-            action = await self.pool.decide(spec, view, legal, m.bot_seed(seat), m.game)
+            with metrics.thinking(spec.level):
+                action = await self.pool.decide(spec, view, legal, m.bot_seed(seat), m.game)
         except Exception as exc:  # a faulty bot must not stall the table: play randomly
             log.warning("table %s: bot at seat %d failed (%s); random move", table.id, seat, exc)
             action = None

@@ -18,6 +18,7 @@ from dicehall.core.types import Seat
 from dicehall.engine.match import Checkpoint, Match
 from dicehall.engine.record import Record, resume
 from dicehall.store import MatchRow, Store
+from dicehall.web import events, metrics
 from dicehall.web.config import Settings
 from dicehall.web.errors import StorageError, TableClosed
 from dicehall.web.tables import messages, writes
@@ -139,9 +140,11 @@ class Table:
             ) from None
         else:
             self.row.num_actions = len(m.log)
+            metrics.moved(person)
             await self.presence.write_claims()
             if m.is_over:
                 self.row.status, self.row.result = "finished", result_json(m)
+                events.emit("table_finished", table=self.id, game=self.row.game)
                 self.finished()
             self.pauses.hold(m.held, asyncio.get_running_loop().time(), owner=not self.replica)
             self.broadcast(start, saved.state)

@@ -24,6 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from dicehall.web import metrics
+
 T = TypeVar("T")
 FIRST, LATER = 0, 1
 BATCH_MAX = 64  # appends saved in one transaction at most
@@ -59,7 +61,8 @@ def _saved_together(batch: list[_Job]) -> bool:
     together = batch[0].together
     assert together is not None
     try:
-        together([job.item for job in batch])
+        with metrics.db_write():
+            together([job.item for job in batch])
     except Exception:
         return False  # each is tried alone, with its own error
     for job in batch:
@@ -86,7 +89,8 @@ def _more_like(first: _Job) -> list[_Job]:
 
 def _run_alone(job: _Job) -> None:
     try:
-        result, error = job.run_alone(), None
+        with metrics.db_write():
+            result, error = job.run_alone(), None
     except BaseException as exc:  # handed to the caller, whatever it is
         result, error = None, exc
     job.settle(result, error)
