@@ -35,10 +35,16 @@ def test_puru_explains_each_players_gains_and_drips() -> None:
     """Rulebook (docs/rules/puru.md, "A turn"): "Resolve the dice" - the log says what the
     roll gave and dripped each player."""
     game = games.make("puru", players=3)
-    seen = 0
+    seen = paid = 0
     for before, after, lines in steps(game, seed=4):
         if after.last is before.last:
-            assert lines == []
+            # "the second reroll costs 1 Jelly" (*A turn*): the one change between rolls
+            r = before.roller
+            cost = after.jelly[r] - before.jelly[r] if 0 <= r < 3 else 0
+            assert lines == (
+                [f"Player {r + 1}: {cost} Jelly (paid for a second reroll)"] if cost else []
+            )
+            paid += cost < 0
             continue
         for seat in range(3):
             line = next((x for x in lines if x.startswith(f"Player {seat + 1}: ")), "")
@@ -47,6 +53,7 @@ def test_puru_explains_each_players_gains_and_drips() -> None:
                 assert (f" {delta:+d} {track}" in line) == (delta != 0), (line, track, delta)
         seen += 1
     assert seen > 5
+    assert paid > 0
 
 
 def test_purrramid_explains_every_turn_end_and_bust_reason() -> None:
