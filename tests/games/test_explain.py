@@ -123,3 +123,22 @@ def test_paradice_explains_completed_stalls_and_tickets() -> None:
         stalls += len(completed)
         tickets += moved
     assert stalls > 3 and tickets > 0
+
+
+def test_paradice_explains_where_each_prize_comes_from() -> None:
+    """Rulebook (docs/rules/paradice.md, *Scoring*): "The final screen shows each player's prize
+    from the Prize List for the number of players" - the last step's log says which list, and
+    how many points each player's prize number needs."""
+    game: Any = games.make("paradice", players=2)
+    last: list[str] = []
+    end = None
+    for _, after, lines in steps(game, seed=1):
+        last, end = lines, after
+    notes = game.result(end).notes
+    assert any(
+        x.startswith("Prizes come from the rulebook's Prize List for 2 players") for x in last
+    )
+    for seat in range(2):
+        prize = notes[seat].split("; ")[-1]  # "prize #23: 80s stickers", as the result says
+        line = next(x for x in last if x.startswith(f"Player {seat + 1}: "))
+        assert f"reach {prize} (" in line and line.endswith("+)"), (line, prize)
