@@ -139,6 +139,10 @@ def test_paradice_explains_where_each_prize_comes_from() -> None:
         x.startswith("Prizes come from the rulebook's Prize List for 2 players") for x in last
     )
     for seat in range(2):
-        prize = notes[seat].split("; ")[-1]  # "prize #23: 80s stickers", as the result says
+        # "prize #23: 80s stickers", as the result says
+        found = re.fullmatch(r"prize #(\d+): (.+)", notes[seat].split("; ")[-1])
+        assert found is not None, notes[seat]
+        number, name = found.groups()
         line = next(x for x in last if x.startswith(f"Player {seat + 1}: "))
-        assert f"reach {prize} (" in line and line.endswith("+)"), (line, prize)
+        assert f"reach prize number {number} on that list, {name} (" in line, line
+        assert line.endswith("+ points)"), line

@@ -76,16 +76,19 @@ def _prizes(game: ParadiceGame, before: ParadiceState, after: ParadiceState) -> 
         return []
     out = [
         f"Prizes come from the rulebook's Prize List for {cfg.players} players: {len(table)} "
-        f"prizes, #1 from {table[0][0]} points, each further one needing more"
+        f"prizes numbered from 1 ({table[0][0]}+ points), each further one needing more points"
     ]
     for seat in range(cfg.players):
         points = score(cfg, after, seat)
         number, name = prize(cfg, points)
         if name:
             low = table[number - 1][0]
-            out.append(f"{_player(seat)}: {points} points reach prize #{number}: {name} ({low}+)")
+            out.append(
+                f"{_player(seat)}: {points} points reach prize number {number} on that list, "
+                f"{name} ({low}+ points)"
+            )
         else:
-            out.append(f"{_player(seat)}: {points} points reach no prize (#1 needs {table[0][0]})")
+            out.append(f"{_player(seat)}: {points} points reach no prize ({table[0][0]}+ needed)")
     return out
 
 
