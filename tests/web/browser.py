@@ -109,11 +109,13 @@ def board_strategy(page: Page) -> bool:
         if page.is_visible("#cover"):
             page.keyboard.press("Enter")
             return True
-        choice = page.query_selector("#board div button, #board p button")
+        choice = page.query_selector(
+            "#board div button, #board p button, #dock div button, #dock p button"
+        )
         if choice is not None:
             choice.click(timeout=2000)
             return True
-        target = page.query_selector("#board g.clickable")
+        target = page.query_selector("#board g.clickable:not([aria-pressed=true])")
         if target is not None:
             target.click(timeout=2000)
             return True
@@ -124,12 +126,12 @@ def board_strategy(page: Page) -> bool:
 
 PURRRAMID_ORDER = (
     "#bust-confirm",
-    "#board button[data-move=Stop]:not(.danger)",
-    "#board p.choices button",
+    "button[data-move=Stop]:not(.danger)",
+    ".choices button",
     "#board g.clickable[data-safe=true]",
-    "#board button[data-move=Continue]",
+    "button[data-move=Continue]",
     "#board g.clickable",
-    "#board button[data-move=Stop]",
+    "button[data-move=Stop]",
 )
 
 

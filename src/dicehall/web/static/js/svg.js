@@ -171,3 +171,20 @@ export function rolled(key, values, still = false) {
 export function tumbling(node, on) {
   return on ? s("g", { class: "tumble" }, node) : node;
 }
+
+// The board's drawing and notes go in `root`; what the player acts on now (their dice, the
+// choices that follow a tap, the buttons that send a move) goes in the table page's action
+// area (`ctx.dock`: a sheet fixed at the bottom of a phone's screen, so it is always in view).
+// Pages without one (the replay) get the controls under the drawing, as one board.
+export function dock(root, ctx, board, controls) {
+  const [drawing, ...notes] = board;
+  if (ctx.dock) {
+    root.replaceChildren(drawing, ...notes);
+    ctx.dock.replaceChildren(...controls.filter(Boolean));
+  } else root.replaceChildren(drawing, ...controls.filter(Boolean), ...notes);
+}
+
+// Is the table laid out for a phone (the action area fixed at the bottom of the screen)?
+export function phoneLayout() {
+  return window.matchMedia("(max-width: 700px)").matches;
+}

@@ -4,7 +4,7 @@
 // `focus` this page asks for once that seat's player confirms the cover), none in between.
 import { api, fitLogNumbers, named, renderer, resultHtml, seatName } from "/static/js/common.js";
 import { renderCoach } from "/static/js/coach.js";
-import { h, seatColour } from "/static/js/svg.js";
+import { h, phoneLayout, seatColour } from "/static/js/svg.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -213,6 +213,7 @@ function renderAll() {
     $("cover-title").textContent = `${seatName(seats, shown)}'s turn`;
     $("cover").hidden = false;
     $("board").replaceChildren();
+    $("dock").replaceChildren();
     $("cover-go").disabled = revealed !== null; // confirmed: waiting for that seat's view
     $("cover-go").focus();
   } else {
@@ -228,13 +229,34 @@ function renderAll() {
   renderSeats();
   renderLog();
   renderResult();
+  sheetResized();
+  if (toReveal) reveal(toReveal); // once the action area has its final height
+  toReveal = null;
+  keepFocus(panel);
 }
+
+// Keyboard: a redraw removes the focused control; focus goes to the next choice (the action
+// area's first control, else the first move) instead of dropping to the page.
+function keepFocus(panel) {
+  const active = document.activeElement;
+  if (active && active !== document.body && active.isConnected) return;
+  const me = panel.seat !== null && state.actors.includes(panel.seat) && $("cover").hidden && !state.over;
+  if (!me) return;
+  const next =
+    $("dock").querySelector("button:not([disabled]), [role=button]") ||
+    $("moves").querySelector("button.move:not([disabled])");
+  if (next) next.focus({ preventScroll: true });
+}
+
+let toReveal = null;
 
 function drawBoard(panel) {
   if (!draw) return;
   const me = panel.seat !== null && state.actors.includes(panel.seat);
+  $("dock").replaceChildren(); // a renderer without controls leaves the action area empty
   const out =
     draw.render($("board"), {
+      dock: $("dock"),
       view: panel.view,
       seat: panel.seat,
       legal: me && !pending ? panel.legal : [],
@@ -247,6 +269,32 @@ function drawBoard(panel) {
       hints: panel.hints,
     }) || {};
   panel.handled = out.handled || [];
+  toReveal = out.reveal || null;
+}
+
+// The action area: on a phone a sheet fixed at the bottom of the screen that holds the moves
+// list too (everything the player acts on stays in view); the page keeps room for it below.
+function placeActions() {
+  const phone = phoneLayout(),
+    moves = $("moves");
+  if (phone && moves.parentElement !== $("action")) $("action").append(moves);
+  if (!phone && moves.parentElement === $("action")) $("moves-home").after(moves);
+  sheetResized();
+}
+
+function sheetResized() {
+  const height = phoneLayout() ? $("action").getBoundingClientRect().height : 0;
+  document.body.style.setProperty("--sheet-h", `${Math.ceil(height)}px`);
+}
+
+// Bring a part of the board the player must act on (Paradice's machine) into the part of the
+// screen the action area leaves free, unless it is already there.
+function reveal(node) {
+  const r = node.getBoundingClientRect(),
+    bottom = window.innerHeight - (phoneLayout() ? $("action").getBoundingClientRect().height : 0);
+  if (r.top >= 0 && r.bottom <= bottom) return;
+  const by = r.height > bottom ? r.top : r.bottom > bottom ? r.bottom - bottom + 8 : r.top - 8;
+  window.scrollBy({ top: by, behavior: "instant" });
 }
 
 // Hints for a first game: on until switched off, remembered per game in this browser.
@@ -377,7 +425,7 @@ function renderMoves() {
               ? `Pass the device to ${seatName(seats, shown)}, then continue.`
               : "Not your turn.",
       )
-    : !items.length
+    : !items.length && !$("dock").childElementCount
       ? h("p", { class: "muted" }, "Choose on the board.")
       : null;
   box.replaceChildren(...[tabs, hint, ...items].filter(Boolean));
@@ -400,7 +448,7 @@ function renderSeats() {
           "span",
           { class: "muted" },
           s.kind === "bot"
-            ? `bot (${s.bot})`
+            ? `bot (${(spec && spec.level_names && spec.level_names[s.bot]) || s.bot})` // the lobby's names
             : s.covered
               ? "away · a bot plays"
               : s.connected
@@ -552,8 +600,13 @@ $("hints-toggle").addEventListener("change", () => {
 let resizing = 0;
 window.addEventListener("resize", () => {
   clearTimeout(resizing);
-  resizing = setTimeout(() => state && $("cover").hidden && drawBoard(activePanel()), 150);
+  resizing = setTimeout(() => {
+    placeActions();
+    if (state && $("cover").hidden) drawBoard(activePanel());
+  }, 150);
 });
+new ResizeObserver(sheetResized).observe($("action"));
+placeActions();
 $("result-close").addEventListener("click", () => {
   $("result").hidden = true;
 });
