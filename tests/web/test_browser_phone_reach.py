@@ -35,7 +35,13 @@ def test_next_controls_stay_in_view_on_a_phone(browser: Browser, server: Server,
     page.wait_for_selector("#board svg")
     checked: list[bool] = []
 
+    hinted: list[bool] = []
+
     def mid_turn(pg: Page, taps: int) -> None:
+        if (
+            taps == 0
+        ):  # a first game: the first decision comes with its hint (Jelly turn by turn too)
+            hinted.append(pg.is_visible("#guide"))
         if taps >= 2 and not checked and pg.query_selector("#dock button, #dock [role=button]"):
             shot(pg, f"{game}-phone-action")
             assert layout_problems(pg) == []
@@ -46,6 +52,7 @@ def test_next_controls_stay_in_view_on_a_phone(browser: Browser, server: Server,
     print(f"{game}: farthest next control {reach.farthest} px over {reach.steps} steps")
     assert reach.steps >= 5, "too few of the player's decisions to judge"
     assert checked, "no mid-turn action area seen"
+    assert hinted and hinted[0], "no hint at the first decision"
     assert reach.out_of_view == [], reach.out_of_view[:5]
     assert reach.too_small == [], reach.too_small[:5]
     assert reach.missing_twin == [], reach.missing_twin[:5]
