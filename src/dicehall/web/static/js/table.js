@@ -237,7 +237,13 @@ function renderAll() {
 
 // Keyboard: a redraw removes the focused control; focus goes to the next choice (the action
 // area's first control, else the first move) instead of dropping to the page.
+// (for keyboard users only: on a touch screen a focus ring on a button nobody chose misleads)
+let byKeyboard = false;
+document.addEventListener("keydown", () => (byKeyboard = true), true);
+document.addEventListener("pointerdown", () => (byKeyboard = false), true);
+
 function keepFocus(panel) {
+  if (!byKeyboard) return;
   const active = document.activeElement;
   if (active && active !== document.body && active.isConnected) return;
   const me = panel.seat !== null && state.actors.includes(panel.seat) && $("cover").hidden && !state.over;
