@@ -43,3 +43,19 @@ def test_focus_stays_on_the_next_choice(page: Page, server: Server) -> None:
     resolve.wait_for_element_state("hidden")  # the table was redrawn without it
     mine = "document.querySelector('#turn').textContent.startsWith('Your turn')"
     page.wait_for_function(f"{mine} && {FOCUSED_IN_ACTIONS}", timeout=60_000)
+
+
+def test_arrow_keys_move_between_the_boards_targets(page: Page, server: Server) -> None:
+    made = server.create("paradice", [{"kind": "human"}, EASY])
+    page.goto(server.url + made["links"]["0"])
+    page.wait_for_selector("#board g.clickable[data-cell]", timeout=60_000)
+    first = page.query_selector("#board g.clickable")
+    assert first is not None
+    first.focus()
+    key = "document.activeElement.getAttribute('data-cell') || document.activeElement.outerHTML"
+    at_first = page.evaluate(key)
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.matches('#board g.clickable')")
+    assert page.evaluate(key) != at_first
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(key) == at_first

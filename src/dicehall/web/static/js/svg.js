@@ -49,10 +49,19 @@ export function clickable(attrs, onPick, ...children) {
     if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
       onPick(e);
+    } else if (ARROWS[e.key]) {
+      // arrow keys move between the drawing's targets (in drawing order), Tab leaves it
+      const all = [...g.ownerSVGElement.querySelectorAll("g.clickable")];
+      const next = all[all.indexOf(g) + ARROWS[e.key]];
+      if (next) {
+        e.preventDefault();
+        next.focus();
+      }
     }
   });
   return g;
 }
+const ARROWS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 
 export const PALETTE = ["#7b4fd6", "#e0577e", "#2f9e6b", "#e39a22", "#2f7fd0", "#8c6d4f"];
 export function seatColour(seat) {
