@@ -103,18 +103,26 @@ def _puru_step(page: Page) -> bool:
     return True
 
 
+CHOICES = (
+    "#paradice-confirm",
+    "#dock [id$=choices] button",
+    "#board div button, #board p button",
+    "#dock div button, #dock p button",
+)
+
+
 def board_strategy(page: Page) -> bool:
     """Click a chooser button, else the first highlighted board element, else the first move."""
     try:
         if page.is_visible("#cover"):
             page.keyboard.press("Enter")
             return True
-        choice = page.query_selector(
-            "#board div button, #board p button, #dock div button, #dock p button"
-        )
-        if choice is not None:
-            choice.click(timeout=2000)
-            return True
+        # the choices that send a move first, then what opens them (a district, a card)
+        for selector in CHOICES:
+            choice = page.query_selector(selector)
+            if choice is not None and choice.is_visible():
+                choice.click(timeout=2000)
+                return True
         target = page.query_selector("#board g.clickable:not([aria-pressed=true])")
         if target is not None:
             target.click(timeout=2000)
