@@ -431,7 +431,7 @@ function renderMoves() {
               ? `Pass the device to ${seatName(seats, shown)}, then continue.`
               : "Not your turn.",
       )
-    : !items.length && !$("dock").childElementCount
+    : !items.length && !(phoneLayout() && $("dock").childElementCount) // a phone's sheet shows them
       ? h("p", { class: "muted" }, "Choose on the board.")
       : null;
   box.replaceChildren(...[tabs, hint, ...items].filter(Boolean));
