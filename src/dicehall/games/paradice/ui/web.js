@@ -444,7 +444,7 @@ export function render(root, ctx) {
       ),
     );
   else if (byCell.size) controls.push(...pickControls(root, ctx));
-  else if (legal.some((m) => HANDLED.includes(m.action.type)))
+  else if (!narrow && legal.some((m) => HANDLED.includes(m.action.type)))
     controls.push(h("p", { class: "muted dock-line" }, "Highlighted stalls and Plaza cards are your legal picks: tap one."));
   if (narrow) controls.push(cardButtons(root, ctx));
   if (view.result)
