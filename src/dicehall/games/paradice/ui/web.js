@@ -372,6 +372,7 @@ export function render(root, ctx) {
   if (!narrow) y = Math.max(y, mBottom + 70);
   // the players' stalls
   const infos = [];
+  let myStalls = null;
   view.seats.forEach((p, k) => {
     const me = k === view.you,
       turn = k === view.turn,
@@ -382,18 +383,18 @@ export function render(root, ctx) {
       stallRows = Math.max(1, Math.ceil(p.stalls.length / sPer)),
       top = y + 8,
       bh = narrow ? 40 + stallRows * 130 : 12 + stallRows * 130;
-    svg.append(
-      s("rect", {
-        x: 8,
-        y: top,
-        width: W - 16,
-        height: bh,
-        rx: 12,
-        fill: me ? "#fbf7ff" : "white",
-        stroke: turn ? seatColour(k) : "#e3d9c6",
-        "stroke-width": turn ? 3 : 1,
-      }),
-    );
+    const box = s("rect", {
+      x: 8,
+      y: top,
+      width: W - 16,
+      height: bh,
+      rx: 12,
+      fill: me ? "#fbf7ff" : "white",
+      stroke: turn ? seatColour(k) : "#e3d9c6",
+      "stroke-width": turn ? 3 : 1,
+    });
+    if (me) myStalls = box;
+    svg.append(box);
     svg.append(s("circle", { cx: 24, cy: top + 20, r: 7, fill: seatColour(k) }));
     svg.append(s("text", { x: 38, y: top + 25, "font-size": 14, "font-weight": 800 }, `${seatName(seats, k)} · ${p.score} pts`));
     p.stalls.forEach((c, i) => {
@@ -425,9 +426,15 @@ export function render(root, ctx) {
     controls.push(
       h(
         "div",
-        { id: "paradice-choices", class: "board-controls" },
-        h("b", {}, "Choose: "),
-        chosen.map((m) => h("button", { type: "button", class: "secondary", onclick: () => ctx.act(m) }, named(m.text, seats))),
+        { id: "paradice-choices", class: narrow ? "dock-choices" : "board-controls" },
+        h("b", {}, chosen[0].action.type === "Place" ? `Stall ${chosen[0].action.stall + 1}: ` : "Choose: "),
+        chosen.map((m) =>
+          h(
+            "button",
+            { type: "button", class: "secondary", onclick: () => ctx.act(m), "aria-label": choiceName(m, view, seats, narrow) },
+            choiceLabel(m, view, seats, narrow),
+          ),
+        ),
         h(
           "button",
           {
@@ -465,7 +472,9 @@ export function render(root, ctx) {
     ),
   );
   dock(root, ctx, [svg, ...extra], controls);
-  return { handled: HANDLED, reveal: byCell.size ? machineBox : null };
+  // the part of the board the player acts on: the machine when picking, their stalls when placing
+  const placing = narrow && legal.some((m) => m.action.type === "Place");
+  return { handled: HANDLED, reveal: byCell.size ? machineBox : placing ? myStalls : null };
 }
 
 // A player's completed stalls, powers and Surprise Bag prizes, in words.
@@ -481,6 +490,20 @@ function playerInfo(view, p, k, seats, types) {
   );
 }
 
+
+// A choice's words: on a phone a placement on the stall named above is "green 4 → slot 2"
+// (its name for a screen reader adds the whole move), else the move's own text.
+function choiceLabel(m, view, seats, narrow) {
+  const a = m.action;
+  if (!narrow || a.type !== "Place") return named(m.text, seats);
+  return `${view.colours[Math.floor(a.die / 10)]} ${a.die % 10} → slot ${a.slot + 1}`;
+}
+
+function choiceName(m, view, seats, narrow) {
+  const shown = choiceLabel(m, view, seats, narrow),
+    full = named(m.text, seats);
+  return shown === full ? null : `${shown}: ${full}`;
+}
 
 // The dice this player has to place (or the roulette's), in the action area.
 function pendingDice(view, W) {

@@ -411,14 +411,7 @@ function renderMoves() {
   const me = panel.seat !== null && state.actors.includes(panel.seat) && $("cover").hidden;
   const handled = new Set(panel.handled || []);
   const list = me ? panel.legal.filter((m) => !handled.has(m.action.type)) : [];
-  const items = list.map((m, k) =>
-    h(
-      "button",
-      { type: "button", class: "move", "data-i": m.i, disabled: pending, onclick: () => send(panel.seat, m) },
-      k < 9 ? h("kbd", {}, k + 1) : null,
-      named(m.text, seats),
-    ),
-  );
+  const items = moveButtons(panel, list);
   const hint = !me
     ? h(
         "p",
@@ -436,6 +429,51 @@ function renderMoves() {
       : null;
   box.replaceChildren(...[tabs, hint, ...items].filter(Boolean));
   $("keys-hint").hidden = !items.length; // nothing to pick: no keys to explain
+}
+
+// Many moves of one kind ("fries: turn blue 5 into a 2", ...) fold into one button that opens
+// them, with Back: the list stays short enough to sit in view (a phone's action area).
+const GROUP_AT = 4;
+let openGroup = null,
+  openGroupAt = -1;
+const groupOf = (text) => (text.indexOf(": ") > 0 ? text.slice(0, text.indexOf(": ")) : null);
+
+function moveButtons(panel, list) {
+  if (openGroupAt !== state.version) [openGroup, openGroupAt] = [null, state.version];
+  const counts = new Map();
+  for (const m of list) counts.set(groupOf(m.text), (counts.get(groupOf(m.text)) || 0) + 1);
+  const folded = (g) => g !== null && counts.get(g) >= GROUP_AT && list.length > GROUP_AT;
+  const open = (g) => () => {
+    openGroup = g;
+    renderMoves();
+  };
+  const entries = [];
+  if (openGroup !== null && folded(openGroup)) {
+    for (const m of list) if (groupOf(m.text) === openGroup) entries.push(m);
+    entries.push({ back: true });
+  } else
+    for (const m of list) {
+      const g = groupOf(m.text);
+      if (!folded(g)) entries.push(m);
+      else if (!entries.some((e) => e.group === g)) entries.push({ group: g, count: counts.get(g) });
+    }
+  return entries.map((e, k) => {
+    const key = k < 9 ? h("kbd", {}, k + 1) : null;
+    if (e.back) return h("button", { type: "button", class: "move secondary", onclick: open(null) }, key, "Back");
+    if (e.group)
+      return h(
+        "button",
+        { type: "button", class: "move", "aria-haspopup": "true", "data-group": e.group, onclick: open(e.group) },
+        key,
+        `${named(e.group, seats)}: ${e.count} choices …`,
+      );
+    return h(
+      "button",
+      { type: "button", class: "move", "data-i": e.i, disabled: pending, onclick: () => send(panel.seat, e) },
+      key,
+      named(e.text, seats),
+    );
+  });
 }
 
 function renderSeats() {
