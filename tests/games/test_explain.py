@@ -35,10 +35,16 @@ def test_puru_explains_each_players_gains_and_drips() -> None:
     """Rulebook (docs/rules/puru.md, "A turn"): "Resolve the dice" - the log says what the
     roll gave and dripped each player."""
     game = games.make("puru", players=3)
-    seen = 0
+    seen = paid = 0
     for before, after, lines in steps(game, seed=4):
         if after.last is before.last:
-            assert lines == []
+            # "the second reroll costs 1 Jelly" (*A turn*): the one change between rolls
+            r = before.roller
+            cost = after.jelly[r] - before.jelly[r] if 0 <= r < 3 else 0
+            assert lines == (
+                [f"Player {r + 1}: {cost} Jelly (paid for a second reroll)"] if cost else []
+            )
+            paid += cost < 0
             continue
         for seat in range(3):
             line = next((x for x in lines if x.startswith(f"Player {seat + 1}: ")), "")
@@ -47,6 +53,7 @@ def test_puru_explains_each_players_gains_and_drips() -> None:
                 assert (f" {delta:+d} {track}" in line) == (delta != 0), (line, track, delta)
         seen += 1
     assert seen > 5
+    assert paid > 0
 
 
 def test_purrramid_explains_every_turn_end_and_bust_reason() -> None:
@@ -116,3 +123,26 @@ def test_paradice_explains_completed_stalls_and_tickets() -> None:
         stalls += len(completed)
         tickets += moved
     assert stalls > 3 and tickets > 0
+
+
+def test_paradice_explains_where_each_prize_comes_from() -> None:
+    """Rulebook (docs/rules/paradice.md, *Scoring*): "The final screen shows each player's prize
+    from the Prize List for the number of players" - the last step's log says which list, and
+    how many points each player's prize number needs."""
+    game: Any = games.make("paradice", players=2)
+    last: list[str] = []
+    end = None
+    for _, after, lines in steps(game, seed=1):
+        last, end = lines, after
+    notes = game.result(end).notes
+    assert any(
+        x.startswith("Prizes come from the rulebook's Prize List for 2 players") for x in last
+    )
+    for seat in range(2):
+        # "prize #23: 80s stickers", as the result says
+        found = re.fullmatch(r"prize #(\d+): (.+)", notes[seat].split("; ")[-1])
+        assert found is not None, notes[seat]
+        number, name = found.groups()
+        line = next(x for x in last if x.startswith(f"Player {seat + 1}: "))
+        assert f"reach prize number {number} on that list, {name} (" in line, line
+        assert line.endswith("+ points)"), line

@@ -103,17 +103,27 @@ def _puru_step(page: Page) -> bool:
     return True
 
 
+CHOICES = (
+    "#paradice-confirm",
+    "#dock [id$=choices] button",
+    "#board div button, #board p button",
+    "#dock div button, #dock p button",
+)
+
+
 def board_strategy(page: Page) -> bool:
     """Click a chooser button, else the first highlighted board element, else the first move."""
     try:
         if page.is_visible("#cover"):
             page.keyboard.press("Enter")
             return True
-        choice = page.query_selector("#board div button, #board p button")
-        if choice is not None:
-            choice.click(timeout=2000)
-            return True
-        target = page.query_selector("#board g.clickable")
+        # the choices that send a move first, then what opens them (a district, a card)
+        for selector in CHOICES:
+            choice = page.query_selector(selector)
+            if choice is not None and choice.is_visible():
+                choice.click(timeout=2000)
+                return True
+        target = page.query_selector("#board g.clickable:not([aria-pressed=true])")
         if target is not None:
             target.click(timeout=2000)
             return True
@@ -124,12 +134,12 @@ def board_strategy(page: Page) -> bool:
 
 PURRRAMID_ORDER = (
     "#bust-confirm",
-    "#board button[data-move=Stop]:not(.danger)",
-    "#board p.choices button",
+    "button[data-move=Stop]:not(.danger)",
+    ".choices button",
     "#board g.clickable[data-safe=true]",
-    "#board button[data-move=Continue]",
+    "button[data-move=Continue]",
     "#board g.clickable",
-    "#board button[data-move=Stop]",
+    "button[data-move=Stop]",
 )
 
 

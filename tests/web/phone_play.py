@@ -31,22 +31,35 @@ def purrramid(page: Page) -> bool:
     return _first(
         page,
         "#bust-confirm",
-        "#board button[data-move=Stop]:not(.danger)",
-        "#board p.choices button",
+        "button[data-move=Stop]:not(.danger)",
+        ".choices button",
         ".space-grid button.space.safe",
-        "#board button[data-move=Continue]",
+        "button[data-move=Continue]",
         ".space-grid button.space",
-        "#board button[data-move=Stop]",
+        "button[data-move=Stop]",
         FIRST_MOVE,
     )
 
 
 def paradice(page: Page) -> bool:
-    return _first(page, "#paradice-choices button", "#board g.clickable", FIRST_MOVE)
+    return _first(
+        page,
+        "#paradice-confirm",
+        "#paradice-choices button",
+        "#action button[data-stall], #action button[data-plaza]",
+        "#board g.clickable:not([aria-pressed=true])",
+        FIRST_MOVE,
+    )
 
 
 def jelly(page: Page) -> bool:
-    return _first(page, "#jelly-choices button", "#board g.clickable[data-district]", FIRST_MOVE)
+    return _first(
+        page,
+        "#jelly-choices button",
+        "#action button[data-district]",
+        "#board g.clickable[data-district]",
+        FIRST_MOVE,
+    )
 
 
 STRATEGIES: dict[str, Callable[[Page], bool]] = {

@@ -99,7 +99,9 @@ def play_by_touch(browser: Browser, server: Server, game: str, params: dict[str,
     deadline = time.monotonic() + 240
     while not page.is_visible("#result-title"):
         assert time.monotonic() < deadline, "no result screen"
-        if not checked and page.query_selector("#moves button.move, #board g.clickable"):
+        if not checked and page.query_selector(
+            "#moves button.move, #board g.clickable, #dock g.clickable, #dock button"
+        ):
             assert layout_problems(page) == []
             assert axe_violations(page) == []
             shot(page, f"{game}-phone-mid")
@@ -150,11 +152,11 @@ def test_purrramid_asks_before_a_move_that_busts(page: Page, server: Server) -> 
     deadline = time.monotonic() + 120
     # place on spaces where stopping busts when offered, then try to stop
     steps = [
-        "#board button.danger[data-move=Stop]",
-        "#board p.choices button",
+        "button.danger[data-move=Stop]",
+        ".choices button",
         "g.clickable[data-safe=false]",
         "#board g.clickable",
-        "#board button[data-move=Continue]",
+        "button[data-move=Continue]",
         "#moves button.move:not([disabled])",
     ]
     while not page.is_visible("#bust-confirm"):

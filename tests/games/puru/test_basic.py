@@ -222,3 +222,15 @@ def test_a_different_die_changes_the_tables() -> None:
     game = make(die="HSCA")
     probabilities = {p for _, p in game.chance_outcomes(start(game))}
     assert Fraction(1, 4096) in probabilities  # 6 hearts on a four-sided die
+
+
+def test_a_dripped_out_players_minus_one_is_explained() -> None:
+    """Rulebook (docs/rules/puru.md, *The end*): "a dripped-out player scores −1 so they rank
+    last" - the result says so next to the score it shows."""
+    from dicehall.games.puru.scoring import final_result
+
+    result = final_result((6, 9), (7, 3), (0, 5), ("Player 1", "Player 2"))
+    assert result.scores[0] == -1.0
+    assert result.notes[0] == (
+        "Player 1 dripped to 0 Jelly: out of the game, scored -1 (below every other player)"
+    )

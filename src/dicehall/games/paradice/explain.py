@@ -9,7 +9,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dicehall.core import Seat
+from dicehall.games.paradice.scoring import prize, score
 from dicehall.games.paradice.spec import GOLDEN_POINTS, TICKET_POINTS, TYPES
+from dicehall.games.paradice.state import OVER
 
 if TYPE_CHECKING:
     from dicehall.games.paradice.rules import ParadiceGame
@@ -62,6 +64,34 @@ def _storehouse(before: ParadiceState, after: ParadiceState) -> list[str]:
     return out
 
 
+def _prizes(game: ParadiceGame, before: ParadiceState, after: ParadiceState) -> list[str]:
+    """At the end, where each prize number comes from: the rulebook's Prize List for this
+    number of players, whose entries need more points the further down it they are
+    (docs/rules/paradice.md, *Scoring*: "the final screen shows each player's prize")."""
+    if after.phase != OVER or before.phase == OVER:
+        return []
+    cfg = game.cfg
+    table = cfg.content.prize_list(cfg.players)
+    if not table:
+        return []
+    out = [
+        f"Prizes come from the rulebook's Prize List for {cfg.players} players: {len(table)} "
+        f"prizes numbered from 1 ({table[0][0]}+ points), each further one needing more points"
+    ]
+    for seat in range(cfg.players):
+        points = score(cfg, after, seat)
+        number, name = prize(cfg, points)
+        if name:
+            low = table[number - 1][0]
+            out.append(
+                f"{_player(seat)}: {points} points reach prize number {number} on that list, "
+                f"{name} ({low}+ points)"
+            )
+        else:
+            out.append(f"{_player(seat)}: {points} points reach no prize ({table[0][0]}+ needed)")
+    return out
+
+
 def explain(
     game: ParadiceGame, before: ParadiceState, after: ParadiceState, viewer: Seat | None
 ) -> list[str]:
@@ -70,4 +100,5 @@ def explain(
         *_completed(game, before, after),
         *_tickets(before, after),
         *_storehouse(before, after),
+        *_prizes(game, before, after),
     ]

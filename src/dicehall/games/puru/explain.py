@@ -40,11 +40,22 @@ def roll_lines(game: PuruGame, last: Summary) -> list[str]:
     return out + list(last.events)
 
 
-def explain(game: PuruGame, before: PuruState, after: PuruState, viewer: Seat | None) -> list[str]:
-    """The gains and drips of the roll this step resolved (none for other steps)."""
-    if after.last is None or after.last is before.last:
+def paid_line(game: PuruGame, before: PuruState, after: PuruState) -> list[str]:
+    """The Jelly the roller paid for a second reroll ("the second reroll costs 1 Jelly",
+    docs/rules/puru.md, *A turn*): the only change of a track between two resolved rolls."""
+    r = before.roller
+    if after.last is not before.last or not 0 <= r < len(before.jelly):
         return []
+    paid = after.jelly[r] - before.jelly[r]
+    return [f"{_name(game, r)}: {paid} Jelly (paid for a second reroll)"] if paid < 0 else []
+
+
+def explain(game: PuruGame, before: PuruState, after: PuruState, viewer: Seat | None) -> list[str]:
+    """The gains and drips of the roll this step resolved, or the Jelly paid for a reroll
+    (none for other steps)."""
+    if after.last is None or after.last is before.last:
+        return paid_line(game, before, after)
     return roll_lines(game, after.last)
 
 
-__all__ = ["explain", "roll_lines"]
+__all__ = ["explain", "paid_line", "roll_lines"]

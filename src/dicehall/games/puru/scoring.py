@@ -8,6 +8,8 @@ from dicehall.games.puru.state import TRACK_MAX
 
 DRIPPED_SCORE = -1.0
 """A player at 0 Jelly loses: their score ranks below every other player's."""
+DRIPPED_OUT = "dripped to 0 Jelly: out of the game, scored -1 (below every other player)"
+"""The result's reason for that -1 (docs/rules/puru.md, *The end*)."""
 
 
 def final_result(
@@ -34,7 +36,7 @@ def final_result(
     )
     best = max(scores[s] for s in compared)
     winners = tuple(s for s in compared if scores[s] == best)
-    lines = [f"{names[s]} dripped to 0" for s in out]
+    lines = [f"{names[s]} {DRIPPED_OUT}" for s in out]
     lines.append("scores are the lower of Love and Excitement; the highest wins, ties share")
     lines += tracks(love, excite, jelly, names)
     return Result(scores, winners, competition_ranks(scores), "drip-out", tuple(lines))
@@ -54,7 +56,7 @@ def _nobody_wins(names: tuple[str, ...]) -> Result:
     """Every player dripped to 0 in the same roll: players at 0 Jelly lose and no other player
     is left to score, so nobody wins; all share the last place (*The end*, drip-out)."""
     scores = (DRIPPED_SCORE,) * len(names)
-    lines = (*(f"{name} dripped to 0" for name in names), "everyone dripped out: nobody wins")
+    lines = (*(f"{name} {DRIPPED_OUT}" for name in names), "everyone dripped out: nobody wins")
     return Result(scores, (), competition_ranks(scores), "drip-out", lines)
 
 

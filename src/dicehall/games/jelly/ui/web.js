@@ -1,9 +1,22 @@
 // Attack of the Jelly Monster: the city's districts with zones, Target markers and entrances,
 // the city centre, your own roll behind your screen, and everyone's supplies.
 import { named, seatName } from "/static/js/common.js";
-import { boardWidth, clickable, h, pipDie, rolled, s, seatColour, shownText, svgRoot, tumbling } from "/static/js/svg.js";
+import {
+  boardWidth,
+  clickable,
+  dock,
+  h,
+  pipDie,
+  rolled,
+  s,
+  seatColour,
+  shownText,
+  svgRoot,
+  tumbling,
+} from "/static/js/svg.js";
 
 let chosen = null,
+  chosenValue = null, // the die value picked in the chosen district, when it has several effects
   chosenBy = null; // a district another seat opened says nothing to the next seat
 const PLACE = new Set(["Place", "PlaceRemove", "PlaceMove"]);
 
@@ -145,6 +158,7 @@ export function render(root, ctx) {
   // everyone plays at once: keep the chosen district while it still takes a die
   if (ctx.seat !== chosenBy) [chosen, chosenBy] = [null, ctx.seat];
   if (!byDistrict.has(chosen)) chosen = null;
+  if (chosen === null || !byDistrict.get(chosen).some((m) => m.action.value === chosenValue)) chosenValue = null;
   const n = view.districts.length,
     W = boardWidth(root),
     narrow = W < 700,
@@ -152,7 +166,7 @@ export function render(root, ctx) {
     w = (W - 20 - (perRow - 1) * 10) / perRow,
     rows = Math.ceil(n / perRow);
   const by = rows * 242 + 14;
-  const svg = svgRoot(W, by + (narrow ? 230 : 110), "Jelly Monster city");
+  const svg = svgRoot(W, by + 110, "Jelly Monster city");
   view.districts.forEach((d, i) => {
     const X = 10 + (i % perRow) * (w + 10),
       Y = 10 + Math.floor(i / perRow) * 242;
@@ -162,6 +176,7 @@ export function render(root, ctx) {
       svg.append(
         clickable(
           {
+            "data-twin": narrow ? `district-${i}` : null,
             // the name starts with the text shown (WCAG label-in-name), then says what it means
             "aria-label": `${shownText(node)}: district ${d.letter} ${d.name}; Target on zone ${d.target + 1}: ${d.zone_text[d.target]}`,
             "data-district": i,
@@ -202,7 +217,9 @@ export function render(root, ctx) {
     ),
   );
   const mine = view.seat !== null && view.seat !== undefined;
-  svg.append(narrow ? screen(10, by + 112, W - 20, view.roll || [], mine, ctx.still) : screen(246, by, 270, view.roll || [], mine, ctx.still));
+  // the player's own roll is in the action area, with the choices it leads to
+  const controls = [];
+  if (mine) controls.push(rollStrip(view.roll || [], W, ctx.still));
   const extra = [];
   extra.push(
     h(
@@ -226,24 +243,94 @@ export function render(root, ctx) {
       ),
     ),
   );
-  if (chosen !== null && byDistrict.get(chosen))
-    extra.push(
-      h(
-        "div",
-        { id: "jelly-choices" },
-        h("b", {}, `District ${view.districts[chosen].letter}: `),
-        byDistrict
-          .get(chosen)
-          .map((m) =>
-            h("button", { type: "button", class: "secondary", onclick: () => ctx.act(m) }, named(m.text, seats)),
-          ),
-      ),
-    );
-  else if (byDistrict.size)
-    extra.push(h("p", { class: "muted" }, "Tap a highlighted district to place a die there."));
+  if (narrow && byDistrict.size) controls.push(districtButtons(root, ctx, byDistrict));
+  if (chosen !== null && byDistrict.get(chosen)) controls.push(choices(root, ctx, byDistrict.get(chosen), narrow));
+  else if (byDistrict.size && !narrow)
+    controls.push(h("p", { class: "muted dock-line" }, "Tap a highlighted district to place a die there."));
   extra.push(rewardsList(view));
-  root.replaceChildren(svg, ...extra);
+  dock(root, ctx, [svg, ...extra], controls);
   return { handled: [...PLACE] };
+}
+
+// On a phone the districts stack far down the page: the ones that take a die now are also
+// buttons in the action area (the same choice as tapping the district on the board).
+function districtButtons(root, ctx, byDistrict) {
+  const { view } = ctx;
+  return h(
+    "div",
+    { class: `dock-buttons districts${chosen === null ? "" : " letters"}`, role: "group", "aria-label": "Districts you can place in" },
+    [...byDistrict.keys()].sort((a, b) => a - b).map((i) =>
+      h(
+        "button",
+        {
+          type: "button",
+          class: i === chosen ? "" : "secondary",
+          "data-district": i,
+          "data-twin": `district-${i}`,
+          "aria-pressed": String(i === chosen),
+          onclick: () => {
+            chosen = i;
+            render(root, ctx);
+          },
+        },
+        // once one is open its choices need the room: letters only
+        chosen === null ? `${view.districts[i].letter} ${view.districts[i].name}` : view.districts[i].letter,
+        chosen === null ? null : h("span", { class: "sr-only" }, ` ${view.districts[i].name}`),
+      ),
+    ),
+  );
+}
+
+// The chosen district's moves: a button per die value; a value with several effects (sending a
+// die to the city centre, moving the Target) opens its variants, with Back to choose again.
+function choices(root, ctx, moves, narrow) {
+  const { view, seats } = ctx,
+    d = view.districts[chosen];
+  const full = (m) => (narrow ? shortChoice(named(m.text, seats), d.letter) : named(m.text, seats));
+  const byValue = new Map();
+  for (const m of moves) byValue.set(m.action.value, [...(byValue.get(m.action.value) || []), m]);
+  const pickValue = (v) => () => {
+    chosenValue = v;
+    render(root, ctx);
+  };
+  const buttons =
+    chosenValue === null
+      ? [...byValue]
+          .sort((a, b) => a[0] - b[0])
+          .map(([v, ms]) =>
+            ms.length === 1
+              ? h("button", { type: "button", class: "secondary", onclick: () => ctx.act(ms[0]) }, full(ms[0]))
+              : h("button", { type: "button", class: "secondary", "aria-haspopup": "true", "data-value": v, onclick: pickValue(v) }, `place ${v} …`),
+          )
+      : [
+          ...byValue.get(chosenValue).map((m) => h("button", { type: "button", class: "secondary", onclick: () => ctx.act(m) }, full(m))),
+          h("button", { type: "button", class: "secondary", id: "jelly-back", onclick: pickValue(null) }, "Back"),
+        ];
+  return h(
+    "div",
+    { id: "jelly-choices", class: "dock-choices" },
+    h("b", {}, `District ${d.letter} ${d.name}${chosenValue === null ? "" : `, a ${chosenValue}`}: `),
+    buttons,
+  );
+}
+
+function shortChoice(text, letter) {
+  const short = text.replace(` on ${letter}`, "");
+  return short === text ? text : [short, h("span", { class: "sr-only" }, ` (${text})`)];
+}
+
+// The player's own roll, behind their screen, in the action area.
+function rollStrip(roll, W, still) {
+  const d = Math.min(30, (W - 170) / Math.max(1, roll.length) - 5),
+    label = "Behind your screen:";
+  const svg = svgRoot(W, 38, `${label} ${roll.length ? roll.join(", ") : "no dice rolled"}`);
+  svg.classList.add("dock-dice");
+  svg.append(s("rect", { x: 0, y: 0, width: W, height: 38, rx: 10, fill: "#5a3d8a" }));
+  svg.append(s("text", { x: 10, y: 24, "font-size": 13, fill: "white", "font-weight": 800 }, label));
+  const fresh = rolled("jelly-screen", roll, still);
+  roll.forEach((v, i) => svg.append(tumbling(pipDie(165 + i * (d + 5), 19 - d / 2, d, v, { fill: "white" }), fresh)));
+  if (!roll.length) svg.append(s("text", { x: 165, y: 24, "font-size": 13, fill: "#f1eaff" }, "no dice rolled"));
+  return svg;
 }
 
 // Every district's zones in full (the drawing may shorten them), opened by tap or keyboard.

@@ -1,7 +1,7 @@
 // Paradice: the Dispensing Machine in colour with legal picks highlighted, each player's stalls
 // with slots and conditions, the Plaza, the Storehouse, tickets, and the prize at the end.
 import { named, seatName } from "/static/js/common.js";
-import { boardWidth, clickable, h, pipDie, s, seatColour, shownText, svgRoot } from "/static/js/svg.js";
+import { boardWidth, clickable, dock, h, pipDie, s, seatColour, shownText, svgRoot } from "/static/js/svg.js";
 
 const DIE = {
   pink: "#ee7fb0",
@@ -23,7 +23,11 @@ const HANDLED = [
   "ChooseStall",
   "Place",
 ];
-let chosen = null;
+let chosen = null,
+  // the machine dice picked so far (keys "col,row"), sent only by a confirm (issue: one tap
+  // used to take a whole run); dropped when the table moves on
+  picking = [],
+  pickingAt = -1;
 
 function die(x, y, d, code, colours, extra = {}) {
   const colour = colours[Math.floor(code / 10)],
@@ -161,6 +165,80 @@ function pick(root, ctx, moves) {
   }
 }
 
+const sameCells = (m, keys, machine) => {
+  const got = cells(m, machine);
+  return got.length === keys.length && keys.every((k) => got.includes(k));
+};
+const fits = (m, keys, machine) => keys.every((k) => cells(m, machine).includes(k));
+
+// A tap on a machine die adds it to the pick, made up to the smallest legal pick that holds
+// it (a preview: nothing is sent before the confirm); a tap on a picked die takes it back out.
+// A die that no legal move takes together with the others starts a new pick.
+function tapCell(root, ctx, key) {
+  const { legal, view } = ctx;
+  const smallest = (keys) =>
+    legal
+      .filter((m) => fits(m, keys, view.machine))
+      .map((m) => cells(m, view.machine))
+      .sort((a, b) => a.length - b.length)[0];
+  if (picking.includes(key)) picking = picking.filter((k) => k !== key);
+  else {
+    const grown = smallest([...picking, key]) || smallest([key]) || [key];
+    const base = grown.includes(key) && picking.every((k) => grown.includes(k)) ? picking : [];
+    picking = [...base, key, ...grown.filter((k) => k !== key && !base.includes(k))];
+  }
+  chosen = null;
+  render(root, ctx);
+  const again = root.querySelector(`g.clickable[data-cell="${key}"]`);
+  if (again) again.focus({ preventScroll: true }); // the keyboard stays on the machine
+}
+
+// The pick so far, in words, and the buttons that send it (one per legal move that takes
+// exactly these dice), take back the last die, or clear it.
+function pickControls(root, ctx) {
+  const { legal, view, seats } = ctx;
+  const names = picking.map((k) => {
+    const [c, r] = k.split(",").map(Number),
+      code = view.machine[c][r];
+    return `${view.colours[Math.floor(code / 10)]} ${code % 10}`;
+  });
+  const exact = legal.filter((m) => cells(m, view.machine).length && sameCells(m, picking, view.machine));
+  const out = [
+    h(
+      "p",
+      { class: "dock-line", id: "paradice-pick" },
+      picking.length
+        ? `Picked: ${names.join(", ")}${exact.length ? "" : " — tap more dice to make a legal pick"}`
+        : "Tap the machine's dice you want to take, then confirm.",
+    ),
+  ];
+  const buttons = exact.map((m, k) =>
+    h(
+      "button",
+      { type: "button", id: k === 0 ? "paradice-confirm" : null, onclick: () => ctx.act(m) },
+      exact.length > 1 ? `Confirm: ${named(m.text, seats)}` : `Confirm: take ${names.length === 1 ? "this die" : `these ${names.length} dice`}`,
+    ),
+  );
+  if (picking.length)
+    buttons.push(
+      h(
+        "button",
+        {
+          type: "button",
+          class: "secondary",
+          id: "paradice-undo",
+          onclick: () => {
+            picking = [];
+            render(root, ctx);
+          },
+        },
+        "Clear the pick",
+      ),
+    );
+  if (buttons.length) out.push(h("div", { class: "dock-buttons" }, buttons));
+  return out;
+}
+
 export function render(root, ctx) {
   const { view, legal, seats } = ctx;
   const colours = view.colours,
@@ -168,6 +246,7 @@ export function render(root, ctx) {
     W = boardWidth(root),
     narrow = W < 700;
   if (chosen && !chosen.every((m) => legal.some((l) => l.i === m.i && l.text === m.text))) chosen = null;
+  if (pickingAt !== ctx.version) [picking, pickingAt] = [[], ctx.version];
   const byCell = new Map();
   for (const m of legal)
     for (const key of cells(m, view.machine)) {
@@ -176,13 +255,15 @@ export function render(root, ctx) {
     }
   const svg = svgRoot(W, 100, "Paradice table");
   // the Dispensing Machine: 5 numbered columns, bottom row at the bottom
-  const d = narrow ? Math.min(44, (W - 60) / 5 - 8) : 30,
-    gap = narrow ? 8 : 6,
+  // on a phone the whole machine fits on the screen above the action area
+  const d = narrow ? Math.min(32, (W - 60) / 5 - 8) : 30,
+    gap = narrow ? 6 : 6,
     mx = 20,
     rows = Math.max(10, ...view.machine.map((c) => c.length)),
     mBottom = 20 + rows * (d + gap),
     mW = 5 * (d + gap) + 24;
-  svg.append(s("rect", { x: 8, y: 8, width: mW, height: mBottom + 30, rx: 16, fill: "#f6ecff", stroke: "#b49be0", "stroke-width": 2 }));
+  const machineBox = s("rect", { x: 8, y: 8, width: mW, height: mBottom + 30, rx: 16, fill: "#f6ecff", stroke: "#b49be0", "stroke-width": 2 });
+  svg.append(machineBox);
   for (let c = 0; c < 5; c++)
     svg.append(
       s(
@@ -194,7 +275,7 @@ export function render(root, ctx) {
   svg.append(
     s(
       "text",
-      { x: 8 + mW / 2, y: mBottom + 56, "text-anchor": "middle", "font-size": 13, "font-weight": 800, fill: "#5b35b0" },
+      { x: narrow ? 12 : 8 + mW / 2, y: mBottom + 56, "text-anchor": narrow ? "start" : "middle", "font-size": 13, "font-weight": 800, fill: "#5b35b0" },
       narrow ? "Dispensing Machine (columns 1–5)" : "Dispensing Machine",
     ),
   );
@@ -203,13 +284,24 @@ export function render(root, ctx) {
       const x = mx + c * (d + gap),
         y = mBottom - (r + 1) * (d + gap),
         moves = byCell.get(`${c},${r}`);
-      const node = die(x, y, d, code, colours);
+      const node = die(x, y, d, code, colours),
+        key = `${c},${r}`,
+        inPick = picking.includes(key),
+        extends_ = moves && moves.some((m) => fits(m, [...picking, key], view.machine));
       if (moves) {
-        node.prepend(s("rect", { x: -3, y: -3, width: d + 6, height: d + 6, rx: 8, fill: "#ffe66d" }));
+        // picked: a thick pink ring; could join the pick: yellow; else a plain tap target
+        if (inPick) node.prepend(s("rect", { x: -5, y: -5, width: d + 10, height: d + 10, rx: 9, fill: "#e0577e" }));
+        else if (!picking.length || extends_)
+          node.prepend(s("rect", { x: -3, y: -3, width: d + 6, height: d + 6, rx: 8, fill: "#ffe66d" }));
+        const colour = colours[Math.floor(code / 10)];
         svg.append(
           clickable(
-            { "data-cell": `${c},${r}`, "aria-label": `machine column ${c + 1}, row ${r + 1} from the bottom` },
-            () => pick(root, ctx, moves),
+            {
+              "data-cell": key,
+              "aria-pressed": String(inPick),
+              "aria-label": `${colour} ${code % 10}: machine column ${c + 1}, row ${r + 1} from the bottom`,
+            },
+            () => tapCell(root, ctx, key),
             node,
           ),
         );
@@ -251,7 +343,7 @@ export function render(root, ctx) {
     if (moves.length) {
       node.prepend(s("rect", { x: x - 4, y: cy - 4, width: cw + 8, height: 126, rx: 12, fill: "#ffe66d" }));
       svg.append(
-        clickable({ "data-plaza": i, "aria-label": `${shownText(node)}: Plaza stall ${i + 1}, ${cardText(c, types)}` }, () => pick(root, ctx, moves), node),
+        clickable({ "data-plaza": i, "data-twin": narrow ? `plaza-${i}` : null, "aria-label": `${shownText(node)}: Plaza stall ${i + 1}, ${cardText(c, types)}` }, () => pick(root, ctx, moves), node),
       );
     } else svg.append(node);
   });
@@ -280,6 +372,7 @@ export function render(root, ctx) {
   if (!narrow) y = Math.max(y, mBottom + 70);
   // the players' stalls
   const infos = [];
+  let myStalls = null;
   view.seats.forEach((p, k) => {
     const me = k === view.you,
       turn = k === view.turn,
@@ -290,18 +383,18 @@ export function render(root, ctx) {
       stallRows = Math.max(1, Math.ceil(p.stalls.length / sPer)),
       top = y + 8,
       bh = narrow ? 40 + stallRows * 130 : 12 + stallRows * 130;
-    svg.append(
-      s("rect", {
-        x: 8,
-        y: top,
-        width: W - 16,
-        height: bh,
-        rx: 12,
-        fill: me ? "#fbf7ff" : "white",
-        stroke: turn ? seatColour(k) : "#e3d9c6",
-        "stroke-width": turn ? 3 : 1,
-      }),
-    );
+    const box = s("rect", {
+      x: 8,
+      y: top,
+      width: W - 16,
+      height: bh,
+      rx: 12,
+      fill: me ? "#fbf7ff" : "white",
+      stroke: turn ? seatColour(k) : "#e3d9c6",
+      "stroke-width": turn ? 3 : 1,
+    });
+    if (me) myStalls = box;
+    svg.append(box);
     svg.append(s("circle", { cx: 24, cy: top + 20, r: 7, fill: seatColour(k) }));
     svg.append(s("text", { x: 38, y: top + 25, "font-size": 14, "font-weight": 800 }, `${seatName(seats, k)} · ${p.score} pts`));
     p.stalls.forEach((c, i) => {
@@ -312,7 +405,7 @@ export function render(root, ctx) {
       if (moves.length && me) {
         node.prepend(s("rect", { x: x - 4, y: cy - 4, width: sw + 8, height: 126, rx: 12, fill: "#ffe66d" }));
         svg.append(
-          clickable({ "data-stall": i, "aria-label": `${shownText(node)}: your stall ${i + 1}, ${cardText(c, types)}` }, () => pick(root, ctx, moves), node),
+          clickable({ "data-stall": i, "data-twin": narrow ? `stall-${i}` : null, "aria-label": `${shownText(node)}: your stall ${i + 1}, ${cardText(c, types)}` }, () => pick(root, ctx, moves), node),
         );
       } else svg.append(node);
     });
@@ -328,17 +421,39 @@ export function render(root, ctx) {
   });
   svg.setAttribute("viewBox", `0 0 ${W} ${y + 10}`);
   const extra = [];
+  const controls = [pendingDice(view, W)];
   if (chosen)
-    extra.push(
+    controls.push(
       h(
         "div",
-        { id: "paradice-choices", class: "board-controls" },
-        h("b", {}, "Choose: "),
-        chosen.map((m) => h("button", { type: "button", class: "secondary", onclick: () => ctx.act(m) }, named(m.text, seats))),
+        { id: "paradice-choices", class: narrow ? "dock-choices" : "board-controls" },
+        h("b", {}, chosen[0].action.type === "Place" ? `Stall ${chosen[0].action.stall + 1}: ` : "Choose: "),
+        chosen.map((m) =>
+          h(
+            "button",
+            { type: "button", class: "secondary", onclick: () => ctx.act(m), "aria-label": choiceName(m, view, seats, narrow) },
+            choiceLabel(m, view, seats, narrow),
+          ),
+        ),
+        h(
+          "button",
+          {
+            type: "button",
+            class: "secondary",
+            id: "paradice-back",
+            onclick: () => {
+              chosen = null;
+              render(root, ctx);
+            },
+          },
+          "Back",
+        ),
       ),
     );
-  else if (legal.some((m) => HANDLED.includes(m.action.type)))
-    extra.push(h("p", { class: "muted" }, "Highlighted dice, stalls and Plaza cards are your legal picks: tap one."));
+  else if (byCell.size) controls.push(...pickControls(root, ctx));
+  else if (!narrow && legal.some((m) => HANDLED.includes(m.action.type)))
+    controls.push(h("p", { class: "muted dock-line" }, "Highlighted stalls and Plaza cards are your legal picks: tap one."));
+  if (narrow) controls.push(cardButtons(root, ctx));
   if (view.result)
     extra.push(
       h(
@@ -356,8 +471,10 @@ export function render(root, ctx) {
         types.map((tname, k) => `${tname} ${view.tickets.stall[k] !== null ? seatName(seats, view.tickets.stall[k]) : "free"}`).join(", "),
     ),
   );
-  root.replaceChildren(svg, ...extra);
-  return { handled: HANDLED };
+  dock(root, ctx, [svg, ...extra], controls);
+  // the part of the board the player acts on: the machine when picking, their stalls when placing
+  const placing = narrow && legal.some((m) => m.action.type === "Place");
+  return { handled: HANDLED, reveal: byCell.size ? machineBox : placing ? myStalls : null };
 }
 
 // A player's completed stalls, powers and Surprise Bag prizes, in words.
@@ -373,3 +490,60 @@ function playerInfo(view, p, k, seats, types) {
   );
 }
 
+
+// A choice's words: on a phone a placement on the stall named above is "green 4 → slot 2"
+// (its name for a screen reader adds the whole move), else the move's own text.
+function choiceLabel(m, view, seats, narrow) {
+  const a = m.action;
+  if (!narrow || a.type !== "Place") return named(m.text, seats);
+  return `${view.colours[Math.floor(a.die / 10)]} ${a.die % 10} → slot ${a.slot + 1}`;
+}
+
+function choiceName(m, view, seats, narrow) {
+  const shown = choiceLabel(m, view, seats, narrow),
+    full = named(m.text, seats);
+  return shown === full ? null : `${shown}: ${full}`;
+}
+
+// The dice this player has to place (or the roulette's), in the action area.
+function pendingDice(view, W) {
+  const dice = [...view.pending, ...view.roulette];
+  if (!dice.length) return null;
+  const dd = 32,
+    label = view.pending.length ? "Dice to place:" : "Roulette:";
+  const svg = svgRoot(W, dd + 8, `${label} ${dice.map((c) => `${view.colours[Math.floor(c / 10)]} ${c % 10}`).join(", ")}`);
+  svg.classList.add("dock-dice");
+  svg.append(s("text", { x: 6, y: dd / 2 + 9, "font-size": 14, "font-weight": 800 }, label));
+  dice.forEach((code, i) => svg.append(die(120 + i * (dd + 6), 4, dd, code, view.colours)));
+  return svg;
+}
+
+// On a phone the Plaza and the stalls lie far down the page: the ones a move can use now are
+// also buttons in the action area (the same choice as tapping the card on the board).
+function cardButtons(root, ctx) {
+  const { view, legal } = ctx;
+  const plaza = new Map(),
+    stalls = new Map();
+  for (const m of legal) {
+    const a = m.action;
+    if (a.type === "TakeStall" || a.type === "ChooseStall") plaza.set(a.slot, [...(plaza.get(a.slot) || []), m]);
+    if (a.type === "Place") stalls.set(a.stall, [...(stalls.get(a.stall) || []), m]);
+  }
+  const button = (kind, i, label, moves) =>
+    h(
+      "button",
+      { type: "button", class: "secondary", [`data-${kind}`]: i, "data-twin": `${kind}-${i}`, onclick: () => pick(root, ctx, moves) },
+      label,
+    );
+  const out = [
+    ...[...plaza].sort((a, b) => a[0] - b[0]).map(([i, moves]) => {
+      const c = view.plaza[i];
+      return button("plaza", i, `Plaza ${i + 1}: ${view.types[c.type]} ${c.points} pts`, moves);
+    }),
+    ...[...stalls].sort((a, b) => a[0] - b[0]).map(([i, moves]) => {
+      const c = view.seats[view.you].stalls[i];
+      return button("stall", i, `Stall ${i + 1}: ${view.types[c.type]}`, moves);
+    }),
+  ];
+  return out.length ? h("div", { class: "dock-buttons cards", role: "group", "aria-label": "Cards you can use" }, out) : null;
+}

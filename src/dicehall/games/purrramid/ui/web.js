@@ -4,6 +4,7 @@ import { seatName } from "/static/js/common.js";
 import {
   boardWidth,
   clickable,
+  dock,
   h,
   pipDie,
   rolled,
@@ -194,7 +195,7 @@ export function render(root, ctx) {
     rowH = narrow ? 44 : 48;
   const top = 10,
     pyramidH = top + view.rows * rowH,
-    H = pyramidH + 54;
+    H = pyramidH + 10;
   const svg = svgRoot(W, H, "Purrramid pyramid");
   const lastSpaces = new Set(view.last_turn && view.last_turn.success ? view.last_turn.spaces : []);
   for (const sp of view.spaces) {
@@ -205,41 +206,26 @@ export function render(root, ctx) {
     const safe = moves ? stopSafe(view, sp.id) : null;
     const node = spaceNode(sp, X, Y, w, rowH, moves ? (safe ? "safe" : "risky") : null, chosen === sp.id, seats);
     if (lastSpaces.has(sp.id)) node.classList.add("last-move");
+    // the whole cell takes the tap (at least 24×24 px on a phone), not only its drawn tile
+    if (moves) node.prepend(s("rect", { x: X, y: Y, width: w, height: rowH, fill: "transparent" }));
     if (moves)
       svg.append(
         clickable(
           {
+            "data-twin": narrow ? `space-${sp.id}` : null,
             "aria-label": `${shownText(node)}: place here (row ${sp.row + 1}${sp.tiles > 1 ? `, ${sp.tiles} tiles` : ""}${sp.wool ? ", wool" : ""}), ${safe ? "safe to stop after" : "stopping after it would bust"}`,
             "data-space": sp.id,
             "data-safe": String(safe),
           },
           () => {
-            if (moves.length === 1) act(root, ctx, moves[0]);
-            else {
-              chosen = sp.id;
-              render(root, ctx);
-            }
+            pickSpace(root, ctx, sp.id);
           },
           node,
         ),
       );
     else svg.append(node);
   }
-  // this turn's roll
-  const by = pyramidH + 10;
-  svg.append(
-    s(
-      "text",
-      { x: 10, y: by + 24, "font-size": 14, "font-weight": 800 },
-      view.current === null ? "Game over" : `Roll of ${seatName(seats, view.current)}:`,
-    ),
-  );
-  const rx = narrow ? Math.min(W - 5 * 38 - 10, 170) : 200;
-  const fresh = rolled("purrramid", [view.turns_played, view.turn.roll || []], ctx.still);
-  (view.turn.roll || []).forEach((v, i) =>
-    svg.append(tumbling(pipDie(rx + i * 38, by + 2, 32, v, { fill: "#fff" }), fresh)),
-  );
-  const extra = [];
+  const extra = [rollStrip(view, seats, W, ctx.still)];
   if (view.turn.placed.length)
     extra.push(
       h(
@@ -249,8 +235,9 @@ export function render(root, ctx) {
         view.turn.stop_ok ? "stopping now is safe" : "stopping now busts",
       ),
     );
+  const notes = [];
   if (places.length)
-    extra.push(
+    notes.push(
       h(
         "p",
         { class: "legend" },
@@ -295,12 +282,14 @@ export function render(root, ctx) {
       h(
         "p",
         { class: "choices" },
-        "Which dice go there? ",
+        bySpace.get(chosen).length > 1 ? "Which dice go there? " : `Place on “${view.spaces[chosen].number}”? `,
         bySpace
           .get(chosen)
           .map((m) =>
-            h("button", { type: "button", class: "secondary", onclick: () => act(root, ctx, m) }, m.action.dice.join(" + ")),
+            h("button", { type: "button", onclick: () => act(root, ctx, m) }, `${m.action.dice.join(" + ")} on ${view.spaces[chosen].number}`),
           ),
+        " ",
+        h("button", { type: "button", class: "secondary", id: "purrramid-back", onclick: () => pickSpace(root, ctx, null) }, "Back"),
       ),
     );
   const stops = legal.filter((m) => m.action.type === "Stop" || m.action.type === "Continue");
@@ -324,10 +313,10 @@ export function render(root, ctx) {
       ),
     );
   if (narrow && places.length) extra.push(spaceButtons(root, ctx, view, bySpace));
-  extra.push(players(view, seats));
+  notes.push(players(view, seats));
   if (view.last_turn) {
     const l = view.last_turn;
-    extra.push(
+    notes.push(
       h(
         "p",
         { class: "muted last-turn" },
@@ -336,7 +325,7 @@ export function render(root, ctx) {
     );
   }
   const odds = ctx.hints;
-  extra.push(
+  notes.push(
     h(
       "label",
       { class: "odds-toggle" },
@@ -353,7 +342,7 @@ export function render(root, ctx) {
     ),
   );
   if (showOdds)
-    extra.push(
+    notes.push(
       h(
         "p",
         { id: "odds" },
@@ -362,8 +351,16 @@ export function render(root, ctx) {
           : "Odds appear when you decide whether to continue.",
       ),
     );
-  root.replaceChildren(svg, ...extra);
+  dock(root, ctx, [svg, ...notes], extra);
   return { handled: ["Place", "Stop", "Continue"] };
+}
+
+// A tap on a space previews the placement there (the space ringed, the dice choices in the
+// action area); a confirm sends it, Back (or another tap on it) takes the pick back.
+function pickSpace(root, ctx, id) {
+  chosen = id === chosen ? null : id;
+  confirming = null;
+  render(root, ctx);
 }
 
 // On a phone the pyramid's spaces are narrower than a fingertip: the spaces that take dice now
@@ -382,16 +379,12 @@ function spaceButtons(root, ctx, view, bySpace) {
           type: "button",
           class: `space ${safe ? "safe" : "risky"}${chosen === sp.id ? " picked" : ""}`,
           "data-space": sp.id,
+          "data-twin": `space-${sp.id}`,
           onclick: () => {
-            if (moves.length === 1) act(root, ctx, moves[0]);
-            else {
-              chosen = sp.id;
-              render(root, ctx);
-            }
+            pickSpace(root, ctx, sp.id);
           },
         },
         h("b", {}, sp.number),
-        " ",
         h("small", {}, `row ${sp.row + 1}`),
         h("span", { class: "sr-only" }, safe ? ", safe to stop after" : ", stopping after it busts"),
       );
@@ -416,3 +409,18 @@ function players(view, seats) {
   );
 }
 
+
+// This turn's roll, in the action area: the dice to place.
+function rollStrip(view, seats, W, still) {
+  if (!(view.turn.roll || []).length) return null;
+  const roll = view.turn.roll || [],
+    d = 34,
+    label = view.current === null ? "Game over" : `Roll of ${seatName(seats, view.current)}:`;
+  const svg = svgRoot(W, d + 8, `${label} ${roll.join(", ")}`);
+  svg.classList.add("dock-dice");
+  svg.append(s("text", { x: 6, y: d / 2 + 9, "font-size": 14, "font-weight": 800 }, label));
+  const rx = Math.min(16 + 7.5 * label.length, W - roll.length * (d + 6));
+  const fresh = rolled("purrramid", [view.turns_played, roll], still);
+  roll.forEach((v, i) => svg.append(tumbling(pipDie(rx + i * (d + 6), 4, d, v, { fill: "#fff" }), fresh)));
+  return svg;
+}

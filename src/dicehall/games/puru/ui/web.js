@@ -4,6 +4,7 @@ import { named, seatName } from "/static/js/common.js";
 import {
   boardWidth,
   clickable,
+  dock,
   h,
   infoBadge,
   infoLine,
@@ -258,7 +259,7 @@ export function render(root, ctx) {
     rowsH = Math.ceil(n / perRow) * 144;
   const receivers = receiversOf(view);
   const nm = (i) => (view.players[i].auto ? "AutoPuray" : seatName(seats, i));
-  const svg = svgRoot(W, 140 + rowsH, "Puru Puru table");
+  const svg = svgRoot(W, 20 + rowsH, "Puru Puru table");
   view.players.forEach((p, i) =>
     svg.append(
       playerCard(
@@ -272,16 +273,43 @@ export function render(root, ctx) {
       ),
     ),
   );
-  // the dice tray
   const canPick = legal.some((m) => m.action.type === "Reroll");
-  const gap = narrow ? 8 : 14,
-    d = Math.min(62, (W - 40 - gap * 5) / 6),
-    trayW = view.faces.length * (d + gap) - gap,
-    tx = (W - trayW) / 2,
-    ty = rowsH + 46;
-  svg.append(
-    s("rect", { x: tx - 20, y: ty - 18, width: trayW + 40, height: d + 52, rx: 18, fill: "#efe3f9" }),
+  // what the dice mean now (in the action area), and what the last roll did (on the board)
+  const now = [];
+  if (view.majority)
+    now.push(
+      `Majority: ${view.majority.count} × ${view.majority.face}` +
+        (receivers.length ? ` → goes to ${receivers.map(nm).join(" & ")}` : ""),
+    );
+  else if (view.faces.length && view.phase === "choose") now.push("No majority: the roller keeps every die.");
+  if (view.phase === "choose")
+    now.push(`Rerolls left: ${view.rerolls_left}${view.next_reroll_cost ? " (the next one costs 1 Jelly)" : ""}`);
+  const notes = view.last ? lastRollLines(view, nm, seats) : [];
+  dock(
+    root,
+    ctx,
+    [svg, h("ul", { class: "board-notes", id: "puru-notes" }, notes.map((l) => h("li", {}, l))), infoLine()],
+    [
+      tray(root, ctx, W, narrow, canPick),
+      h("ul", { class: "board-notes", id: "puru-now" }, now.map((l) => h("li", {}, l))),
+      h("div", { class: "board-controls" }, controls(root, ctx, canPick)),
+    ],
   );
+  return { handled: ["Reroll", "Resolve"] };
+}
+
+
+// The dice tray: this roll's dice; the roller marks the ones to reroll (a mark undoes by
+// another tap; nothing is sent before the Reroll button).
+function tray(root, ctx, W, narrow, canPick) {
+  const { view } = ctx;
+  const gap = narrow ? 8 : 14,
+    d = Math.min(56, (W - 40 - gap * 5) / 6),
+    trayW = Math.max(1, view.faces.length) * (d + gap) - gap,
+    tx = (W - trayW) / 2,
+    ty = 14;
+  const svg = svgRoot(W, d + 36, "Dice");
+  svg.classList.add("dock-dice");
   const fresh = rolled("puru", view.faces, ctx.still);
   view.faces.forEach((name, i) => {
     const up = picked.has(i),
@@ -295,14 +323,7 @@ export function render(root, ctx) {
       die.append(
         s(
           "text",
-          {
-            x: d / 2,
-            y: d + 16,
-            "text-anchor": "middle",
-            "font-size": 13,
-            fill: "#7b4fd6",
-            "font-weight": 800,
-          },
+          { x: d / 2, y: d + 18, "text-anchor": "middle", "font-size": 13, fill: "#5b35b0", "font-weight": 800 },
           "reroll",
         ),
       );
@@ -318,6 +339,8 @@ export function render(root, ctx) {
             if (picked.has(i)) picked.delete(i);
             else picked.add(i);
             render(root, ctx);
+            const again = root.ownerDocument.querySelector(`g.clickable[data-die="${i}"]`);
+            if (again) again.focus({ preventScroll: true }); // the keyboard stays on the dice
           },
           tumbling(die, fresh),
         ),
@@ -328,57 +351,53 @@ export function render(root, ctx) {
     svg.append(
       s(
         "text",
-        { x: W / 2, y: ty + 30, "text-anchor": "middle", fill: "#5f5868" },
+        { x: W / 2, y: ty + d / 2, "text-anchor": "middle", fill: "#5f5868" },
         view.rolling ? `rolling ${view.rolling} dice…` : "waiting for the roll",
       ),
     );
-  // what the dice mean
-  const lines = [];
-  if (view.majority)
-    lines.push(
-      `Majority: ${view.majority.count} × ${view.majority.face}` +
-        (receivers.length ? ` → goes to ${receivers.map(nm).join(" & ")}` : ""),
-    );
-  else if (view.faces.length && view.phase === "choose")
-    lines.push("No majority: the roller keeps every die.");
-  if (view.phase === "choose")
-    lines.push(
-      `Rerolls left: ${view.rerolls_left}${view.next_reroll_cost ? " (the next one costs 1 Jelly)" : ""}`,
-    );
-  if (view.last) lines.push(...lastRollLines(view, nm, seats));
-  // controls for the roller: reroll the marked dice, or resolve
-  const controls = [];
+  return svg;
+}
+
+// The roller's buttons: reroll the marked dice (the preview says how many and the cost), clear
+// the marks, or resolve.
+function controls(root, ctx, canPick) {
+  const { view, legal } = ctx;
+  const out = [];
   const resolve = legal.find((m) => m.action.type === "Resolve");
-  if (canPick || resolve) {
-    const counts = { heart: 0, star: 0, crying: 0, angry: 0 };
-    for (const i of picked) counts[view.faces[i]] += 1;
-    const move = picked.size ? legalReroll(legal, counts) : null;
-    const cost = view.next_reroll_cost ? " (costs 1 Jelly)" : " (free)";
-    controls.push(
+  if (!canPick && !resolve) return out;
+  const counts = { heart: 0, star: 0, crying: 0, angry: 0 };
+  for (const i of picked) counts[view.faces[i]] += 1;
+  const move = picked.size ? legalReroll(legal, counts) : null;
+  const cost = view.next_reroll_cost ? " (costs 1 Jelly)" : " (free)";
+  if (canPick)
+    out.push(
       h(
         "button",
         { type: "button", id: "puru-reroll", disabled: !move, onclick: () => move && ctx.act(move) },
         picked.size
           ? `Reroll ${picked.size} ${picked.size === 1 ? "die" : "dice"}${cost}`
-          : "Mark dice to reroll (click, or Tab + Enter)",
+          : "Tap dice to reroll",
       ),
     );
-    if (resolve)
-      controls.push(
-        " ",
-        h(
-          "button",
-          { type: "button", id: "puru-resolve", class: "secondary", onclick: () => ctx.act(resolve) },
-          "Resolve the dice",
-        ),
-      );
-  }
-  root.replaceChildren(
-    svg,
-    h("ul", { class: "board-notes", id: "puru-notes" }, lines.map((l) => h("li", {}, l))),
-    h("div", { class: "board-controls" }, controls),
-    infoLine(),
-  );
-  return { handled: ["Reroll", "Resolve"] };
+  if (picked.size)
+    out.push(
+      h(
+        "button",
+        {
+          type: "button",
+          id: "puru-clear",
+          class: "secondary",
+          onclick: () => {
+            picked = new Set();
+            render(root, ctx);
+          },
+        },
+        "Clear marks",
+      ),
+    );
+  if (resolve)
+    out.push(
+      h("button", { type: "button", id: "puru-resolve", class: "secondary", onclick: () => ctx.act(resolve) }, "Resolve the dice"),
+    );
+  return out;
 }
-

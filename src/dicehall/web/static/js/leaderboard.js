@@ -8,30 +8,27 @@ async function show(games, id) {
   const board = await api(`/api/leaderboard/${id}`);
   const game = games.find((g) => g.id === id);
   $("title").textContent = `${game.name}: players`;
+  // one figure per player and bot (the rating the ranking uses); bots by the lobby's names
   $("players").replaceChildren(
     board.players.length
       ? h("table", { class: "data" },
-          h("tr", {}, h("th", { class: "num" }, "#"), h("th", {}, "Player"), h("th", { class: "num" }, "Rating"), h("th", { class: "num hide-narrow" }, "mu"), h("th", { class: "num hide-narrow" }, "sigma"), h("th", { class: "num" }, "Games")),
+          h("tr", {}, h("th", { class: "num" }, "#"), h("th", {}, "Player"), h("th", { class: "num" }, "Rating"), h("th", { class: "num" }, "Games")),
           board.players.map((p, i) => h("tr", {},
             h("td", { class: "num" }, String(i + 1)),
             h("td", {}, h("a", { href: `/players/${encodeURIComponent(p.name)}` }, p.name)),
-            h("td", { class: "num" }, p.ordinal.toFixed(2)),
-            h("td", { class: "num hide-narrow" }, p.mu.toFixed(2)),
-            h("td", { class: "num hide-narrow" }, p.sigma.toFixed(2)),
+            h("td", { class: "num" }, p.ordinal.toFixed(1)),
             h("td", { class: "num" }, String(p.games)))))
       : h("p", { class: "muted" }, "No rated games yet: tick “Rated” when you create a table."),
   );
+  const names = game.level_names || {};
   const bots = Object.entries(board.bots).sort((a, b) => b[1].ordinal - a[1].ordinal);
   $("bots").replaceChildren(
     h("table", { class: "data" },
-      h("tr", {}, h("th", {}, "Bot"), h("th", { class: "num" }, "Rating"), h("th", { class: "num" }, "mu"), h("th", { class: "num" }, "sigma")),
+      h("tr", {}, h("th", {}, "Bot"), h("th", { class: "num" }, "Rating")),
       bots.map(([level, r]) => h("tr", {},
-        h("td", {}, h("span", { class: "badge bot" }, level)),
-        h("td", { class: "num" }, r.ordinal.toFixed(2)),
-        h("td", { class: "num" }, r.mu.toFixed(2)),
-        h("td", { class: "num" }, r.sigma.toFixed(2))))),
+        h("td", {}, h("span", { class: "badge bot" }, names[level] ? `${names[level]} (${level})` : level)),
+        h("td", { class: "num" }, r.ordinal.toFixed(1))))),
   );
-  $("command").textContent = board.bot_command ? `Measured with: ${board.bot_command}` : "";
 }
 
 async function main() {

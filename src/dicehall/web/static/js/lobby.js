@@ -34,14 +34,21 @@ function paramInput(p) {
     "label",
     { class: "param" },
     input,
-    h("span", {}, h("b", {}, p.name.replace(/_/g, " ")), p.help ? ` — ${p.help}` : ""),
+    h("span", {}, h("b", {}, p.name.replace(/_/g, " ")), p.help ? ` — ${lobbyHelp(p)}` : ""),
   );
 }
 
 // Free-text options (file paths, die faces, character lists) are for the command line: the
-// lobby offers choices, numbers and switches, and the game's defaults stand for the rest.
+// lobby offers choices, numbers and switches, and the game's defaults stand for the rest. A
+// content option (a built-in name or a TOML file) is offered by its built-in names only, as the
+// web takes no files; one that only ever names a file (Purrramid's board) is not offered.
 function inLobby(p) {
+  if (p.kind === "ContentSource") return p.default !== null;
   return !(p.kind === "str" && !p.choices.length);
+}
+
+function lobbyHelp(p) {
+  return p.kind === "ContentSource" ? p.help.replace(/,? or a TOML file( path)?/i, "") : p.help;
 }
 
 function readParams() {

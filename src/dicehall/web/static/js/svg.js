@@ -49,10 +49,19 @@ export function clickable(attrs, onPick, ...children) {
     if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
       onPick(e);
+    } else if (ARROWS[e.key]) {
+      // arrow keys move between the drawing's targets (in drawing order), Tab leaves it
+      const all = [...g.ownerSVGElement.querySelectorAll("g.clickable")];
+      const next = all[all.indexOf(g) + ARROWS[e.key]];
+      if (next) {
+        e.preventDefault();
+        next.focus();
+      }
     }
   });
   return g;
 }
+const ARROWS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 
 export const PALETTE = ["#7b4fd6", "#e0577e", "#2f9e6b", "#e39a22", "#2f7fd0", "#8c6d4f"];
 export function seatColour(seat) {
@@ -170,4 +179,21 @@ export function rolled(key, values, still = false) {
 }
 export function tumbling(node, on) {
   return on ? s("g", { class: "tumble" }, node) : node;
+}
+
+// The board's drawing and notes go in `root`; what the player acts on now (their dice, the
+// choices that follow a tap, the buttons that send a move) goes in the table page's action
+// area (`ctx.dock`: a sheet fixed at the bottom of a phone's screen, so it is always in view).
+// Pages without one (the replay) get the controls under the drawing, as one board.
+export function dock(root, ctx, board, controls) {
+  const [drawing, ...notes] = board;
+  if (ctx.dock) {
+    root.replaceChildren(drawing, ...notes);
+    ctx.dock.replaceChildren(...controls.filter(Boolean));
+  } else root.replaceChildren(drawing, ...controls.filter(Boolean), ...notes);
+}
+
+// Is the table laid out for a phone (the action area fixed at the bottom of the screen)?
+export function phoneLayout() {
+  return window.matchMedia("(max-width: 700px)").matches;
 }

@@ -4,7 +4,7 @@
 // `focus` this page asks for once that seat's player confirms the cover), none in between.
 import { api, fitLogNumbers, named, renderer, resultHtml, seatName } from "/static/js/common.js";
 import { renderCoach } from "/static/js/coach.js";
-import { h, seatColour } from "/static/js/svg.js";
+import { h, phoneLayout, seatColour } from "/static/js/svg.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -213,6 +213,7 @@ function renderAll() {
     $("cover-title").textContent = `${seatName(seats, shown)}'s turn`;
     $("cover").hidden = false;
     $("board").replaceChildren();
+    $("dock").replaceChildren();
     $("cover-go").disabled = revealed !== null; // confirmed: waiting for that seat's view
     $("cover-go").focus();
   } else {
@@ -228,13 +229,40 @@ function renderAll() {
   renderSeats();
   renderLog();
   renderResult();
+  sheetResized();
+  if (toReveal) reveal(toReveal); // once the action area has its final height
+  toReveal = null;
+  keepFocus(panel);
 }
+
+// Keyboard: a redraw removes the focused control; focus goes to the next choice (the action
+// area's first control, else the first move) instead of dropping to the page.
+// (for keyboard users only: on a touch screen a focus ring on a button nobody chose misleads)
+let byKeyboard = false;
+document.addEventListener("keydown", () => (byKeyboard = true), true);
+document.addEventListener("pointerdown", () => (byKeyboard = false), true);
+
+function keepFocus(panel) {
+  if (!byKeyboard) return;
+  const active = document.activeElement;
+  if (active && active !== document.body && active.isConnected) return;
+  const me = panel.seat !== null && state.actors.includes(panel.seat) && $("cover").hidden && !state.over;
+  if (!me) return;
+  const next =
+    $("dock").querySelector("button:not([disabled]), [role=button]") ||
+    $("moves").querySelector("button.move:not([disabled])");
+  if (next) next.focus({ preventScroll: true });
+}
+
+let toReveal = null;
 
 function drawBoard(panel) {
   if (!draw) return;
   const me = panel.seat !== null && state.actors.includes(panel.seat);
+  $("dock").replaceChildren(); // a renderer without controls leaves the action area empty
   const out =
     draw.render($("board"), {
+      dock: $("dock"),
       view: panel.view,
       seat: panel.seat,
       legal: me && !pending ? panel.legal : [],
@@ -247,6 +275,32 @@ function drawBoard(panel) {
       hints: panel.hints,
     }) || {};
   panel.handled = out.handled || [];
+  toReveal = out.reveal || null;
+}
+
+// The action area: on a phone a sheet fixed at the bottom of the screen that holds the moves
+// list too (everything the player acts on stays in view); the page keeps room for it below.
+function placeActions() {
+  const phone = phoneLayout(),
+    moves = $("moves");
+  if (phone && moves.parentElement !== $("action")) $("action").append(moves);
+  if (!phone && moves.parentElement === $("action")) $("moves-home").after(moves);
+  sheetResized();
+}
+
+function sheetResized() {
+  const height = phoneLayout() ? $("action").getBoundingClientRect().height : 0;
+  document.body.style.setProperty("--sheet-h", `${Math.ceil(height)}px`);
+}
+
+// Bring a part of the board the player must act on (Paradice's machine) into the part of the
+// screen the action area leaves free, unless it is already there.
+function reveal(node) {
+  const r = node.getBoundingClientRect(),
+    bottom = window.innerHeight - (phoneLayout() ? $("action").getBoundingClientRect().height : 0);
+  if (r.top >= 0 && r.bottom <= bottom) return;
+  const by = r.height > bottom ? r.top : r.bottom > bottom ? r.bottom - bottom + 8 : r.top - 8;
+  window.scrollBy({ top: by, behavior: "instant" });
 }
 
 // Hints for a first game: on until switched off, remembered per game in this browser.
@@ -357,14 +411,7 @@ function renderMoves() {
   const me = panel.seat !== null && state.actors.includes(panel.seat) && $("cover").hidden;
   const handled = new Set(panel.handled || []);
   const list = me ? panel.legal.filter((m) => !handled.has(m.action.type)) : [];
-  const items = list.map((m, k) =>
-    h(
-      "button",
-      { type: "button", class: "move", "data-i": m.i, disabled: pending, onclick: () => send(panel.seat, m) },
-      k < 9 ? h("kbd", {}, k + 1) : null,
-      named(m.text, seats),
-    ),
-  );
+  const items = moveButtons(panel, list);
   const hint = !me
     ? h(
         "p",
@@ -377,11 +424,56 @@ function renderMoves() {
               ? `Pass the device to ${seatName(seats, shown)}, then continue.`
               : "Not your turn.",
       )
-    : !items.length
+    : !items.length && !(phoneLayout() && $("dock").childElementCount) // a phone's sheet shows them
       ? h("p", { class: "muted" }, "Choose on the board.")
       : null;
   box.replaceChildren(...[tabs, hint, ...items].filter(Boolean));
   $("keys-hint").hidden = !items.length; // nothing to pick: no keys to explain
+}
+
+// Many moves of one kind ("fries: turn blue 5 into a 2", ...) fold into one button that opens
+// them, with Back: the list stays short enough to sit in view (a phone's action area).
+const GROUP_AT = 4;
+let openGroup = null,
+  openGroupAt = -1;
+const groupOf = (text) => (text.indexOf(": ") > 0 ? text.slice(0, text.indexOf(": ")) : null);
+
+function moveButtons(panel, list) {
+  if (openGroupAt !== state.version) [openGroup, openGroupAt] = [null, state.version];
+  const counts = new Map();
+  for (const m of list) counts.set(groupOf(m.text), (counts.get(groupOf(m.text)) || 0) + 1);
+  const folded = (g) => g !== null && counts.get(g) >= GROUP_AT && list.length > GROUP_AT;
+  const open = (g) => () => {
+    openGroup = g;
+    renderMoves();
+  };
+  const entries = [];
+  if (openGroup !== null && folded(openGroup)) {
+    for (const m of list) if (groupOf(m.text) === openGroup) entries.push(m);
+    entries.push({ back: true });
+  } else
+    for (const m of list) {
+      const g = groupOf(m.text);
+      if (!folded(g)) entries.push(m);
+      else if (!entries.some((e) => e.group === g)) entries.push({ group: g, count: counts.get(g) });
+    }
+  return entries.map((e, k) => {
+    const key = k < 9 ? h("kbd", {}, k + 1) : null;
+    if (e.back) return h("button", { type: "button", class: "move secondary", onclick: open(null) }, key, "Back");
+    if (e.group)
+      return h(
+        "button",
+        { type: "button", class: "move", "aria-haspopup": "true", "data-group": e.group, onclick: open(e.group) },
+        key,
+        `${named(e.group, seats)}: ${e.count} choices …`,
+      );
+    return h(
+      "button",
+      { type: "button", class: "move", "data-i": e.i, disabled: pending, onclick: () => send(panel.seat, e) },
+      key,
+      named(e.text, seats),
+    );
+  });
 }
 
 function renderSeats() {
@@ -400,7 +492,7 @@ function renderSeats() {
           "span",
           { class: "muted" },
           s.kind === "bot"
-            ? `bot (${s.bot})`
+            ? `bot (${(spec && spec.level_names && spec.level_names[s.bot]) || s.bot})` // the lobby's names
             : s.covered
               ? "away · a bot plays"
               : s.connected
@@ -552,8 +644,13 @@ $("hints-toggle").addEventListener("change", () => {
 let resizing = 0;
 window.addEventListener("resize", () => {
   clearTimeout(resizing);
-  resizing = setTimeout(() => state && $("cover").hidden && drawBoard(activePanel()), 150);
+  resizing = setTimeout(() => {
+    placeActions();
+    if (state && $("cover").hidden) drawBoard(activePanel());
+  }, 150);
 });
+new ResizeObserver(sheetResized).observe($("action"));
+placeActions();
 $("result-close").addEventListener("click", () => {
   $("result").hidden = true;
 });
