@@ -1,7 +1,7 @@
 """The batched rules are the rules engine's (docs/batch.md, *Proven identical*).
 
-Short here (a few hundred games per parameter set); 100,000 games each way behind
-DICEHALL_FUZZ=nightly.
+Short here (`configs.REPLAYED` and `SAMPLED` games per parameter set); 100,000 games
+behind DICEHALL_FUZZ=nightly (1,000 replayed Purrramid games: each is about 1,500 actions).
 """
 
 from __future__ import annotations
@@ -12,10 +12,7 @@ import pytest
 
 from dicehall import batch
 from dicehall.batch import differential as diff
-from tests.batch.configs import CONFIGS, NIGHTLY, config_id
-
-BATCH_GAMES = 100_000 if NIGHTLY else 300
-ENGINE_GAMES = 100_000 if NIGHTLY else 150
+from tests.batch.configs import CONFIGS, REPLAYED, SAMPLED, config_id
 
 
 def _env(game_id: str, params: dict[str, Any], size: int = 128) -> batch.BatchGame:
@@ -24,10 +21,11 @@ def _env(game_id: str, params: dict[str, Any], size: int = 128) -> batch.BatchGa
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
 def test_batch_games_replay_through_the_rules_engine(config: tuple[str, dict[str, Any]]) -> None:
-    env = _env(*config)
-    trajectories = diff.record_batch_games(env, BATCH_GAMES, seed=1)
+    game_id, params = config
+    env = _env(game_id, params, min(128, REPLAYED[game_id]))
+    trajectories = diff.record_batch_games(env, REPLAYED[game_id], seed=1)
     check = diff.check_batch_games(env, trajectories)
-    assert check.games >= BATCH_GAMES and check.actions > check.games
+    assert check.games >= REPLAYED[game_id] and check.actions > check.games
     assert check.ok, check.problems
 
 
@@ -35,7 +33,7 @@ def test_batch_games_replay_through_the_rules_engine(config: tuple[str, dict[str
 def test_engine_games_replay_through_the_batch(config: tuple[str, dict[str, Any]]) -> None:
     game_id, params = config
     env = _env(game_id, params, 1)
-    played = diff.play_engine_games(env, ENGINE_GAMES, seed=2)
+    played = diff.play_engine_games(env, REPLAYED[game_id], seed=2)
     check = diff.check_engine_games(lambda n: _env(game_id, params, n), played)
     assert check.actions == sum(len(g.decisions) for g in played)
     assert check.ok, check.problems
@@ -44,9 +42,12 @@ def test_engine_games_replay_through_the_batch(config: tuple[str, dict[str, Any]
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
 def test_random_games_have_the_same_distributions(config: tuple[str, dict[str, Any]]) -> None:
     """First player's win rate and mean length of random games, batch against engine."""
-    env = _env(*config, size=512)
-    batch_sample = diff.batch_sample(diff.record_batch_games(env, 4 * BATCH_GAMES, 3), env)
-    engine_sample = diff.engine_sample(diff.play_engine_games(env, 2 * ENGINE_GAMES, 4))
+    game_id, params = config
+    games = SAMPLED[game_id]
+    env = _env(game_id, params, min(1024, games))
+    batch_sample = diff.batch_sample(env, games, seed=3)
+    engine_sample = diff.engine_sample(env.game, games, seed=4)
+    assert batch_sample.games >= games and engine_sample.games == games
     check = diff.compare_distributions(engine_sample, batch_sample)
     assert check.ok, check.problems
 

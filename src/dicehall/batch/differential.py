@@ -60,19 +60,25 @@ class Check:
 
 
 def record_batch_games(env: BatchGame, games: int, seed: int) -> list[Trajectory]:
-    """At least `games` whole games of the batch with random legal actions, recorded."""
+    """`games` whole games of the batch with random legal actions, recorded: the first
+    `games / B` (rounded up) of every slot, so that short games are not favoured (the games
+    that end first in a batch are the short ones)."""
+    per_slot = -(-games // env.batch)
     recorder = env.record()
     assert recorder is not None
     env.reset(seed)
     rng = np.random.default_rng(seed + 1)
-    steps = 0
-    while env.games_ended < games:
+    ended = np.zeros(env.batch, dtype=np.int64)
+    limit = 10 * per_slot * env.game.max_game_length
+    for _ in range(limit):
+        if ended.min() >= per_slot:
+            break
         env.step(env.random_actions(rng))
-        steps += 1
-        if steps > 10 * games * env.game.max_game_length:
-            raise RuntimeError("the batch's games do not end")
+        ended += env.done
+    else:
+        raise RuntimeError("the batch's games do not end")
     env.record(False)
-    return recorder.finished()
+    return [t for t in recorder.finished() if t.ordinal < per_slot]
 
 
 def check_batch_games(env: BatchGame, trajectories: Sequence[Trajectory]) -> Check:
@@ -108,9 +114,12 @@ def _replay(env: BatchGame, game: Game[Any, Any], trajectory: Trajectory, check:
             state = game.apply(state, CHANCE, outcome)
     if not game.is_terminal(state):
         return "the batch ended a game that the engine goes on with"
-    scores = tuple(float(x) for x in game.result(state).scores)
+    result = game.result(state)
+    scores = tuple(float(x) for x in result.scores)
     if scores != trajectory.scores:
         return f"scores {trajectory.scores} in the batch, {scores} in the engine"
+    if tuple(sorted(result.winners)) != trajectory.winners:
+        return f"winners {trajectory.winners} in the batch, {result.winners} in the engine"
     return ""
 
 
@@ -194,6 +203,8 @@ def check_engine_games(
                 scores = tuple(float(x) for x in env.scores[i])
                 if scores != played[i].scores:
                     check.fail(f"engine game {i}: scores {scores}, engine {played[i].scores}")
+                elif (env.returns[i, 0] > 0) != played[i].first_wins:
+                    check.fail(f"engine game {i}: the first player's win differs")
     check.games = len(played)
     check.chance = sum(len(g.chance) for g in played)
     env.script(None)
@@ -214,14 +225,46 @@ class Sample:
                 "mean_length": self.mean_length, "length_sd": self.length_sd}  # fmt: skip
 
 
-def engine_sample(played: Sequence[EngineGame]) -> Sample:
-    return _sample([g.first_wins for g in played], [len(g.decisions) for g in played])
+def engine_sample(game: Game[Any, Any], games: int, seed: int) -> Sample:
+    """Random games of the rules engine (uniform legal actions, chance by `core.sample`)."""
+    rng, wins, lengths = random.Random(seed), [], []
+    for _ in range(games):
+        state, length = game.initial_state(), 0
+        while not game.is_terminal(state):
+            actors = game.actors(state)
+            if actors == (CHANCE,):
+                state = game.apply(state, CHANCE, sample(game, state, rng))
+                continue
+            legal = game.legal_actions(state, actors[0])
+            state = game.apply(state, actors[0], legal[rng.randrange(len(legal))])
+            length += 1
+        wins.append(0 in game.result(state).winners)
+        lengths.append(length)
+    return _sample(wins, lengths)
 
 
-def batch_sample(trajectories: Sequence[Trajectory], env: BatchGame) -> Sample:
-    scores = np.array([t.scores for t in trajectories])
-    winners = env._winners(np.arange(len(trajectories)), scores)
-    return _sample(winners[:, 0].tolist(), [t.length for t in trajectories])
+def batch_sample(env: BatchGame, games: int, seed: int) -> Sample:
+    """Random games of the batch: the first `games / B` (rounded up) of every slot."""
+    per_slot = -(-games // env.batch)
+    env.reset(seed)
+    rng = np.random.default_rng(seed + 1)
+    ended = np.zeros(env.batch, dtype=np.int64)
+    length = np.zeros(env.batch, dtype=np.int64)
+    wins: list[bool] = []
+    lengths: list[int] = []
+    for _ in range(10 * per_slot * env.game.max_game_length):
+        if ended.min() >= per_slot:
+            break
+        env.step(env.random_actions(rng))
+        length += 1
+        counted = env.done & (ended < per_slot)
+        lengths += length[counted].tolist()
+        wins += (env.returns[counted, 0] > 0).tolist()
+        ended += env.done
+        length[env.done] = 0
+    else:
+        raise RuntimeError("the batch's games do not end")
+    return _sample(wins, lengths)
 
 
 def _sample(wins: Sequence[bool], lengths: Sequence[int]) -> Sample:

@@ -211,20 +211,22 @@ class BatchGame:
             self.recorder.chance(idx, codes)
         return codes
 
-    def _end(self, idx: IntArray, scores: np.ndarray) -> None:
-        """Games `idx` ended with `scores` `[len(idx), players]` (winners: the best, unless
-        `_winners` says otherwise); they start again in place."""
-        winners = self._winners(idx, scores)
+    def _end(self, idx: IntArray, scores: np.ndarray, winners: np.ndarray | None = None) -> None:
+        """Games `idx` ended with `scores` `[len(idx), players]` and `winners` (a bool array of
+        the same shape; by default `_winners` of the scores); they start again in place."""
+        if winners is None:
+            winners = self._winners(idx, scores)
         count = winners.sum(axis=1, keepdims=True)
         self.done[idx] = True
         self.scores[idx] = scores
         self.returns[idx] = np.where(winners, 1.0 / np.maximum(count, 1), 0.0)
         self.games_ended += len(idx)
         if self.recorder is not None:
-            self.recorder.end(idx, scores)
+            self.recorder.end(idx, scores, winners)
         self._start(idx)
 
     def _winners(self, idx: IntArray, scores: np.ndarray) -> np.ndarray:
+        """The winners of games ended with `scores`: the best score, ties share."""
         best: np.ndarray = scores == scores.max(axis=1, keepdims=True)
         return best
 

@@ -19,10 +19,14 @@ STARTING, ENDED = -2, -1
 @dataclass(frozen=True, slots=True)
 class Trajectory:
     """One finished game: `events` as `(ACTION, seat, action id)` or `(CHANCE, -1, code)`,
-    and its final `scores`."""
+    its final `scores` and `winners` (seats); `slot` is its place in the batch and `ordinal`
+    how many games that slot finished before it while recorded."""
 
     events: tuple[tuple[int, int, int], ...]
     scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    slot: int
+    ordinal: int
 
     @property
     def length(self) -> int:
@@ -43,13 +47,14 @@ class Recorder:
     def chance(self, idx: np.ndarray, codes: np.ndarray) -> None:
         self._log.append((CHANCE, idx.copy(), None, np.asarray(codes).copy()))
 
-    def end(self, idx: np.ndarray, scores: np.ndarray) -> None:
-        self._log.append((ENDED, idx.copy(), None, np.asarray(scores, dtype=float).copy()))
+    def end(self, idx: np.ndarray, scores: np.ndarray, winners: np.ndarray) -> None:
+        self._log.append((ENDED, idx.copy(), winners.copy(), np.asarray(scores, dtype=float)))
 
     def finished(self) -> list[Trajectory]:
         """The games that ended after starting while recorded (`reset` after `record`), in the
         order they ended."""
         running: list[list[tuple[int, int, int]] | None] = [None] * self.size
+        ordinals = [0] * self.size
         done: list[Trajectory] = []
         for kind, idx, seats, values in self._log:
             if kind == ACTION:
@@ -66,10 +71,14 @@ class Recorder:
             elif kind == STARTING:
                 running = [[] for _ in range(self.size)]
             else:
-                for i, scores in zip(idx.tolist(), values.tolist(), strict=True):
+                rows = zip(idx.tolist(), values.tolist(), seats.tolist(), strict=True)
+                for i, scores, won in rows:
                     events = running[i]
                     if events is not None:
-                        done.append(Trajectory(tuple(events), tuple(scores)))
+                        winners = tuple(s for s, w in enumerate(won) if w)
+                        made = Trajectory(tuple(events), tuple(scores), winners, i, ordinals[i])
+                        done.append(made)
+                        ordinals[i] += 1
                     running[i] = []
         return done
 

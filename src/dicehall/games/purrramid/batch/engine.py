@@ -1,0 +1,419 @@
+"""Purrramid (both sides, 2-4 players) over arrays of B games (docs/rules/purrramid.md).
+
+Between steps every game waits for its player: to place dice (or spend wool, or bust), or to
+continue or stop. `step` applies the choice, then rolls up to the next decision, busting the
+rolls that fit no space for a player without wool. A chance code is a roll id
+(`tables.ROLLS`), which stands for the rules engine's `Roll` of those dice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from dicehall.batch.engine import BatchGame, BatchUnsupportedError, IntArray
+from dicehall.games.purrramid.actions import BUST, CONTINUE, SPEND_WOOL, STOP, Roll
+from dicehall.games.purrramid.batch import tables as tb
+from dicehall.games.purrramid.board import MAX_DICE
+from dicehall.games.purrramid.rules import GOLD_TILES, MAX_TURNS, TILES_PER_SEAT, PurrramidGame
+from dicehall.games.purrramid.state import (
+    EMPTY,
+    NO_WINNER,
+    SETUP,
+    End,
+    Phase,
+    PurrramidState,
+    TurnSummary,
+)
+
+ROLL, PLACE, DECIDE = int(Phase.ROLL), int(Phase.PLACE), int(Phase.DECIDE)
+REASONS = ("tiles", "no placement", "not connected", "not supported")
+TILES, NO_PLACEMENT, NOT_CONNECTED, NOT_SUPPORTED = range(4)
+U1 = np.uint64(1)
+
+
+class PurrramidBatch(BatchGame):
+    """B games of one Purrramid parameter set."""
+
+    def __init__(self, game: PurrramidGame, batch: int) -> None:
+        super().__init__(game, batch)
+        index = game.action_index
+        self.ids = {a: index.encode(a) for a in (CONTINUE, STOP, SPEND_WOOL, BUST)}
+        board = game.board
+        self.t = tb.build(board)
+        n, b, spaces = self.num_players, batch, self.t.spaces
+        covered = board.bottom_two_mask if n == 2 else 0  # 2 players: the two bottom rows
+        self.start_tiles = np.uint64(covered)
+        self.start_wool = np.uint64(board.eights_mask & ~covered)
+        self.start_owner = np.array(
+            [SETUP if covered >> s & 1 else EMPTY for s in range(spaces)], dtype=np.int64
+        )
+        self.start_regular = np.array(TILES_PER_SEAT[n], dtype=np.int64)
+        self.all_mask = np.uint64(self.t.all_mask)
+        self.dearest = len(self.t.fits) - 1
+        ints = {name: np.zeros(b, dtype=np.int64) for name in _INTS}
+        for name, array in ints.items():
+            setattr(self, name, array)
+        self.seat: IntArray
+        self.phase: IntArray
+        self.dice: IntArray
+        self.left: IntArray
+        self.roll: IntArray
+        self.turn_len: IntArray
+        self.turn_cost: IntArray
+        self.gold_left: IntArray
+        self.winner: IntArray
+        self.rerolls: IntArray
+        self.turns: IntArray
+        self.last_seat: IntArray
+        self.last_dice: IntArray
+        self.last_reason: IntArray
+        self.last_tiles: IntArray
+        self.last_gold: IntArray
+        self.last_wool: IntArray
+        self.last_bonus: IntArray
+        self.turn_acts = np.zeros((b, MAX_DICE), dtype=np.int64)
+        self.last_acts = np.zeros((b, MAX_DICE), dtype=np.int64)
+        self.dice_mask = np.zeros(b, dtype=np.uint64)
+        self.tile_mask = np.zeros(b, dtype=np.uint64)
+        self.wool_mask = np.zeros(b, dtype=np.uint64)
+        self.owner = np.zeros((b, spaces + 1), dtype=np.int64)  # one more: "no space"
+        self.gold = np.zeros((b, spaces + 1), dtype=np.int64)
+        self.regular = np.zeros((b, n), dtype=np.int64)
+        self.wool = np.zeros((b, n), dtype=np.int64)
+        self._space_bits = np.arange(spaces, dtype=np.uint64)
+        self._adjacent = np.array([*board.adjacent, 0], dtype=np.uint64)
+        self.board = board
+
+    # --- the surface -----------------------------------------------------------------------
+    @property
+    def current_player(self) -> IntArray:
+        return self.seat.copy()
+
+    def legal_mask(self) -> np.ndarray:
+        """Place: the dice are part of the roll and the space is open (unoccupied, and no
+        dearer than the tiles left); SpendWool with wool; Bust with wool and no placement;
+        Continue or Stop after a placement (*A turn*)."""
+        b, every = self.batch, self._all
+        mask = self.t.fits_roll[self.roll]
+        open_bits = (self._open(every)[:, None] >> self._space_bits) & U1
+        mask &= np.concatenate([open_bits.astype(bool), np.zeros((b, 1), bool)], axis=1)[
+            :, self.t.space_of
+        ]
+        deciding = self.phase == DECIDE
+        mask[deciding] = False
+        mask[deciding, self.ids[CONTINUE]] = mask[deciding, self.ids[STOP]] = True
+        wooly = ~deciding & (self.wool[every, self.seat] > 0)
+        mask[wooly, self.ids[BUST]] = ~mask[wooly].any(axis=1)
+        mask[wooly, self.ids[SPEND_WOOL]] = True
+        return mask
+
+    def _legal(self, actions: IntArray) -> np.ndarray:
+        every, t = self._all, self.t
+        space = t.space_of[actions]
+        is_open = (self._open(every) >> np.minimum(space, 63).astype(np.uint64)) & U1
+        placing = self.phase == PLACE
+        place = placing & t.fits_roll[self.roll, actions] & (is_open > 0) & (space < t.spaces)
+        wooly = placing & (self.wool[every, self.seat] > 0)
+        fits = (t.placeable[self.roll] & self._open(every)) > 0
+        legal: np.ndarray = (
+            place
+            | (
+                (self.phase == DECIDE)
+                & ((actions == self.ids[CONTINUE]) | (actions == self.ids[STOP]))
+            )
+            | (wooly & (actions == self.ids[SPEND_WOOL]))
+            | (wooly & ~fits & (actions == self.ids[BUST]))
+        )
+        return legal
+
+    def random_actions(self, rng: np.random.Generator | None = None) -> IntArray:
+        """A uniformly random legal action per game, without the whole mask: the placements
+        are the open spaces of `tables.levels` (a space's j-th placement is on level j)."""
+        rng = rng or self.rng
+        t = self.t
+        out = np.where(rng.random(self.batch) < 0.5, self.ids[CONTINUE], self.ids[STOP])
+        idx = np.flatnonzero(self.phase == PLACE)
+        if not len(idx):
+            return out
+        roll = self.roll[idx]
+        free = self._open(idx)
+        on_level = [t.levels[roll, j] & free for j in range(t.levels.shape[1])]
+        sizes = np.stack([np.bitwise_count(m).astype(np.int64) for m in on_level], axis=1)
+        ahead = np.cumsum(sizes, axis=1)
+        places = ahead[:, -1]
+        wool = (self.wool[idx, self.seat[idx]] > 0).astype(np.int64)
+        extra = wool * np.where(places > 0, 1, 2)  # SpendWool, and Bust when nothing fits
+        k = (rng.random(len(idx)) * (places + extra)).astype(np.int64)
+        level = np.minimum((ahead <= k[:, None]).sum(axis=1), len(on_level) - 1)
+        rows = np.arange(len(idx))
+        rank = k - (ahead[rows, level] - sizes[rows, level])
+        space = np.minimum(_nth_bit(np.stack(on_level, axis=1)[rows, level], rank), t.spaces)
+        chosen = t.place_id[roll, space, level]
+        chosen = np.where(k == places, self.ids[SPEND_WOOL], chosen)
+        out[idx] = np.where(k > places, self.ids[BUST], chosen)
+        return out
+
+    def _open(self, idx: IntArray) -> np.ndarray:
+        """The spaces this turn's next dice may go on: unoccupied, and costing no more than
+        the tiles left, regular and (for the winner, or before anyone has won) gold."""
+        seat, winner = self.seat[idx], self.winner[idx]
+        room = self.regular[idx, seat] - self.turn_cost[idx]
+        room += np.where((winner == NO_WINNER) | (winner == seat), self.gold_left[idx], 0)
+        fits = self.t.fits[np.clip(room, 0, self.dearest)]
+        found: np.ndarray = np.where(
+            room > 0, fits & ~(self.tile_mask[idx] | self.dice_mask[idx]), 0
+        )
+        return found.astype(np.uint64)
+
+    # --- dynamics --------------------------------------------------------------------------
+    def _start(self, idx: IntArray) -> None:
+        self.seat[idx] = 0
+        self.phase[idx] = ROLL
+        self.dice[idx] = self.left[idx] = MAX_DICE
+        self.gold_left[idx] = GOLD_TILES
+        self.winner[idx] = NO_WINNER
+        self.last_seat[idx] = -1
+        for name in ("roll", "turn_len", "turn_cost", "rerolls", "turns"):
+            getattr(self, name)[idx] = 0
+        self.turn_acts[idx] = -1
+        self.dice_mask[idx] = 0
+        self.tile_mask[idx] = self.start_tiles
+        self.wool_mask[idx] = self.start_wool
+        self.owner[idx, :-1] = self.start_owner
+        self.gold[idx] = 0
+        self.regular[idx] = self.start_regular
+        self.wool[idx] = 0
+
+    def _act(self, actions: IntArray) -> None:
+        ids, t = self.ids, self.t
+        deciding = self.phase == DECIDE
+        self.phase[deciding & (actions == ids[CONTINUE])] = ROLL
+        placing = ~deciding & (t.space_of[actions] < t.spaces)
+        spend = np.flatnonzero(~deciding & (actions == ids[SPEND_WOOL]))
+        if len(spend):  # Wool: reroll all the dice just rolled; the token goes to the box
+            self.wool[spend, self.seat[spend]] -= 1
+            self.rerolls[spend] += 1
+            self.phase[spend] = ROLL
+            self.roll[spend] = 0
+        idx = np.flatnonzero(placing)
+        if len(idx):
+            self._place(idx, actions[idx])
+        stop = np.flatnonzero(deciding & (actions == ids[STOP]))
+        if len(stop):
+            self._stop(stop)
+        bust = np.flatnonzero(~deciding & (actions == ids[BUST]))
+        if len(bust):
+            self._bust(bust, NO_PLACEMENT)
+
+    def _place(self, idx: IntArray, actions: IntArray) -> None:
+        space = self.t.space_of[actions]
+        self.turn_acts[idx, self.turn_len[idx]] = actions
+        self.turn_len[idx] += 1
+        self.turn_cost[idx] += self.t.cost[space]
+        self.dice_mask[idx] |= self.t.bit[space]
+        self.left[idx] -= self.t.dice_of[actions]
+        self.roll[idx] = 0
+        self.phase[idx] = DECIDE
+        done = idx[self.left[idx] == 0]  # no dice left: the turn must stop
+        if len(done):
+            self._stop(done)
+
+    def _stop(self, idx: IntArray) -> None:
+        """This turn's spaces must be connected and supported, else a bust (*A turn*)."""
+        t, used = self.t, self.turn_len[idx]
+        spaces = t.space_of[np.maximum(self.turn_acts[idx], 0)]
+        spaces[np.arange(MAX_DICE)[None, :] >= used[:, None]] = t.spaces  # "no space"
+        edges = np.zeros(len(idx), dtype=np.int64)
+        for p, (j, k) in enumerate(tb.PAIRS):
+            touch = (t.bit[spaces[:, k]] & self._adjacent[spaces[:, j]]) > 0
+            edges |= touch.astype(np.int64) << p
+        connected = t.connected[used, edges]
+        filled = (self.tile_mask[idx] | self.dice_mask[idx])[:, None]
+        supported = ((t.below[spaces] & ~filled) == 0).all(axis=1)
+        self._bust(idx[~connected], NOT_CONNECTED)
+        self._bust(idx[connected & ~supported], NOT_SUPPORTED)
+        good = connected & supported
+        if good.any():
+            self._cover(idx[good], spaces[good])
+
+    def _cover(self, idx: IntArray, spaces: np.ndarray) -> None:
+        """Replace this turn's dice with tiles: regular first, then gold; the first to place
+        every regular tile wins and takes the gold tiles (*Winning, gold tiles and the end*)."""
+        t, seat, k = self.t, self.seat[idx], len(idx)
+        need, winner, regular_left = self.turn_cost[idx], self.winner[idx], self.regular[idx, seat]
+        from_regular = np.minimum(np.where(winner != seat, need, 0), regular_left)
+        from_gold = need - from_regular
+        wins = (winner == NO_WINNER) & (regular_left - from_regular == 0)
+        self.winner[idx[wins]] = seat[wins]
+        budget = from_regular.copy()
+        rows = np.arange(k)
+        for j in range(MAX_DICE):
+            at = spaces[:, j]
+            cost = t.cost[at]
+            self.owner[idx, at] = np.where(at < t.spaces, seat, self.owner[idx, at])
+            self.gold[idx, at] = np.where(at < t.spaces, np.maximum(0, cost - budget), 0)
+            budget = np.maximum(0, budget - cost)
+        del rows
+        mask = self.dice_mask[idx]
+        wool_taken = np.bitwise_count(self.wool_mask[idx] & mask).astype(np.int64)
+        levels = np.bitwise_count(np.bitwise_or.reduce(t.row_bit[spaces], axis=1))
+        self.tile_mask[idx] |= mask
+        self.wool_mask[idx] &= ~mask
+        self.regular[idx, seat] -= from_regular
+        self.wool[idx, seat] += wool_taken
+        self.gold_left[idx] -= from_gold
+        # a bonus turn: all dice placed or 3+ levels, chaining down to 1 die (*Bonus turns*)
+        bonus = ((self.left[idx] == 0) | (levels >= 3)) & (self.dice[idx] > 1)
+        self._summarise(idx, TILES, need, from_gold, wool_taken, bonus)
+        self.last_acts[idx] = self.turn_acts[idx]
+        self._next_turn(idx, bonus)
+
+    def _bust(self, idx: IntArray, reason: int) -> None:
+        if len(idx):
+            zero = np.zeros(len(idx), dtype=np.int64)
+            self._summarise(idx, reason, zero, zero, zero, zero.astype(bool))
+            self.last_acts[idx] = -1
+            self._next_turn(idx, zero.astype(bool))
+
+    def _summarise(
+        self, idx: IntArray, reason: int, tiles: IntArray, gold: IntArray, wool: IntArray,
+        bonus: np.ndarray,
+    ) -> None:  # fmt: skip
+        self.last_seat[idx], self.last_dice[idx] = self.seat[idx], self.dice[idx]
+        self.last_reason[idx], self.last_tiles[idx] = reason, tiles
+        self.last_gold[idx], self.last_wool[idx], self.last_bonus[idx] = gold, wool, bonus
+
+    def _next_turn(self, idx: IntArray, bonus: np.ndarray) -> None:
+        """The end conditions in the rulebook's order, then the next turn (*the end*)."""
+        full = self.tile_mask[idx] == self.all_mask
+        winner = self.winner[idx]
+        won = winner != NO_WINNER
+        others_done = (self.regular[idx] == 0) & (np.arange(self.num_players) != winner[:, None])
+        ended = full | (won & (others_done.any(axis=1) | (self.gold_left[idx] == 0)))
+        self.turns[idx] += 1
+        limit = ~ended & (self.turns[idx] >= MAX_TURNS)
+        going = idx[~ended & ~limit]
+        keep = bonus[~ended & ~limit]
+        seat = self.seat[going]
+        self.seat[going] = np.where(keep, seat, (seat + 1) % self.num_players)
+        self.dice[going] = np.where(keep, self.dice[going] - 1, MAX_DICE)
+        self.left[going] = self.dice[going]
+        for name in ("roll", "turn_len", "turn_cost", "rerolls"):
+            getattr(self, name)[going] = 0
+        self.turn_acts[going] = -1
+        self.dice_mask[going] = 0
+        self.phase[going] = ROLL
+        over = idx[ended | limit]
+        if len(over):
+            self._finish(over, limit[ended | limit])
+
+    def _finish(self, idx: IntArray, at_limit: np.ndarray) -> None:
+        """Winner: gold tiles placed; everyone else: minus their regular tiles left; at the
+        turn limit nobody has won and the best score wins (*Scoring*)."""
+        scores = -self.regular[idx].astype(np.float64)
+        winner = self.winner[idx]
+        nobody = (winner == NO_WINNER) | at_limit
+        rows = np.flatnonzero(~nobody)
+        scores[rows, winner[rows]] = GOLD_TILES - self.gold_left[idx[rows]]
+        best = scores == scores.max(axis=1, keepdims=True)
+        winners = np.where(nobody[:, None], best, np.arange(self.num_players) == winner[:, None])
+        self._end(idx, scores, winners)
+
+    def _settle(self) -> None:
+        while True:
+            idx = np.flatnonzero(self.phase == ROLL)
+            if not len(idx):
+                return
+            self._roll(idx)
+
+    def _roll(self, idx: IntArray) -> None:
+        """Roll the dice not yet placed; a roll that fits no space busts unless the player
+        holds wool to reroll (*A turn*, *Wool*)."""
+        codes = self.t.draws[self.left[idx], self.rng.integers(0, tb.DRAWS, len(idx))]
+        if self._tracking:
+            codes = self._chance(idx, codes)
+        self.roll[idx] = codes
+        self.phase[idx] = PLACE
+        fits = (self.t.placeable[codes] & self._open(idx)) > 0
+        stuck = ~fits & (self.wool[idx, self.seat[idx]] == 0)
+        if stuck.any():
+            self._bust(idx[stuck], NO_PLACEMENT)
+
+    # --- the rules engine's reference ------------------------------------------------------
+    def chance_outcome(self, code: int) -> Roll:
+        return Roll(tb.ROLLS[int(code)])
+
+    def chance_code(self, outcome: Any) -> int:
+        return tb.ROLL_ID[tuple(outcome.dice)]
+
+    def to_state(self, i: int) -> PurrramidState:
+        index, t = self.game.action_index, self.t
+
+        def ints(values: Any) -> tuple[int, ...]:
+            return tuple(int(x) for x in values)
+
+        turn = tuple(
+            (index.decode(a).space, index.decode(a).dice)
+            for a in self.turn_acts[i].tolist()
+            if a >= 0
+        )
+        last = None
+        if self.last_seat[i] >= 0:
+            spaces = tuple(index.decode(a).space for a in self.last_acts[i].tolist() if a >= 0)
+            last = TurnSummary(
+                int(self.last_seat[i]), int(self.last_dice[i]), self.last_reason[i] == TILES,
+                REASONS[self.last_reason[i]], spaces, int(self.last_tiles[i]),
+                int(self.last_gold[i]), int(self.last_wool[i]), bool(self.last_bonus[i]),
+            )  # fmt: skip
+        return PurrramidState(
+            seat=int(self.seat[i]),
+            phase=Phase(int(self.phase[i])),
+            dice=int(self.dice[i]),
+            left=int(self.left[i]),
+            roll=tb.ROLLS[int(self.roll[i])],
+            turn=turn,
+            dice_mask=int(self.dice_mask[i]),
+            tile_mask=int(self.tile_mask[i]),
+            owner=ints(self.owner[i, : t.spaces]),
+            gold=ints(self.gold[i, : t.spaces]),
+            wool_mask=int(self.wool_mask[i]),
+            regular=ints(self.regular[i]),
+            wool=ints(self.wool[i]),
+            gold_left=int(self.gold_left[i]),
+            winner=int(self.winner[i]),
+            rerolls=int(self.rerolls[i]),
+            turns=int(self.turns[i]),
+            end=End.NONE,
+            last=last,
+        )
+
+
+def _nth_bit(masks: np.ndarray, rank: IntArray) -> IntArray:
+    """The position of the `rank`-th set bit (from 0, lowest first) of each uint64 mask (0 for
+    a mask with fewer bits), by binary search over prefix counts."""
+    lo = np.zeros(len(masks), dtype=np.int64)
+    hi = np.full(len(masks), 63, dtype=np.int64)
+    for _ in range(6):
+        mid = (lo + hi) // 2
+        below = masks & ((U1 << (mid + 1).astype(np.uint64)) - U1)
+        enough = np.bitwise_count(below).astype(np.int64) > rank
+        hi = np.where(enough, mid, hi)
+        lo = np.where(enough, lo, mid + 1)
+    return lo
+
+
+_INTS = (
+    "seat", "phase", "dice", "left", "roll", "turn_len", "turn_cost", "gold_left", "winner",
+    "rerolls", "turns", "last_seat", "last_dice", "last_reason", "last_tiles", "last_gold",
+    "last_wool", "last_bonus",
+)  # fmt: skip
+
+
+def make_batch(game: PurrramidGame, batch: int) -> PurrramidBatch:
+    if len(game.board.spaces) > tb.MAX_SPACES:
+        raise BatchUnsupportedError(
+            f"purrramid: the batched form plays boards of at most {tb.MAX_SPACES} spaces"
+        )
+    return PurrramidBatch(game, batch)
