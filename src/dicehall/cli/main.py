@@ -310,6 +310,15 @@ def bench_command(
             "--adapters", help="Time the RL adapters (PettingZoo, Gymnasium, OpenSpiel) instead."
         ),
     ] = False,
+    batch: Annotated[
+        int | None,
+        typer.Option(
+            "--batch",
+            metavar="B",
+            help="Time the batch engine over B games against the rules engine, interleaved.",
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="With --batch: print JSON.")] = False,
 ) -> None:
     """Random-playout throughput on one core, and MCTS iterations per second.
 
@@ -324,6 +333,14 @@ def bench_command(
             fail("no games are installed")
         if runs < 1 or seconds < 0:
             fail("--runs must be >= 1 and --seconds >= 0")
+        if as_json and batch is None:
+            fail("--json goes with --batch")
+        if batch is not None:
+            from dicehall.cli import bench_batch
+
+            bench_batch.run(list(game_ids or ()) or _batched(), batch, param, seconds, runs,
+                            seed, as_json)  # fmt: skip
+            return
         if adapters:
             _bench_adapters(compare, ids, param, seconds, runs, seed, named=bool(game_ids))
             return
@@ -339,6 +356,12 @@ def bench_command(
                     raise
                 _skipped(game_id, str(exc))
         console().print(bench_table(results, seconds, runs))
+
+
+def _batched() -> list[str]:
+    from dicehall import batch
+
+    return list(batch.available())
 
 
 def _skipped(game_id: str, reason: str) -> None:
