@@ -11,6 +11,7 @@ NIGHTLY = os.environ.get("DICEHALL_FUZZ") == "nightly"
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("pig", {}),
     ("pig", {"players": 3, "target": 30}),
+    ("pig", {"horizon": 30}),  # games that end at the horizon, some on a Roll
     ("puru", {}),
     ("puru", {"players": 3}),
     ("puru", {"players": 5}),

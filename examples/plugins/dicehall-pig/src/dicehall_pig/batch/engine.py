@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 from dicehall.batch.engine import BatchGame, IntArray
+from dicehall.core import competition_ranks
 
 from dicehall_pig.rules import INDEX, PigGame
 from dicehall_pig.spec import DIE_FACES
@@ -54,7 +55,9 @@ class PigBatch(BatchGame):
     def _act(self, actions: IntArray) -> None:
         every, seat, n = self._all, self.seat, self.num_players
         hold = actions == HOLD_ID
-        rolling = ~hold
+        self.decisions += 1
+        # a Roll that reaches the horizon ends the game before the die lands (*Horizon*)
+        rolling = ~hold & (self.decisions < self.horizon)
         faces = self.rng.integers(1, DIE_FACES + 1, self.batch)
         if self._tracking:
             idx = np.flatnonzero(rolling)
@@ -64,7 +67,6 @@ class PigBatch(BatchGame):
         self.turn_total = np.where(rolling & ~bust, self.turn_total + faces, 0)
         self.last = np.where(hold, 0, faces)
         self.busted = bust
-        self.decisions += 1
         passes = hold | bust
         won = self.banked[every, seat] >= self.target
         self.seat = np.where(passes, seat + 1, seat)
@@ -77,6 +79,14 @@ class PigBatch(BatchGame):
     def _winners(self, idx: IntArray, scores: np.ndarray) -> np.ndarray:
         """Whoever banked the target; nobody at the horizon (*End*, *Horizon*)."""
         return scores >= self.target
+
+    def outcome_reason(self, i: int) -> str:
+        return f"reached {self.target}" if self.returns[i].any() else "horizon: a draw"
+
+    def outcome_ranks(self, i: int) -> tuple[int, ...]:
+        """Winners first, everyone else second; all first at the horizon (*Horizon*)."""
+        won = (self.returns[i] > 0).astype(int).tolist()
+        return competition_ranks(won) if any(won) else (1,) * self.num_players
 
     def _settle(self) -> None:
         """Nothing to do: the die is rolled in `_act`, right after each Roll."""
