@@ -134,6 +134,8 @@ class EngineGame:
     states: tuple[Any, ...]
     """The state at each decision."""
     first_wins: bool
+    reason: str = ""
+    ranks: tuple[int, ...] = ()
 
 
 def play_engine_games(env: BatchGame, games: int, seed: int) -> list[EngineGame]:
@@ -159,7 +161,12 @@ def play_engine_games(env: BatchGame, games: int, seed: int) -> list[EngineGame]
         result = game.result(state)
         scores = tuple(float(x) for x in result.scores)
         first = 0 in result.winners
-        out.append(EngineGame(tuple(decisions), tuple(chance), scores, tuple(states), first))
+        out.append(
+            EngineGame(
+                tuple(decisions), tuple(chance), scores, tuple(states), first, result.reason,
+                tuple(result.ranks),
+            )
+        )  # fmt: skip
     return out
 
 
@@ -205,6 +212,12 @@ def check_engine_games(
                     check.fail(f"engine game {i}: scores {scores}, engine {played[i].scores}")
                 elif (env.returns[i, 0] > 0) != played[i].first_wins:
                     check.fail(f"engine game {i}: the first player's win differs")
+                elif env.outcome_reason(i) != played[i].reason:
+                    check.fail(f"engine game {i}: ended {env.outcome_reason(i)!r}, engine "
+                               f"{played[i].reason!r}")  # fmt: skip
+                elif env.outcome_ranks(i) != played[i].ranks:
+                    check.fail(f"engine game {i}: ranks {env.outcome_ranks(i)}, engine "
+                               f"{played[i].ranks}")  # fmt: skip
     check.games = len(played)
     check.chance = sum(len(g.chance) for g in played)
     env.script(None)

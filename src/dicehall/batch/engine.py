@@ -28,7 +28,7 @@ import numpy as np
 
 from dicehall import games
 from dicehall.batch.recorder import Recorder
-from dicehall.core import DicehallError, Game, IllegalActionError
+from dicehall.core import DicehallError, Game, IllegalActionError, competition_ranks
 
 BOUND = 10.0
 """Observations are clipped to -10..10, as the Gymnasium environment's Box."""
@@ -167,6 +167,15 @@ class BatchGame:
                 raise NotImplementedError(f"{game.id} has no RL features")
             self._features = lambda state, seat: by_view(game, game.observe(state, seat))
         return self._features
+
+    # --- results of ended games (simulations read them after a step) -----------------------
+    def outcome_reason(self, i: int) -> str:
+        """Why game `i`, which just ended, ended (`Result.reason`)."""
+        return ""
+
+    def outcome_ranks(self, i: int) -> tuple[int, ...]:
+        """The competition ranks of game `i`, which just ended (`Result.ranks`)."""
+        return competition_ranks(self.scores[i].tolist())
 
     # --- the rules engine's reference ------------------------------------------------------
     def to_state(self, i: int) -> Any:

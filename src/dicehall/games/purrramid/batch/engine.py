@@ -13,10 +13,12 @@ from typing import Any
 import numpy as np
 
 from dicehall.batch.engine import BatchGame, BatchUnsupportedError, IntArray
+from dicehall.core import competition_ranks
 from dicehall.games.purrramid.actions import BUST, CONTINUE, SPEND_WOOL, STOP, Roll
 from dicehall.games.purrramid.batch import tables as tb
 from dicehall.games.purrramid.board import MAX_DICE
 from dicehall.games.purrramid.rules import GOLD_TILES, MAX_TURNS, TILES_PER_SEAT, PurrramidGame
+from dicehall.games.purrramid.scoring import REASONS as REASON_TEXTS
 from dicehall.games.purrramid.state import (
     EMPTY,
     NO_WINNER,
@@ -78,6 +80,7 @@ class PurrramidBatch(BatchGame):
         self.dice_mask = np.zeros(b, dtype=np.uint64)
         self.tile_mask = np.zeros(b, dtype=np.uint64)
         self.wool_mask = np.zeros(b, dtype=np.uint64)
+        self.end_reason = np.zeros(b, dtype=np.int64)  # End, of the game that ended last
         self.owner = np.zeros((b, spaces + 1), dtype=np.int64)  # one more: "no space"
         self.gold = np.zeros((b, spaces + 1), dtype=np.int64)
         self.regular = np.zeros((b, n), dtype=np.int64)
@@ -307,6 +310,12 @@ class PurrramidBatch(BatchGame):
         self.phase[going] = ROLL
         over = idx[ended | limit]
         if len(over):
+            why = np.select(
+                [full, won & others_done.any(axis=1), won],
+                [End.BOARD_FULL, End.SECOND_PLAYER_DONE, End.GOLD_DONE],
+                End.TURN_LIMIT,
+            )
+            self.end_reason[over] = why[ended | limit]
             self._finish(over, limit[ended | limit])
 
     def _finish(self, idx: IntArray, at_limit: np.ndarray) -> None:
@@ -320,6 +329,21 @@ class PurrramidBatch(BatchGame):
         best = scores == scores.max(axis=1, keepdims=True)
         winners = np.where(nobody[:, None], best, np.arange(self.num_players) == winner[:, None])
         self._end(idx, scores, winners)
+
+    def outcome_reason(self, i: int) -> str:
+        return REASON_TEXTS[End(int(self.end_reason[i]))]
+
+    def outcome_ranks(self, i: int) -> tuple[int, ...]:
+        """The winner first; the others by their scores (*Scoring*); at the turn limit, all
+        by their scores."""
+        scores = self.scores[i].tolist()
+        if self.end_reason[i] == End.TURN_LIMIT or not (self.returns[i] == 1).any():
+            return competition_ranks(scores)
+        winner = int(np.argmax(self.returns[i]))
+        others = [p for s, p in enumerate(scores) if s != winner]
+        return tuple(
+            1 if s == winner else 2 + sum(1 for o in others if o > p) for s, p in enumerate(scores)
+        )
 
     def _settle(self) -> None:
         while True:

@@ -172,6 +172,9 @@ class PuruBatch(BatchGame):
         found: np.ndarray = (scores == best) & (best >= 0)
         return found
 
+    def outcome_reason(self, i: int) -> str:
+        return "paradice" if self.scores[i].max() == TRACK_MAX else "drip-out"
+
     def _settle(self) -> None:
         while True:
             idx = np.flatnonzero(self.phase == ROLL)
