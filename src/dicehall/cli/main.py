@@ -207,6 +207,14 @@ def simulate(
             help="Keep each game's record in DIR (for `dicehall replay`), as GAME-SEED.json.",
         ),
     ] = None,
+    batch: Annotated[
+        int | None,
+        typer.Option(
+            "--batch",
+            metavar="B",
+            help="Play random bots on the game's batched form, B games at a time.",
+        ),
+    ] = None,
 ) -> None:
     """Bot-vs-bot games: win rate per seat (95% Wilson CI), game length, end reasons.
 
@@ -231,6 +239,15 @@ def simulate(
             check_results_path(out_file)
         if records is not None:
             check_folder(records, "--records")
+        if batch is not None:
+            from dicehall.cli import simulate_batch
+
+            given = {
+                "--stat": bool(keys), "--records": records is not None, "--speeds": bool(speeds),
+                "--ray": ray, "--workers": workers is not None,
+            }  # fmt: skip
+            simulate_batch.run(game, params, levels, n_games, seed, batch, as_json, out_file, given)
+            return
         solves.prepare(rules_, enumerate(levels))
         speed_names = tuple(n.strip() for n in (speeds or "").split(",") if n.strip())
         try:
