@@ -71,6 +71,7 @@ class BatchGame:
         self._masks: np.ndarray | None = None
         self._lists: np.ndarray | None = None
         self._counts = np.zeros(0, dtype=np.int64)
+        self._key_cache: IntArray | None = None
 
     # --- the surface -----------------------------------------------------------------------
     def reset(self, seed: int | None = None) -> None:
@@ -82,6 +83,7 @@ class BatchGame:
             self.recorder.starting()
         self._start(self._all)
         self._settle()
+        self._key_cache = None
         self.done[:] = False
 
     def step(self, actions: Any) -> None:
@@ -99,8 +101,10 @@ class BatchGame:
         self._clear()
         if self.recorder is not None:
             self.recorder.actions(self.current_player, acts)
+        self._key_cache = None
         self._act(acts)
         self._settle()
+        self._key_cache = None
         self.actions_taken += self.batch
 
     def legal_mask(self) -> np.ndarray:
@@ -129,7 +133,13 @@ class BatchGame:
 
     def _keys(self) -> IntArray:
         """Per game, the row of `_masks` that holds its legal actions (games whose legal
-        actions take few distinct forms keep them in one table, set by `_mask_table`)."""
+        actions take few distinct forms keep them in one table, set by `_mask_table`);
+        remembered until the next step."""
+        if self._key_cache is None:
+            self._key_cache = self._mask_keys()
+        return self._key_cache
+
+    def _mask_keys(self) -> IntArray:
         raise NotImplementedError
 
     def _mask_table(self, masks: np.ndarray) -> None:

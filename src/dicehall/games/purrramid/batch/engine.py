@@ -86,7 +86,10 @@ class PurrramidBatch(BatchGame):
         self.regular = np.zeros((b, n), dtype=np.int64)
         self.wool = np.zeros((b, n), dtype=np.int64)
         self._space_bits = np.arange(spaces, dtype=np.uint64)
-        self._adjacent = np.array([*board.adjacent, 0], dtype=np.uint64)
+        self._pair_j = np.array([j for j, _ in tb.PAIRS])
+        self._pair_k = np.array([k for _, k in tb.PAIRS])
+        self._pair_bits = np.array([1 << p for p in range(len(tb.PAIRS))], dtype=np.int64)
+        self._free: np.ndarray | None = None  # `_open` of every game, until the next step
         self.board = board
 
     # --- the surface -----------------------------------------------------------------------
@@ -100,7 +103,7 @@ class PurrramidBatch(BatchGame):
         Continue or Stop after a placement (*A turn*)."""
         b, every = self.batch, self._all
         mask = self.t.fits_roll[self.roll]
-        open_bits = (self._open(every)[:, None] >> self._space_bits) & U1
+        open_bits = (self._open_all()[:, None] >> self._space_bits) & U1
         mask &= np.concatenate([open_bits.astype(bool), np.zeros((b, 1), bool)], axis=1)[
             :, self.t.space_of
         ]
@@ -112,14 +115,21 @@ class PurrramidBatch(BatchGame):
         mask[wooly, self.ids[SPEND_WOOL]] = True
         return mask
 
+    def _open_all(self) -> np.ndarray:
+        """`_open` of every game, remembered until the next step changes the games."""
+        if self._free is None:
+            self._free = self._open(self._all)
+        return self._free
+
     def _legal(self, actions: IntArray) -> np.ndarray:
         every, t = self._all, self.t
         space = t.space_of[actions]
-        is_open = (self._open(every) >> np.minimum(space, 63).astype(np.uint64)) & U1
+        free = self._open_all()
+        is_open = (free >> np.minimum(space, 63).astype(np.uint64)) & U1
         placing = self.phase == PLACE
         place = placing & t.fits_roll[self.roll, actions] & (is_open > 0) & (space < t.spaces)
         wooly = placing & (self.wool[every, self.seat] > 0)
-        fits = (t.placeable[self.roll] & self._open(every)) > 0
+        fits = (t.placeable[self.roll] & free) > 0
         legal: np.ndarray = (
             place
             | (
@@ -141,18 +151,18 @@ class PurrramidBatch(BatchGame):
         if not len(idx):
             return out
         roll = self.roll[idx]
-        free = self._open(idx)
-        on_level = [t.levels[roll, j] & free for j in range(t.levels.shape[1])]
-        sizes = np.stack([np.bitwise_count(m).astype(np.int64) for m in on_level], axis=1)
+        free = self._open_all()[idx]
+        on_level = t.levels[roll] & free[:, None]
+        sizes = np.bitwise_count(on_level).astype(np.int64)
         ahead = np.cumsum(sizes, axis=1)
         places = ahead[:, -1]
         wool = (self.wool[idx, self.seat[idx]] > 0).astype(np.int64)
         extra = wool * np.where(places > 0, 1, 2)  # SpendWool, and Bust when nothing fits
         k = (rng.random(len(idx)) * (places + extra)).astype(np.int64)
-        level = np.minimum((ahead <= k[:, None]).sum(axis=1), len(on_level) - 1)
+        level = np.minimum((ahead <= k[:, None]).sum(axis=1), on_level.shape[1] - 1)
         rows = np.arange(len(idx))
         rank = k - (ahead[rows, level] - sizes[rows, level])
-        space = np.minimum(_nth_bit(np.stack(on_level, axis=1)[rows, level], rank), t.spaces)
+        space = np.minimum(_nth_bit(on_level[rows, level], rank), t.spaces)
         chosen = t.place_id[roll, space, level]
         chosen = np.where(k == places, self.ids[SPEND_WOOL], chosen)
         out[idx] = np.where(k > places, self.ids[BUST], chosen)
@@ -172,6 +182,7 @@ class PurrramidBatch(BatchGame):
 
     # --- dynamics --------------------------------------------------------------------------
     def _start(self, idx: IntArray) -> None:
+        self._free = None
         self.seat[idx] = 0
         self.phase[idx] = ROLL
         self.dice[idx] = self.left[idx] = MAX_DICE
@@ -190,6 +201,7 @@ class PurrramidBatch(BatchGame):
         self.wool[idx] = 0
 
     def _act(self, actions: IntArray) -> None:
+        self._free = None
         ids, t = self.ids, self.t
         deciding = self.phase == DECIDE
         self.phase[deciding & (actions == ids[CONTINUE])] = ROLL
@@ -228,11 +240,8 @@ class PurrramidBatch(BatchGame):
         t, used = self.t, self.turn_len[idx]
         spaces = t.space_of[np.maximum(self.turn_acts[idx], 0)]
         spaces[np.arange(MAX_DICE)[None, :] >= used[:, None]] = t.spaces  # "no space"
-        edges = np.zeros(len(idx), dtype=np.int64)
-        for p, (j, k) in enumerate(tb.PAIRS):
-            touch = (t.bit[spaces[:, k]] & self._adjacent[spaces[:, j]]) > 0
-            edges |= touch.astype(np.int64) << p
-        connected = t.connected[used, edges]
+        touch = t.touching[spaces[:, self._pair_j] * (t.spaces + 1) + spaces[:, self._pair_k]]
+        connected = t.connected[used, touch @ self._pair_bits]
         filled = (self.tile_mask[idx] | self.dice_mask[idx])[:, None]
         supported = ((t.below[spaces] & ~filled) == 0).all(axis=1)
         self._bust(idx[~connected], NOT_CONNECTED)

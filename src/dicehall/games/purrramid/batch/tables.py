@@ -62,6 +62,8 @@ class Tables(NamedTuple):
     every sequence of faces equally likely (the exact distribution of the rules)."""
     connected: np.ndarray
     """`[slots used, adjacency bits of PAIRS]`: whether the spaces form one group."""
+    touching: np.ndarray
+    """`[space * (spaces + 1) + space]`: whether two spaces touch ("no space" touches none)."""
 
 
 @lru_cache(maxsize=4)
@@ -108,7 +110,17 @@ def build(board: Board) -> Tables:
     return Tables(
         n, cost, row_bit, below, bit, fits, board.all_mask, space_of, dice_of, fits_roll,
         placeable, count[:, :n].copy(), place_id, levels, _draws(), _connected(),
+        _touching(board),
     )  # fmt: skip
+
+
+def _touching(board: Board) -> np.ndarray:
+    n = len(board.spaces)
+    table = np.zeros((n + 1, n + 1), dtype=np.int64)
+    for s, mask in enumerate(board.adjacent):
+        for t in range(n):
+            table[s, t] = mask >> t & 1
+    return table.reshape(-1)
 
 
 @lru_cache(maxsize=1)

@@ -62,7 +62,7 @@ class PuruBatch(BatchGame):
     def current_player(self) -> IntArray:
         return self.roller.copy()
 
-    def _keys(self) -> IntArray:
+    def _mask_keys(self) -> IntArray:
         keys: IntArray = np.where(
             self.phase == KEEP_PHASE, tb.KEEP_KEY, 2 * self.dice + (self.rerolls < PAID_REROLL)
         )
@@ -85,16 +85,16 @@ class PuruBatch(BatchGame):
         keeping = self.phase == KEEP_PHASE
         resolving = ~keeping & (actions == RESOLVE_ID)
         rerolling = np.flatnonzero(~keeping & ~resolving)
-        how = np.where(actions == KEEP_ID, tb.KEPT_MAJORITY, tb.GIVEN_AWAY)
         # six of a kind waits for keep or give; any other roll is distributed (*Resolving*)
         waits = resolving & self.t.all_same[self.dice]
         self.phase[waits] = KEEP_PHASE
-        how[resolving] = tb.NOT_KEPT
         finishing = np.flatnonzero(keeping | (resolving & ~waits))
         if len(rerolling):
             self._reroll(rerolling, actions[rerolling])
         if len(finishing):
-            self._finish(finishing, how[finishing])
+            chosen = actions[finishing]
+            how = np.where(chosen == KEEP_ID, tb.KEPT_MAJORITY, tb.GIVEN_AWAY)
+            self._finish(finishing, np.where(chosen == RESOLVE_ID, tb.NOT_KEPT, how))
 
     def _reroll(self, idx: IntArray, actions: IntArray) -> None:
         """The dice chosen go back to the roll; the second reroll costs 1 Jelly, paid first,
@@ -135,10 +135,9 @@ class PuruBatch(BatchGame):
         over = np.zeros(len(idx), dtype=bool)
         for k, at in enumerate(touched):
             gain = mine if k == 0 else theirs
-            love[at] += gain[0]
-            excite[at] += gain[1]
-            jelly[at] -= gain[2]
-            over |= (love[at] >= TRACK_MAX) | (excite[at] >= TRACK_MAX) | (jelly[at] <= 0)
+            loved, excited, jellied = love[at] + gain[0], excite[at] + gain[1], jelly[at] - gain[2]
+            love[at], excite[at], jelly[at] = loved, excited, jellied
+            over |= (loved >= TRACK_MAX) | (excited >= TRACK_MAX) | (jellied <= 0)
         self.last_roller[idx], self.last_dice[idx], self.last_how[idx] = roller, dice, how
         self.turns[idx] += 1
         going = idx[~over]

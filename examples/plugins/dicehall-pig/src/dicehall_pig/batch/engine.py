@@ -40,7 +40,7 @@ class PigBatch(BatchGame):
     def current_player(self) -> IntArray:
         return self.seat.copy()
 
-    def _keys(self) -> IntArray:
+    def _mask_keys(self) -> IntArray:
         """Roll and Hold; only Hold once holding wins (rules.md, *A turn*)."""
         mine = self.banked[self._all, self.seat] + self.turn_total
         keys: IntArray = (mine < self.target).astype(np.int64)
