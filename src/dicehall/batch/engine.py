@@ -125,6 +125,18 @@ class BatchGame:
         found: IntArray = self._lists[keys, pick]
         return found
 
+    bot_levels: tuple[str, ...] = ("random",)
+    """The bot levels with a batched form (`bot_actions`)."""
+
+    def bot_actions(self, level: str, rng: np.random.Generator | None = None) -> IntArray:
+        """The action of bot `level` in every game (the same decisions as the game's own bot
+        of that level; `random`: `random_actions`)."""
+        if level != "random":
+            raise BatchUnsupportedError(
+                f"{self.game_id}: no batched {level!r} bot; batched: {', '.join(self.bot_levels)}"
+            )
+        return self.random_actions(rng)
+
     def _legal(self, actions: IntArray) -> np.ndarray:
         if self._masks is None:
             return self.legal_mask()[self._all, actions]

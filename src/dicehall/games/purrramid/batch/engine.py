@@ -90,6 +90,8 @@ class PurrramidBatch(BatchGame):
         self._pair_k = np.array([k for _, k in tb.PAIRS])
         self._pair_bits = np.array([1 << p for p in range(len(tb.PAIRS))], dtype=np.int64)
         self._free: np.ndarray | None = None  # `_open` of every game, until the next step
+        self._adjacent_bits = np.array([*board.adjacent, 0], dtype=np.uint64)
+        self.space_row = np.array([s.row for s in board.spaces], dtype=np.int64)
         self.board = board
 
     # --- the surface -----------------------------------------------------------------------
@@ -167,6 +169,16 @@ class PurrramidBatch(BatchGame):
         chosen = np.where(k == places, self.ids[SPEND_WOOL], chosen)
         out[idx] = np.where(k > places, self.ids[BUST], chosen)
         return out
+
+    bot_levels = ("random", "greedy")
+
+    def bot_actions(self, level: str, rng: np.random.Generator | None = None) -> IntArray:
+        """`greedy`: the decisions of the game's greedy bot (`batch.greedy`)."""
+        if level == "greedy":
+            from dicehall.games.purrramid.batch.greedy import greedy_actions
+
+            return greedy_actions(self)
+        return super().bot_actions(level, rng)
 
     def _open(self, idx: IntArray) -> np.ndarray:
         """The spaces this turn's next dice may go on: unoccupied, and costing no more than
