@@ -57,9 +57,18 @@ def test_simulate_batch_gives_simulates_summary_and_rows(tmp_path: Path) -> None
 
 def test_simulate_batch_refuses_other_bots_and_options() -> None:
     for args, message in (
-        (["simulate", "puru", "--batch", "8", "--bots", "greedy,random"], "random bots only"),
+        (["simulate", "puru", "--batch", "8", "--bots", "greedy,random"], "no batched greedy"),
         (["simulate", "puru", "--batch", "8", "--stat", "dice"], "--batch does not go with"),
         (["simulate", "jelly", "--batch", "8"], "no batched form"),
     ):
         result = run(args)
         assert result.exit_code == 2 and message in result.output, (args, result.output)
+
+
+def test_simulate_batch_plays_purrramids_greedy_bot() -> None:
+    args = ["simulate", "purrramid", "--batch", "8", "--games", "8", "--bots", "greedy,random"]
+    result = run([*args, "--json"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert [seat["bot"] for seat in summary["seats"]] == ["greedy", "random"]
+    assert summary["games"] == 8

@@ -32,12 +32,9 @@ def run(
         fail(f"--batch does not go with {', '.join(given)}")
     if not 1 <= size <= batchmod.MAX_BATCH:
         fail(f"--batch must be from 1 to {batchmod.MAX_BATCH:,}")
-    others = sorted({lv for lv in levels if lv not in simulate_batch.LEVELS})
-    if others:
-        fail(f"--batch plays {', '.join(simulate_batch.LEVELS)} bots only, not {', '.join(others)}")
     try:
         with progress_bar(f"simulating {game} (batched)", n_games) as advance:
-            summary = simulate_batch.simulate(game, params, n_games, seed, size, advance)
+            summary = simulate_batch.simulate(game, params, n_games, seed, size, advance, levels)
     except KeyboardInterrupt:
         error_console().print("[yellow]simulation interrupted[/]")
         raise typer.Exit(EXIT_INTERRUPTED) from None

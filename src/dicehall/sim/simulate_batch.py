@@ -1,8 +1,9 @@
-"""Random games of a game's batched form, as a `simulate.Summary` (`dicehall simulate GAME
---batch B`): the same win rates, lengths, end reasons and result rows as `simulate`, for
-`sweep` and `report`, at the batch engine's speed.
+"""Games of a game's batched form between batched bots, as a `simulate.Summary` (`dicehall
+simulate GAME --batch B`): the same win rates, lengths, end reasons and result rows as
+`simulate`, for `sweep` and `report`, at the batch engine's speed.
 
-Every seat plays uniformly random legal actions. Game i is the (i // B)-th game of slot
+Each seat plays a bot level the batched form has (`BatchGame.bot_levels`: `random` for every
+batched game, `greedy` for Purrramid). Game i is the (i // B)-th game of slot
 i % B of the batch: each slot plays its games one after another, and the first games to end
 are not favoured (short games end first). A batch is seeded once, so a game's row carries its
 number, not a seed that `replay` could play again.
@@ -19,17 +20,21 @@ import numpy as np
 from dicehall import batch as batchmod
 from dicehall.sim.simulate import Outcome, Summary
 
-LEVELS = ("random",)
-"""The bot levels a batched simulation plays."""
-
 
 def simulate(
     game_id: str, params: dict[str, Any], games: int, seed: int, size: int = 4096,
-    advance: Callable[[int], None] | None = None,
+    advance: Callable[[int], None] | None = None, levels: tuple[str, ...] = (),
 ) -> Summary:  # fmt: skip
-    """`games` random games, `size` at a time."""
+    """`games` games, `size` at a time, seat s played by `levels[s]` (default: random)."""
     start = time.perf_counter()
     env = batchmod.make(game_id, batch=min(size, games), **params)
+    levels = levels or ("random",) * env.num_players
+    others = sorted(set(levels) - set(env.bot_levels))
+    if others:
+        raise batchmod.BatchUnsupportedError(
+            f"{game_id}: no batched {', '.join(others)} bot; batched: {', '.join(env.bot_levels)}"
+        )
+    by_seat_level = np.array([sorted(set(levels)).index(lv) for lv in levels])
     env.reset(seed)
     rng = np.random.default_rng(seed)
     b, players = env.batch, env.num_players
@@ -38,9 +43,12 @@ def simulate(
     ended = np.zeros(b, dtype=np.int64)
     by_seat = np.zeros((b, players), dtype=np.int64)
     found: dict[int, Outcome] = {}
+    kinds = sorted(set(levels))
     while len(found) < games:
-        by_seat[slots, env.current_player] += 1
-        env.step(env.random_actions(rng))
+        movers = env.current_player
+        by_seat[slots, movers] += 1
+        choices = [env.bot_actions(level, rng) for level in kinds]
+        env.step(np.choose(by_seat_level[movers], choices) if len(kinds) > 1 else choices[0])
         for i in np.flatnonzero(env.done & (ended < wanted)).tolist():
             found[int(ended[i]) * b + i] = _outcome(env, i, by_seat[i])
         if advance is not None and env.done.any():
@@ -48,7 +56,7 @@ def simulate(
         ended += env.done
         by_seat[env.done] = 0
     outcomes = [found[i] for i in range(games)]
-    summary = Summary(game_id, dict(env.game.params), seed, ("random",) * players, outcomes)
+    summary = Summary(game_id, dict(env.game.params), seed, tuple(levels), outcomes)
     summary.elapsed_s = time.perf_counter() - start
     summary.notes.append(
         f"batched: {b:,} games at a time; rows number the games (seeds do not replay them)"
