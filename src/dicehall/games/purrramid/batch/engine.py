@@ -29,7 +29,7 @@ from dicehall.games.purrramid.state import (
     TurnSummary,
 )
 
-ROLL, PLACE, DECIDE = int(Phase.ROLL), int(Phase.PLACE), int(Phase.DECIDE)
+ROLL, PLACE, DECIDE, OVER = (int(p) for p in (Phase.ROLL, Phase.PLACE, Phase.DECIDE, Phase.OVER))
 REASONS = ("tiles", "no placement", "not connected", "not supported")
 TILES, NO_PLACEMENT, NOT_CONNECTED, NOT_SUPPORTED = range(4)
 U1 = np.uint64(1)
@@ -337,7 +337,7 @@ class PurrramidBatch(BatchGame):
                 End.TURN_LIMIT,
             )
             self.end_reason[over] = why[ended | limit]
-            self._finish(over, limit[ended | limit])
+            self.phase[over] = OVER  # ended in `_settle`
 
     def _finish(self, idx: IntArray, at_limit: np.ndarray) -> None:
         """Winner: gold tiles placed; everyone else: minus their regular tiles left; at the
@@ -367,7 +367,12 @@ class PurrramidBatch(BatchGame):
         )
 
     def _settle(self) -> None:
+        """End the games that are over (they start again), roll, and again, until every game
+        waits for a player."""
         while True:
+            over = np.flatnonzero(self.phase == OVER)
+            if len(over):
+                self._finish(over, self.end_reason[over] == End.TURN_LIMIT)
             idx = np.flatnonzero(self.phase == ROLL)
             if not len(idx):
                 return

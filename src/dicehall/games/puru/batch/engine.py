@@ -27,7 +27,9 @@ from dicehall.games.puru.state import (
     Summary,
 )
 
-ROLL, CHOOSE, KEEP_PHASE = int(Phase.ROLL), int(Phase.CHOOSE), int(Phase.KEEP)
+ROLL, CHOOSE, KEEP_PHASE, OVER = (
+    int(p) for p in (Phase.ROLL, Phase.CHOOSE, Phase.KEEP, Phase.OVER)
+)
 RESOLVE_ID, KEEP_ID, GIVE_ID = INDEX.encode(RESOLVE), INDEX.encode(KEEP), INDEX.encode(GIVE_AWAY)
 AUTO = 3
 """`last_how` of AutoPuray's roll (after `tables.NOT_KEPT`, `KEPT_MAJORITY`, `GIVEN_AWAY`)."""
@@ -107,9 +109,7 @@ class PuruBatch(BatchGame):
             at = paying * self.num_players + self.roller[paying]
             jelly = self._flat[2]
             jelly[at] -= 1
-            out = paying[jelly[at] <= 0]
-            if len(out):
-                self._end(out, self._scores(out))
+            self.phase[paying[jelly[at] <= 0]] = OVER  # ended in `_settle`
 
     def _finish(self, idx: IntArray, how: IntArray) -> None:
         """Distribute the dice shown: the roller's gains, each neighbour's the majority
@@ -150,11 +150,7 @@ class PuruBatch(BatchGame):
         self.dice[going] = 0
         self.rerolls[going] = 0
         self.phase[going] = ROLL
-        ended = idx[over]
-        if len(ended):
-            for track in (self.love, self.excite, self.jelly):
-                track[ended] = np.clip(track[ended], 0, TRACK_MAX)  # 20 and 0 are the ends
-            self._end(ended, self._scores(ended))
+        self.phase[idx[over]] = OVER  # ended in `_settle`
 
     def _scores(self, idx: IntArray) -> np.ndarray:
         """Paradice: everyone at 20 wins, scored by the higher track. Else drip-out: the lower
@@ -175,7 +171,14 @@ class PuruBatch(BatchGame):
         return "paradice" if self.scores[i].max() == TRACK_MAX else "drip-out"
 
     def _settle(self) -> None:
+        """End the games that are over (they start again), roll, and again, until every game
+        waits for a player."""
         while True:
+            ended = np.flatnonzero(self.phase == OVER)
+            if len(ended):
+                for track in (self.love, self.excite, self.jelly):  # 20 and 0 are the ends
+                    track[ended] = np.minimum(np.maximum(track[ended], 0), TRACK_MAX)
+                self._end(ended, self._scores(ended))
             idx = np.flatnonzero(self.phase == ROLL)
             if not len(idx):
                 return
