@@ -1,7 +1,7 @@
 """Batched engines: `dicehall.batch.make(game_id, batch=B, **params)`.
 
 A game's batched form is the `batch` subpackage of its module (`dicehall.games.puru.batch`, a
-plug-in's `dicehall_pig.batch`), which exports `make_batch(game, batch) -> BatchGame` for the
+plug-in's `<its module>.batch`), which exports `make_batch(game, batch) -> BatchGame` for the
 game's rules object; `register(game_id, factory)` adds one from elsewhere. The form is found
 through the game registry like every other part of a game, so a plug-in ships its own; a
 parameter set the batched form does not cover raises `BatchUnsupportedError` with the reason.
