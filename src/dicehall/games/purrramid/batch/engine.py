@@ -15,6 +15,7 @@ import numpy as np
 from dicehall.batch.engine import BatchGame, BatchUnsupportedError, IntArray
 from dicehall.core import competition_ranks
 from dicehall.games.purrramid.actions import BUST, CONTINUE, SPEND_WOOL, STOP, Roll
+from dicehall.games.purrramid.batch import moves
 from dicehall.games.purrramid.batch import tables as tb
 from dicehall.games.purrramid.board import MAX_DICE
 from dicehall.games.purrramid.rules import GOLD_TILES, MAX_TURNS, TILES_PER_SEAT, PurrramidGame
@@ -100,75 +101,19 @@ class PurrramidBatch(BatchGame):
         return self.seat.copy()
 
     def legal_mask(self) -> np.ndarray:
-        """Place: the dice are part of the roll and the space is open (unoccupied, and no
-        dearer than the tiles left); SpendWool with wool; Bust with wool and no placement;
-        Continue or Stop after a placement (*A turn*)."""
-        b, every = self.batch, self._all
-        mask = self.t.fits_roll[self.roll]
-        open_bits = (self._open_all()[:, None] >> self._space_bits) & U1
-        mask &= np.concatenate([open_bits.astype(bool), np.zeros((b, 1), bool)], axis=1)[
-            :, self.t.space_of
-        ]
-        deciding = self.phase == DECIDE
-        mask[deciding] = False
-        mask[deciding, self.ids[CONTINUE]] = mask[deciding, self.ids[STOP]] = True
-        wooly = ~deciding & (self.wool[every, self.seat] > 0)
-        mask[wooly, self.ids[BUST]] = ~mask[wooly].any(axis=1)
-        mask[wooly, self.ids[SPEND_WOOL]] = True
-        return mask
+        return moves.legal_mask(self)
+
+    def _legal(self, actions: IntArray) -> np.ndarray:
+        return moves.legal(self, actions)
+
+    def random_actions(self, rng: np.random.Generator | None = None) -> IntArray:
+        return moves.random_actions(self, rng or self.rng)
 
     def _open_all(self) -> np.ndarray:
         """`_open` of every game, remembered until the next step changes the games."""
         if self._free is None:
             self._free = self._open(self._all)
         return self._free
-
-    def _legal(self, actions: IntArray) -> np.ndarray:
-        every, t = self._all, self.t
-        space = t.space_of[actions]
-        free = self._open_all()
-        is_open = (free >> np.minimum(space, 63).astype(np.uint64)) & U1
-        placing = self.phase == PLACE
-        place = placing & t.fits_roll[self.roll, actions] & (is_open > 0) & (space < t.spaces)
-        wooly = placing & (self.wool[every, self.seat] > 0)
-        fits = (t.placeable[self.roll] & free) > 0
-        legal: np.ndarray = (
-            place
-            | (
-                (self.phase == DECIDE)
-                & ((actions == self.ids[CONTINUE]) | (actions == self.ids[STOP]))
-            )
-            | (wooly & (actions == self.ids[SPEND_WOOL]))
-            | (wooly & ~fits & (actions == self.ids[BUST]))
-        )
-        return legal
-
-    def random_actions(self, rng: np.random.Generator | None = None) -> IntArray:
-        """A uniformly random legal action per game, without the whole mask: the placements
-        are the open spaces of `tables.levels` (a space's j-th placement is on level j)."""
-        rng = rng or self.rng
-        t = self.t
-        out = np.where(rng.random(self.batch) < 0.5, self.ids[CONTINUE], self.ids[STOP])
-        idx = np.flatnonzero(self.phase == PLACE)
-        if not len(idx):
-            return out
-        roll = self.roll[idx]
-        free = self._open_all()[idx]
-        on_level = t.levels[roll] & free[:, None]
-        sizes = np.bitwise_count(on_level).astype(np.int64)
-        ahead = np.cumsum(sizes, axis=1)
-        places = ahead[:, -1]
-        wool = (self.wool[idx, self.seat[idx]] > 0).astype(np.int64)
-        extra = wool * np.where(places > 0, 1, 2)  # SpendWool, and Bust when nothing fits
-        k = (rng.random(len(idx)) * (places + extra)).astype(np.int64)
-        level = np.minimum((ahead <= k[:, None]).sum(axis=1), on_level.shape[1] - 1)
-        rows = np.arange(len(idx))
-        rank = k - (ahead[rows, level] - sizes[rows, level])
-        space = np.minimum(_nth_bit(on_level[rows, level], rank), t.spaces)
-        chosen = t.place_id[roll, space, level]
-        chosen = np.where(k == places, self.ids[SPEND_WOOL], chosen)
-        out[idx] = np.where(k > places, self.ids[BUST], chosen)
-        return out
 
     bot_levels = ("random", "greedy")
 
@@ -438,20 +383,6 @@ class PurrramidBatch(BatchGame):
             end=End.NONE,
             last=last,
         )
-
-
-def _nth_bit(masks: np.ndarray, rank: IntArray) -> IntArray:
-    """The position of the `rank`-th set bit (from 0, lowest first) of each uint64 mask (0 for
-    a mask with fewer bits), by binary search over prefix counts."""
-    lo = np.zeros(len(masks), dtype=np.int64)
-    hi = np.full(len(masks), 63, dtype=np.int64)
-    for _ in range(6):
-        mid = (lo + hi) // 2
-        below = masks & ((U1 << (mid + 1).astype(np.uint64)) - U1)
-        enough = np.bitwise_count(below).astype(np.int64) > rank
-        hi = np.where(enough, mid, hi)
-        lo = np.where(enough, lo, mid + 1)
-    return lo
 
 
 _INTS = (
