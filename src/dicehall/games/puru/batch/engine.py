@@ -41,7 +41,8 @@ class PuruBatch(BatchGame):
     def __init__(self, game: PuruGame, batch: int) -> None:
         super().__init__(game, batch)
         self.solo, self.auto_dice = game.solo, game.auto_dice
-        self.t = tb.build(parse_die(str(game.params["die"])))
+        self.weights = parse_die(str(game.params["die"]))
+        self.t = tb.build(self.weights)
         self.draws = self.t.rolls.shape[1]
         n, b = self.num_players, batch
         self.phase = np.zeros(b, dtype=np.int64)
@@ -69,6 +70,16 @@ class PuruBatch(BatchGame):
             self.phase == KEEP_PHASE, tb.KEEP_KEY, 2 * self.dice + (self.rerolls < PAID_REROLL)
         )
         return keys
+
+    bot_levels = ("random", "greedy")
+
+    def bot_actions(self, level: str, rng: np.random.Generator | None = None) -> IntArray:
+        """`greedy`: the decisions of the game's greedy bot (`batch.greedy`)."""
+        if level == "greedy":
+            from dicehall.games.puru.batch.greedy import greedy_actions
+
+            return greedy_actions(self)
+        return super().bot_actions(level, rng)
 
     # --- dynamics --------------------------------------------------------------------------
     def _start(self, idx: IntArray) -> None:
