@@ -116,10 +116,11 @@ def _choose(env: PuruBatch, idx: IntArray) -> IntArray:
         keep = _values(env, idx, six[None, same], tb.KEPT_MAJORITY)
         give = _values(env, idx, six[None, same], tb.GIVEN_AWAY)
         resolve[:, same] = np.maximum(keep, give)
-    value = np.zeros((len(idx), tb.PACKED))
-    value[:, six] = resolve
+    value = resolve  # [games, final]: by position in `six`
+    where = np.zeros(tb.PACKED, dtype=np.int64)
+    where[six] = np.arange(len(six))
     rows = np.arange(len(idx))
-    best = value[rows, dice]
+    best = value[rows, where[dice]]
     jelly = env.jelly[idx, env.roller[idx]]
     paying = env.rerolls[idx] == PAID_REROLL - 1
     cost = np.where(paying, COSTS[jelly], 0.0)
@@ -134,7 +135,7 @@ def _choose(env: PuruBatch, idx: IntArray) -> IntArray:
         outcomes = int((chances[m] > 0).sum())
         terms = (
             chances[m][None, :outcomes]
-            * value[at[:, None], kept[:, None] + packs[m][None, :outcomes]]
+            * value[at[:, None], where[kept[:, None] + packs[m][None, :outcomes]]]
         )
         ev = np.cumsum(np.concatenate([-cost[at][:, None], terms], axis=1), axis=1)[:, -1]
         better = ev > best[at] + EPSILON
