@@ -212,7 +212,8 @@ def simulate(
         typer.Option(
             "--batch",
             metavar="B",
-            help="Play random bots on the game's batched form, B games at a time.",
+            help="Play on the game's batched form, B games at a time (random bots; greedy too "
+            "for Puru Puru and Purrramid).",
         ),
     ] = None,
 ) -> None:
