@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed-$(shell cat pyproject.toml $(CONSTRAINTS) | cksum | 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run test install lint typecheck system-python system-deps constraints bench bench-compare \
-	bench-adapters memory train audit clean
+	bench-adapters memory memory-batch train audit clean
 
 # Debian ships `venv` and `ensurepip` apart from python3, in python3-venv: install them first,
 # so that a fresh machine never gets a half-made .venv.
@@ -83,6 +83,10 @@ train:
 # Resident memory after 1,000 and 10,000 random games of each game (takes a while).
 memory: install
 	$(BIN)/python -m dicehall.sim.memory
+
+# Resident memory of the batched engines after 1 and 10 million batched actions (a minute).
+memory-batch: install
+	$(BIN)/python -m dicehall.sim.memory_batch
 
 # Known vulnerabilities in the installed dependencies (needs PyPI's advisory service, so it is
 # not part of `make test`); findings and their explanations: docs/security.md.

@@ -45,8 +45,21 @@ def fuzz(
         ),
     ] = 0.25,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    batch: Annotated[
+        bool,
+        typer.Option(
+            "--batch",
+            help="Check the batched form against the rules engine instead (both ways, and "
+            "the distributions of random games).",
+        ),
+    ] = False,
 ) -> None:
     """Fuzz the rules of each variant; exit code 1 when an invariant is violated."""
+    if batch:
+        from dicehall.cli import fuzz_batch
+
+        fuzz_batch.run(game, n_games, seed, as_json)
+        return
     with guard():
         ids = games.available() if game == "all" else (games.spec(game).id,)
         jobs = [(g, params) for g in ids for params in fuzzmod.configs(g)]

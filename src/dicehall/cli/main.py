@@ -210,6 +210,15 @@ def simulate(
         ),
     ] = None,
     resume: Annotated[bool, typer.Option("--resume", help=interrupts.ResumeHelp)] = False,
+    batch: Annotated[
+        int | None,
+        typer.Option(
+            "--batch",
+            metavar="B",
+            help="Play on the game's batched form, B games at a time (random bots, and greedy "
+            "where the batched form has it; see docs/batch.md).",
+        ),
+    ] = None,
 ) -> None:
     """Bot-vs-bot games: win rate per seat (95% Wilson CI), game length, end reasons.
 
@@ -235,6 +244,15 @@ def simulate(
             check_results_path(out_file)
         if records is not None:
             check_folder(records, "--records")
+        if batch is not None:
+            from dicehall.cli import simulate_batch
+
+            given = {
+                "--stat": bool(keys), "--records": records is not None, "--speeds": bool(speeds),
+                "--ray": ray, "--workers": workers is not None, "--resume": resume,
+            }  # fmt: skip
+            simulate_batch.run(game, params, levels, n_games, seed, batch, as_json, out_file, given)
+            return
         solves.prepare(rules_, enumerate(levels))
         speed_names = tuple(n.strip() for n in (speeds or "").split(",") if n.strip())
         run = {"command": "simulate", "game": game, "params": rules_.params, "bots": levels,
@@ -338,6 +356,15 @@ def bench_command(
             "--adapters", help="Time the RL adapters (PettingZoo, Gymnasium, OpenSpiel) instead."
         ),
     ] = False,
+    batch: Annotated[
+        int | None,
+        typer.Option(
+            "--batch",
+            metavar="B",
+            help="Time the batch engine over B games against the rules engine, interleaved.",
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="With --batch: print JSON.")] = False,
 ) -> None:
     """Random-playout throughput on one core, and MCTS iterations per second.
 
@@ -352,6 +379,14 @@ def bench_command(
             fail("no games are installed")
         if runs < 1 or seconds < 0:
             fail("--runs must be >= 1 and --seconds >= 0")
+        if as_json and batch is None:
+            fail("--json goes with --batch")
+        if batch is not None:
+            from dicehall.cli import bench_batch
+
+            bench_batch.run(list(game_ids or ()) or _batched(), batch, param, seconds, runs,
+                            seed, as_json)  # fmt: skip
+            return
         if adapters:
             _bench_adapters(compare, ids, param, seconds, runs, seed, named=bool(game_ids))
             return
@@ -367,6 +402,12 @@ def bench_command(
                     raise
                 _skipped(game_id, str(exc))
         console().print(bench_table(results, seconds, runs))
+
+
+def _batched() -> list[str]:
+    from dicehall import batch
+
+    return list(batch.available())
 
 
 def _skipped(game_id: str, reason: str) -> None:
