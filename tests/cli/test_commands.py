@@ -139,7 +139,15 @@ def test_serve_calls_the_web_app(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(__import__("sys").modules, "dicehall.web", fake)
     result = run(["serve", "--port", "8123", "--db", "sqlite:///x.db"])
     assert result.exit_code == 0
-    assert calls == [{"host": "127.0.0.1", "port": 8123, "db_url": "sqlite:///x.db", "workers": 1}]
+    assert calls == [
+        {
+            "host": "127.0.0.1",
+            "port": 8123,
+            "db_url": "sqlite:///x.db",
+            "workers": 1,
+            "trusted_proxies": None,
+        }
+    ]
 
 
 def test_serve_without_a_web_app_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:

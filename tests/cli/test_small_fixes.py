@@ -20,7 +20,7 @@ def test_help_of_a_named_game_lists_its_own_flags(command: str) -> None:
 
 def test_help_without_a_game_says_how_to_see_its_flags() -> None:
     result = run(["play", "-h"])
-    assert result.exit_code == 0 and "dicehall play puru -h" in result.stdout
+    assert result.exit_code == 0 and "dicehall play GAME -h" in result.stdout
 
 
 @pytest.mark.parametrize(

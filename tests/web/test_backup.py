@@ -46,11 +46,18 @@ def _serve(tmp_path: Path, url: str) -> Server:
     return srv
 
 
+MOVES = 4  # the person's moves: the table writes during the backup and stays far from its end
+
+
 def _keep_playing(client: Client, seat: int, stop: threading.Event) -> None:
-    """The person moves whenever it is their turn, until told to stop (the bots answer)."""
-    while not stop.is_set() and not client.state.get("over"):
+    """The person moves whenever it is their turn (the bots answer), until told to stop or
+    `MOVES` moves in: on a slow machine an unbounded player could end the game before the
+    backup reads it, and the test needs a table still live."""
+    moves = 0
+    while not stop.is_set() and not client.state.get("over") and moves < MOVES:
         if client.my_turn(seat):
-            client.act(seat, client.panel(seat)["legal"][-1]["action"])
+            client.act(seat, client.panel(seat)["legal"][0]["action"])  # spends no Jelly
+            moves += 1
         else:
             with contextlib.suppress(TimeoutError):
                 client.wait(lambda m: m["type"] == "update", timeout=0.2)
@@ -71,7 +78,7 @@ def _backup_mid_game(tmp_path: Path, url: str, new_url: str, wipe: Callable[[], 
         done = srv.create("puru", [HUMAN, RANDOM])
         finished = Client(srv, done["id"], [done["tokens"]["0"]])
         finished.play_until_over([0])
-        live = srv.create("puru", [HUMAN, GREEDY, RANDOM])
+        live = srv.create("purrramid", [HUMAN, GREEDY])  # cannot end in a few of its moves
         player = Client(srv, live["id"], [live["tokens"]["0"]])
         mover = threading.Thread(target=_keep_playing, args=(player, 0, stop))
         mover.start()

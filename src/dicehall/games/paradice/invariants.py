@@ -35,6 +35,7 @@ FUZZ_CONFIGS: tuple[dict[str, Any], ...] = (
     # the house rules (rules.md, *House rules*)
     {"players": 3, "double_scoring": "unshared", "storehouse_lock": "all"},
     {"players": 2, "grouping": "whole", "storehouse": 3},
+    {"players": 3, "double_scoring": "unshared", "storehouse_lock": "all", "grouping": "whole"},
 )
 """The variants, player counts and parameters the rules fuzzer plays (`dicehall fuzz`)."""
 

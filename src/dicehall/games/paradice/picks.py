@@ -13,7 +13,7 @@ evicting cache of rows or machines leaves memory behind that is not given back
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from dicehall.games.paradice import machine as mc
 from dicehall.games.paradice.spec import BLACK, COLUMNS
@@ -150,7 +150,7 @@ DISTINCT, IDS = _group_tables()
 has that index)."""
 
 
-@cache  # made once, only by games with the house rule
+@lru_cache(maxsize=1)  # made once, only by games with the house rule
 def whole_tables() -> tuple[Groups, list[int]]:
     """`DISTINCT` and `IDS` under the house rule `grouping=whole` (rules.md, *House rules*)."""
     return _group_tables(whole=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 from dicehall.core import IllegalActionError
@@ -198,7 +198,7 @@ row, in action-index order (without wrapping, groups are intervals; those with a
 the ends, which only the bottom row forms, have none)."""
 
 
-@cache  # made once, only by games with the house rule `grouping=whole`
+@lru_cache(maxsize=1)  # made once, only by games with the house rule `grouping=whole`
 def _whole_tables() -> tuple[tuple[tuple[object, ...], ...], Any]:
     """`_BOTTOM_PICKS` and `_DUCK_ROWS` of the groups in `picks.whole_tables()`."""
     distinct = picks.whole_tables()[0]

@@ -23,6 +23,13 @@ FUZZ_CONFIGS: tuple[dict[str, Any], ...] = (
     # the house rules (rules.md, *House rules*)
     {"players": 3, "full": True, "puru_copy": "total", "space_roll": "optional"},
     {"players": 5, "full": True, "duplicates": True},
+    {
+        "players": 4,
+        "full": True,
+        "puru_copy": "total",
+        "space_roll": "optional",
+        "duplicates": True,
+    },
 )
 """The variants, player counts and parameters the rules fuzzer plays (`dicehall fuzz`)."""
 
