@@ -22,8 +22,6 @@ DOTTED = re.compile(rf"(?<![\w./-])(?:dicehall\.)?(?:{LAYERS})(?:\.[A-Za-z_]\w*)
 part's `"module:attribute"` is relative to its game and left out)."""
 PATHS = re.compile(rf"(?<![\w.<>/-])(?:src/dicehall/|dicehall/)?(?:{LAYERS})/[\w/]*\w+\.py")
 """`web/pauses.py`: a file of the package (`games/<id>/...` patterns are left out)."""
-ELSEWHERE = {"web", "rl"}
-"""Layers whose docstrings still name games, changed apart from this check's first commit."""
 
 
 def _sources() -> list[Path]:
@@ -89,7 +87,7 @@ def _game_names() -> re.Pattern[str]:
 
 @pytest.mark.parametrize(
     "path",
-    [p for p in _sources() if p.relative_to(ROOT).parts[0] not in {"games", *ELSEWHERE}],
+    [p for p in _sources() if p.relative_to(ROOT).parts[0] != "games"],
     ids=lambda p: str(p.relative_to(ROOT)),
 )
 def test_outside_the_games_no_code_names_a_game(path: Path) -> None:

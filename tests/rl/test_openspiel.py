@@ -176,7 +176,7 @@ def test_utility_type_is_what_the_returns_do(case: tuple[str, dict[str, Any]]) -
                 state.apply_action(int(rng.choice(state.legal_actions())))
         if kind == pyspiel.GameType.Utility.CONSTANT_SUM:
             assert sum(state.returns()) == pytest.approx(game.utility_sum())
-    if game_id in openspiel.CONSTANT_SUM:
+    if games.spec(game_id).constant_sum:
         assert kind == pyspiel.GameType.Utility.CONSTANT_SUM
     if game_id == "puru":
         assert kind == pyspiel.GameType.Utility.GENERAL_SUM

@@ -89,6 +89,9 @@ class GameSpec:
     """An upper bound on `Game.max_chance_outcomes` over every parameter set (0: no chance)."""
     utility_range: tuple[float, float] = (0.0, 1.0)
     """The least and the greatest per-seat value of `Game.returns` (OpenSpiel's utilities)."""
+    constant_sum: bool = False
+    """Whether `Game.returns` always sum to 1 (every ending has a winner), which OpenSpiel's
+    adapter declares as a constant-sum game; False claims nothing (general-sum)."""
 
     def param(self, name: str) -> ParamSpec:
         for p in self.params:

@@ -1,4 +1,4 @@
-"""Information states for games with hidden information (Jelly Monster's rolls behind screens).
+"""Information states for games with hidden information (rolls behind screens).
 
 A seat's information state is everything it has observed: its view after every step of the
 history. `Trail` keeps the history's states as an immutable linked list (copies of an OpenSpiel

@@ -13,9 +13,9 @@ import re
 import sys
 from typing import Any
 
+from dicehall import games
 from dicehall.rl import observation_names
 
-GAMES = ("puru", "purrramid", "paradice", "jelly")
 _HEAD = re.compile(r"^[^.=\[]+")
 _DIGITS = re.compile(r"\d+")
 
@@ -50,10 +50,15 @@ def table(game_id: str, **params: Any) -> str:
     return "\n".join(rows)
 
 
+def builtin_games() -> list[str]:
+    """The games dicehall ships (a plug-in's are its own to document)."""
+    return [g for g in games.available() if games.module_name(g).startswith("dicehall.games.")]
+
+
 def document() -> str:
     """Every game's table, as docs/rl.md holds them."""
     parts = []
-    for game_id in GAMES:
+    for game_id in builtin_games():
         size = len(observation_names(game_id))
         parts.append(f"**{game_id}** ({size} entries, default parameters)\n\n{table(game_id)}")
     return "\n\n".join(parts)

@@ -7,15 +7,16 @@ parameters its `rl_params` part requires, e.g. a real-time game's tick mode), so
 
 - Dynamics: sequential, with explicit chance. Chance outcomes get the stable integer ids of
   the game's `chance_index` (a fixed list of every outcome a game can produce).
-- Players: the seats that choose (`Game.automated_seats` are played by the rules: Puru
-  Solo is a one-player game, AutoPuray part of the environment).
+- Players: the seats that choose (`Game.automated_seats` are played by the rules: a
+  solo game against an automated opponent is a one-player game, that opponent part of the
+  environment).
 - Information: imperfect where the game's spec says `hidden_information` (rolls behind
   screens), else perfect. Observations come from `game.observe(state, seat)`: the
   string is that view as compact JSON, the tensor is its feature vector (`rl.features`,
   relative to the seat). Imperfect-information games also give information states
   (`rl._infostate`: perfect recall) and `resample_from_infostate` (the game's determiniser).
 - Utility: `Game.returns` (1 shared among the winners, 0 for the others), at the end only;
-  constant-sum where every ending has a winner (`CONSTANT_SUM`).
+  constant-sum where every ending has a winner (`GameSpec.constant_sum`).
 - States pickle and serialise (their shared game data as the game's id and parameters);
   `str(state)` is the spectator's view as lines, `state.board()` the terminal board.
 """
@@ -54,8 +55,8 @@ class _Shared:
         self.seats = tuple(s for s in range(game.num_players) if s not in auto)
         self.hidden = game.spec.hidden_information
         self.resample = games.part(game_id, "search") if self.hidden else None
-        """OpenSpiel's players: the seats that choose (Puru Solo: seat 0 only; AutoPuray,
-        which the rules play, is part of the environment)."""
+        """OpenSpiel's players: the seats that choose (a solo game: seat 0 only; an
+        automated opponent, which the rules play, is part of the environment)."""
         self.player_of = {seat: player for player, seat in enumerate(self.seats)}
         self.ids = ChanceIds(game)
         self.observer = Observer(game)
@@ -130,19 +131,13 @@ def _defaults(game_id: str) -> dict[str, Any]:
     return {**out, **rl_params(game_id)}
 
 
-CONSTANT_SUM = frozenset({"purrramid", "paradice", "jelly"})
-"""Games whose `Game.returns` always sum to 1 (every ending has a winner: rank 1 exists).
-Puru Puru is general-sum: when every seat drips out in one roll nobody wins and all get 0
-(docs/rules/puru.md); its Solo has one OpenSpiel player. A test checks the sums."""
-
-
 def game_type(game_id: str, players: int | None = None) -> pyspiel.GameType:
     """The game's type; `players`: the OpenSpiel players of one parameter set (one player
     makes it general-sum; registration leaves it out)."""
     spec = games.spec(game_id)
     info = pyspiel.GameType.Information
     utility = pyspiel.GameType.Utility
-    constant = game_id in CONSTANT_SUM and players != 1
+    constant = spec.constant_sum and players != 1  # `GameSpec.constant_sum`; a test checks it
     solo = any(p.name == "solo" for p in spec.params)  # Solo: one player against the rules
     return pyspiel.GameType(
         short_name=PREFIX + game_id,

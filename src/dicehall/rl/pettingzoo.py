@@ -5,7 +5,7 @@ choices, a dict observation `{"observation": float32 vector, "action_mask": int8
 game.num_actions}`, rewards only at the end (`reward=` "win", "score", "margin" or "returns"),
 and chance resolved inside from the reset seed exactly as `engine.Match` resolves it.
 
-`parallel_env(game_id, **params)` is a Parallel environment. Jelly Monster's tick mode is
+`parallel_env(game_id, **params)` is a Parallel environment. A real-time game's tick mode is
 simultaneous there: at the start of each tick every seat of the tick chooses from the same
 table, then the tick order is drawn and the actions are applied in that order. Seats with
 nothing to choose (and every seat in turn-based games but the one to move) send the extra
@@ -42,7 +42,7 @@ from dicehall.rl.render import RENDER_MODES, check_render_mode, render
 
 
 class DicehallAEC(AECEnv):  # type: ignore[misc]
-    """Turn-based play of one dicehall game (Jelly Monster in tick mode)."""
+    """Turn-based play of one dicehall game (a real-time game in its tick mode)."""
 
     def __init__(
         self,
@@ -151,7 +151,7 @@ class DicehallAEC(AECEnv):  # type: ignore[misc]
 
 
 class DicehallParallel(ParallelEnv):  # type: ignore[misc]
-    """Simultaneous play: Jelly Monster's ticks; one mover at a time in the other games."""
+    """Simultaneous play: a real-time game's ticks; one mover at a time in the other games."""
 
     def __init__(
         self,
@@ -260,7 +260,7 @@ def raw_env(game_id: str, **kwargs: Any) -> DicehallAEC:
 
 
 def parallel_env(game_id: str, **kwargs: Any) -> DicehallParallel:
-    """The Parallel environment of `game_id` (Jelly Monster: one step per tick)."""
+    """The Parallel environment of `game_id` (a real-time game: one step per tick)."""
     return DicehallParallel(game_id, **kwargs)
 
 

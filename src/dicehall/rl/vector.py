@@ -4,9 +4,9 @@ Every sub-environment is one game of a `dicehall.batch` engine, and the agent ma
 decision in it: the observation is the Gymnasium environment's (`DicehallEnv`) observation of
 the player to move, and the reward of a step goes to the player who made it (`reward="win"`:
 +1 for a winner, -1 for the others, 0 for all when all win; `"returns"`: `Game.returns`). Where
-only one seat decides (Puru Puru Solo, against AutoPuray), that is exactly `DicehallEnv` with
-vectorised stepping; with several seats it is self-play, as in pgx. `info["action_mask"]` and
-`action_masks()` give the legal actions (bool `[num_envs, num_actions]`).
+only one seat decides (a solo game against an automated opponent), that is exactly
+`DicehallEnv` with vectorised stepping; with several seats it is self-play, as in pgx.
+`info["action_mask"]` and `action_masks()` give the legal actions (bool `[num_envs, num_actions]`).
 
 Finished games start again in the same step (`AutoresetMode.SAME_STEP`): the observation
 returned is the new game's first; the last one of the finished game is not kept (a terminal

@@ -31,7 +31,7 @@ class Settings:
     bot_delay: seconds a bot waits before a turn-based move, so people can follow it.
     realtime_delay: (low, high) seconds a bot takes per action in real-time games (human-like).
     grace: seconds a disconnected person keeps their seat before a bot plays for them.
-    round_pause: seconds a table holds where its game pauses (a Jelly Monster round's scoring)
+    round_pause: seconds a table holds where its game pauses (a round's scoring)
     before going on, unless everyone present skips (web/tables/pauses.py).
     quick_workers / search_workers: bot worker processes for greedy bots / for mcts and expert.
     Greedy decides in a millisecond, but a hundred greedy tables make that a third of the

@@ -1,7 +1,7 @@
 """Structured log lines: one JSON object per event that matters, with the request it came in.
 
     {"time": "2026-01-31T20:15:02.114Z", "event": "table_created", "request_id": "5f0c…",
-     "pid": 4242, "table": "k3J…", "game": "puru"}
+     "pid": 4242, "table": "k3J…", "game": "…"}
 
 Events: `table_created`, `table_finished`, `table_taken_over` (another process died and this
 one plays its table now), `limit_refused` (which limit, for which client address), `error`

@@ -30,6 +30,7 @@ SPEC = GameSpec(
     version=2,
     real_time=True,
     hidden_information=True,
+    constant_sum=True,  # every ending has a winner
     summary="Roll and place dice at the same time as everyone else to control city districts.",
     # faces (at most 2 per board 1..99), 5 seats' rolls of 1..7 dice (1,715 each), pod values
     # (30), Cannes rerolls (7 districts x 35 dice x 6) and tick orders (325)

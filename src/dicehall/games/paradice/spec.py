@@ -74,6 +74,7 @@ SPEC = GameSpec(
     ),
     version=2,
     hidden_information=False,  # no seat has secrets; future draws are chance nodes
+    constant_sum=True,  # every ending has a winner
     summary="Take dice from the Dispensing Machine, complete fair stalls, empty the Storehouse.",
     # drops (180), roulette rolls (6), stall draws (9 per type, 5 types) and bag draws (9)
     max_chance_outcomes=180 + 6 + 45 + 9,

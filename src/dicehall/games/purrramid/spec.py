@@ -9,6 +9,7 @@ CONNECTIONS = ("group", "adjacent")
 """House rule (docs/rules/purrramid.md, *House rules*): what "connected" asks at Stop."""
 
 SPEC = GameSpec(
+    constant_sum=True,  # every ending has a winner
     id="purrramid",
     name="Purrramid",
     min_players=2,

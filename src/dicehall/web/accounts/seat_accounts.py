@@ -5,7 +5,7 @@ is linked to their account and shows their name; a hot-seat device holding sever
 links none. A **rated** table admits at every person's seat only the account that holds it:
 a guest, a second account, or a device holding several seats is refused. Rated tables are
 online tables made by a signed-in person; there is no undo, and the hints a game may show
-beside a seat's view (Purrramid's exact odds) are left out, so a rated match is played by its
+beside a seat's view (exact odds, for one) are left out, so a rated match is played by its
 players alone.
 """
 

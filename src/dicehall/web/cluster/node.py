@@ -12,7 +12,7 @@ several machines behind one reverse proxy) joins the cluster:
   owner (`dicehall_acts`), which applies it (store first, as always) and answers
   (`dicehall_replies`); only then does the mover get its ack. People seated through a replica
   are announced to the owner (`dicehall_presence`), so it does not put a bot in their seat.
-- **Pauses** (a Jelly Monster round's end, `web/tables/pauses.py`) run on the owner, which tells the
+- **Pauses** (a round's end, `web/tables/pauses.py`) run on the owner, which tells the
   replicas each change (`dicehall_pauses`); a Skip sent to a replica goes to the owner
   (`dicehall_skips`).
 - **Seats.** Claiming an open seat is decided by the store in one statement, so of two

@@ -1,4 +1,4 @@
-"""A table's pause: where the game says (its `pause` part, e.g. after a Jelly Monster round's
+"""A table's pause: where the game says (its `pause` part, e.g. after a round's
 scoring), the table holds for `Settings.round_pause` seconds so that people can read what
 happened before the board clears and the game goes on.
 
