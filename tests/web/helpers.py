@@ -39,6 +39,7 @@ UNLIMITED = {
         "DICEHALL_MAX_TABLES",
         "DICEHALL_LOGIN_BURST",  # sign-ups and sign-ins per address: tests share one address
         "DICEHALL_ACCOUNT_LOGIN_BURST",
+        "DICEHALL_LOOKUP_BURST",  # names looked up per address
     )
 }
 

@@ -106,6 +106,7 @@ def create_app(
         metrics.stop(gauges)
         await hall.stop()
         store.close()
+        app.state.login_throttles.hashing.close()
 
     app = FastAPI(title="dicehall", version="0.1.0", lifespan=lifespan)
     app.state.guards = Guards(settings.limits)

@@ -18,7 +18,7 @@ from dicehall.store.accounts import Accounts
 from dicehall.store.standings import Standings
 from dicehall.web.accounts import outcomes
 from dicehall.web.accounts.ratings import reference
-from dicehall.web.accounts.routes import NAME
+from dicehall.web.accounts.routes import NAME, spend_lookup
 from dicehall.web.errors import RequestError
 from dicehall.web.hall import playable
 
@@ -36,8 +36,12 @@ AccountsDep = Annotated[Accounts, Depends(get_accounts)]
 
 
 @router.get("/api/players/{name}")
-async def profile(name: str, accounts: AccountsDep, limit: int = 20) -> dict[str, Any]:
-    """An account's games, ratings, recent matches and achievements."""
+async def profile(
+    request: Request, name: str, accounts: AccountsDep, limit: int = 20
+) -> dict[str, Any]:
+    """An account's games, ratings, recent matches and achievements (names looked up are
+    budgeted per address: `DICEHALL_LOOKUP_RATE`)."""
+    spend_lookup(request)
     found = await asyncio.to_thread(accounts.by_name, name) if NAME.fullmatch(name) else None
     if found is None:
         raise RequestError(404, "unknown_player", "there is no player with that name")

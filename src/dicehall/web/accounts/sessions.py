@@ -48,7 +48,13 @@ class AccountLimits:
     # wrong passwords per account name, from any address
     account_login_rate: float = _setting("DICEHALL_ACCOUNT_LOGIN_RATE", 1 / 30)
     account_login_burst: float = _setting("DICEHALL_ACCOUNT_LOGIN_BURST", 5)
+    # names looked up per client address (profiles, and sign-up's "name taken")
+    lookup_rate: float = _setting("DICEHALL_LOOKUP_RATE", 0.5)
+    lookup_burst: float = _setting("DICEHALL_LOOKUP_BURST", 30)
     session_days: float = _setting("DICEHALL_SESSION_DAYS", 30)
+    # Argon2's own threads, and the calls that may wait or run there at once
+    hash_threads: float = _setting("DICEHALL_HASH_THREADS", 2)
+    hash_queue: float = _setting("DICEHALL_HASH_QUEUE", 16)
     secure_cookies: str = field(
         default_factory=lambda: os.environ.get("DICEHALL_SECURE_COOKIES", "auto"),
         metadata={"env": "DICEHALL_SECURE_COOKIES"},

@@ -1,7 +1,9 @@
 """Resource limits of the web server, each with its default and its environment variable.
 
 docs/security.md lists every one of them with the attack it answers. `Throttle` is the token
-bucket per key (a client address, a table) that the rate limits share.
+bucket per key (a client address, a table) that the rate limits share. A budget is spent
+before the work it pays for is awaited (a reservation, refunded where the rules do not charge):
+checking first and spending after would let concurrent requests all pass the check.
 """
 
 from __future__ import annotations
@@ -71,10 +73,6 @@ class Throttle:
         level, then = self.buckets.get(key, (self.burst, now))
         return min(self.burst, level + (now - then) * self.rate)
 
-    def ready(self, key: str) -> bool:
-        """Whether `key` has a token left (spends nothing)."""
-        return self._level(key, time.monotonic()) >= 1
-
     def spend(self, key: str) -> bool:
         """Take a token for `key`; False (and nothing taken) when its bucket is empty."""
         now = time.monotonic()
@@ -85,6 +83,11 @@ class Throttle:
         while len(self.buckets) > self.keys:
             self.buckets.popitem(last=False)
         return allowed
+
+    def refund(self, key: str) -> None:
+        """Give back a token `spend` took (a reservation the rules do not charge for)."""
+        level, then = self.buckets.get(key, (self.burst, time.monotonic()))
+        self.buckets[key] = (min(self.burst, level + 1), then)
 
     def retry_after(self, key: str) -> int:
         """Whole seconds until `key` has a token again."""
