@@ -183,3 +183,24 @@ def test_rated_tables_show_no_hints(server: Server) -> None:
         seen[rated] = seat.panel(0)["hints"]
         seat.close()
     assert seen[False] is not None and seen[True] is None
+
+
+def test_one_account_holds_one_seat_of_a_rated_table_over_two_sockets(server: Server) -> None:
+    """The attack: one account opened both seats of a rated table over two sockets, was
+    admitted to both, and its rating was saved from the winning seat."""
+    owner = Session(server)
+    owner.sign_up("both-seats")
+    made = owner.create("paradice", [{"kind": "human"}, {"kind": "human"}], rated=True)
+    first = SeatClient(server, made["id"], [made["tokens"]["0"]], owner.cookie_header())
+    assert not first.errors and first.state["you"] == [0]
+    second = SeatClient(server, made["id"], [made["tokens"]["1"]], owner.cookie_header())
+    assert second.errors and second.errors[0]["code"] == "account"
+    assert "another seat" in second.errors[0]["message"]
+    again = SeatClient(server, made["id"], [made["tokens"]["0"]], owner.cookie_header())
+    assert not again.errors  # its own seat, from another device, is still its own
+    friend = Session(server)
+    friend.sign_up("second-player")
+    other = SeatClient(server, made["id"], [made["tokens"]["1"]], friend.cookie_header())
+    assert not other.errors  # the seat is still open to someone else
+    for client in (first, second, again, other):
+        client.close()

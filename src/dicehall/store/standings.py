@@ -10,11 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import case, func, insert, select, update
+from sqlalchemy import Connection, case, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from dicehall.store.models import accounts, achievements, match_players, matches, ratings
 from dicehall.store.repository import Store, now_text
+
+
+class _SecondSeat(Exception):
+    """An account's second seat at a rated table: its link is rolled back."""
 
 
 @dataclass(frozen=True)
@@ -44,7 +48,8 @@ class Standings:
     # --- seats ------------------------------------------------------------------------
     def link(self, match_id: str, seat: int, account_id: str, game: str, rated: bool) -> bool:
         """Link the seat to the account unless it is linked already; whether it is now the
-        account's seat."""
+        account's seat. At a rated table an account holds one seat at most: a second is
+        refused (the row is written first, then counted, in one transaction)."""
         try:
             with self.store._writing() as conn:
                 conn.execute(
@@ -57,9 +62,20 @@ class Standings:
                         recorded=False,
                     )
                 )
+                if rated and self._seats_held(conn, match_id, account_id) > 1:
+                    raise _SecondSeat
+        except _SecondSeat:
+            return False
         except IntegrityError:
             return self.linked(match_id).get(seat) == account_id
         return True
+
+    @staticmethod
+    def _seats_held(conn: Connection, match_id: str, account_id: str) -> int:
+        query = select(func.count()).where(
+            match_players.c.match_id == match_id, match_players.c.account_id == account_id
+        )
+        return int(conn.execute(query).scalar_one())
 
     def name_seat(self, match_id: str, seat: int, name: str) -> None:
         """Show the account's name at its seat (and mark the seat as an account's)."""

@@ -3,7 +3,8 @@
 When a signed-in person opens a table with their seat's token (the websocket hello), the seat
 is linked to their account and shows their name; a hot-seat device holding several seats
 links none. A **rated** table admits at every person's seat only the account that holds it:
-a guest, a second account, or a device holding several seats is refused. Rated tables are
+a guest, a second account, a device holding several seats, or an account that already holds
+another seat there (over a second socket) is refused. Rated tables are
 online tables made by a signed-in person; there is no undo, and the hints a game may show
 beside a seat's view (Purrramid's exact odds) are left out, so a rated match is played by its
 players alone.
@@ -53,12 +54,23 @@ async def admit(table: Table, account: Account | None, seats: tuple[int, ...]) -
     standings = Standings(table.store)
     args = (table.id, seat, account.id, table.row.game, rated)
     mine = await asyncio.to_thread(standings.link, *args)
+    if (
+        not mine
+        and rated
+        and await asyncio.to_thread(_holds_another, standings, table, seat, account)
+    ):
+        return "you already hold another seat at this rated table"
     if not mine:
         return "this seat belongs to another account" if rated else None
     if table.row.seats[seat].get("account") != account.name:
         await asyncio.to_thread(standings.name_seat, table.id, seat, account.name)
         table.link_account(seat, account.name)
     return None
+
+
+def _holds_another(standings: Standings, table: Table, seat: int, account: Account) -> bool:
+    linked = standings.linked(table.id)
+    return any(held == account.id and other != seat for other, held in linked.items())
 
 
 def on_finish(table: Table) -> asyncio.Task[None]:
