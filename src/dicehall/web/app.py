@@ -37,6 +37,7 @@ from dicehall.web.observe import Observe
 from dicehall.web.pages import game_assets
 from dicehall.web.pages.rules_routes import add_rules_routes
 from dicehall.web.protection.guard import Guards, RequestGuard
+from dicehall.web.protection.headers import SecurityHeaders
 from dicehall.web.protection.transport import QuietWebSockets, guarded_http
 from dicehall.web.proxies import proxy_trust
 from dicehall.web.records.reviews import router as review_router
@@ -108,10 +109,19 @@ def create_app(
         store.close()
         app.state.login_throttles.hashing.close()
 
-    app = FastAPI(title="dicehall", version="0.1.0", lifespan=lifespan)
+    docs = settings.api_docs  # /docs, /redoc, /openapi.json: off unless DICEHALL_API_DOCS=1
+    app = FastAPI(
+        title="dicehall",
+        version="0.1.0",
+        lifespan=lifespan,
+        docs_url="/docs" if docs else None,
+        redoc_url="/redoc" if docs else None,
+        openapi_url="/openapi.json" if docs else None,
+    )
     app.state.guards = Guards(settings.limits)
     app.add_middleware(RequestGuard, guards=app.state.guards, upload_limit=settings.max_upload)
     app.add_middleware(SessionGuard)  # a cross-site change is refused unread
+    app.add_middleware(SecurityHeaders)  # CSP and the rest, refusals included
     app.add_middleware(Observe)  # outermost: request ids, refusals counted (web/observe.py)
     app.state.login_throttles = Throttles(AccountLimits())
     app.include_router(router)

@@ -106,3 +106,5 @@ class Settings:
     metrics_allow: str = field(
         default_factory=lambda: os.environ.get("DICEHALL_METRICS_ALLOW", "127.0.0.1,::1")
     )
+    # the API's documentation pages (/docs, /redoc) and /openapi.json: off unless turned on
+    api_docs: bool = field(default_factory=lambda: os.environ.get("DICEHALL_API_DOCS") == "1")
