@@ -87,10 +87,24 @@ async function accountPage() {
   }
 }
 
+// Where to go after signing in: `?next=` only when the URL API resolves it on this origin
+// (a prefix check passed `/\evil.example` and `/%09/evil.example`, which browsers read as
+// `//evil.example`); the resolved absolute URL is followed, never the raw text.
+function sameOriginNext() {
+  const next = new URLSearchParams(location.search).get("next");
+  if (!next) return null;
+  try {
+    const url = new URL(next, location.origin);
+    return url.origin === location.origin && url.protocol === location.protocol ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
 if ($("signin")) {
   const back = () => {
-    const next = new URLSearchParams(location.search).get("next");
-    if (next && next.startsWith("/") && !next.startsWith("//")) location.href = next;
+    const next = sameOriginNext();
+    if (next) location.href = next;
     else accountPage();
   };
   formHandler("signin", "/api/account/signin", back);
