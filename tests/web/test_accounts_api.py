@@ -204,3 +204,37 @@ def test_one_account_holds_one_seat_of_a_rated_table_over_two_sockets(server: Se
     assert not other.errors  # the seat is still open to someone else
     for client in (first, second, again, other):
         client.close()
+
+
+def test_a_profile_shows_a_private_table_only_to_its_players(server: Server) -> None:
+    """The attack: `GET /api/players/NAME` listed every match of an account, private tables
+    included, with the opponents' names; a stranger spectated one by its id."""
+    hermit, confidant, stranger = Session(server), Session(server), Session(server)
+    hermit.sign_up("hermit")
+    confidant.sign_up("confidant")
+    stranger.sign_up("stranger")
+    hidden = hermit.create("puru", [{"kind": "human"}, {"kind": "human"}], private=True)
+    shown = hermit.create("puru", VS_BOT)
+    seats = [
+        SeatClient(server, hidden["id"], [hidden["tokens"]["0"]], hermit.cookie_header()),
+        SeatClient(server, hidden["id"], [hidden["tokens"]["1"]], confidant.cookie_header()),
+        SeatClient(server, shown["id"], [shown["tokens"]["0"]], hermit.cookie_header()),
+    ]
+    assert not any(seat.errors for seat in seats)
+
+    def listed(viewer: Session | None) -> set[str]:
+        r = (
+            viewer.request("GET", "/api/players/hermit")
+            if viewer
+            else httpx.get(f"{server.url}/api/players/hermit")
+        )
+        return {m["match_id"] for m in r.json()["matches"]}
+
+    assert listed(None) == {shown["id"]}  # signed out
+    assert listed(stranger) == {shown["id"]}  # signed in, but not a player there
+    assert listed(confidant) == {shown["id"], hidden["id"]}  # played at the private table
+    assert listed(hermit) == {shown["id"], hidden["id"]}
+    exported = hermit.request("GET", "/api/account/export").json()["matches"]
+    assert hidden["id"] in {m["match_id"] for m in exported}  # one's own data, all of it
+    for seat in seats:
+        seat.close()

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, case, func, insert, select, update
+from sqlalchemy import Connection, case, false, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from dicehall.store.models import accounts, achievements, match_players, matches, ratings
@@ -186,12 +186,24 @@ class Standings:
                 )
 
     # --- reading ----------------------------------------------------------------------
-    def history(self, account_id: str, limit: int = 20) -> list[dict[str, Any]]:
-        """The account's matches, newest first, with their outcome when finished."""
+    def history(
+        self, account_id: str, limit: int = 20, viewer: str | None = None
+    ) -> list[dict[str, Any]]:
+        """The account's matches, newest first, with their outcome when finished, as the
+        account `viewer` (None: a stranger) may see them: a private table only when the
+        viewer played at it (the account itself sees all of its own)."""
+        private = func.coalesce(matches.c.options["private"].as_boolean(), false())
+        others = match_players.alias("viewer_seat")
+        played = (
+            select(others.c.match_id)
+            .where(others.c.match_id == matches.c.id, others.c.account_id == viewer)
+            .exists()
+        )
+        shown = private.is_(false()) if viewer is None else private.is_(false()) | played
         query = (
             select(match_players, matches.c.status, matches.c.created, matches.c.seats)
             .join(matches, matches.c.id == match_players.c.match_id)
-            .where(match_players.c.account_id == account_id)
+            .where(match_players.c.account_id == account_id, shown)
             .order_by(matches.c.created.desc(), matches.c.id)
             .limit(limit)
         )

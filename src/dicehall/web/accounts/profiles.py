@@ -19,6 +19,7 @@ from dicehall.store.standings import Standings
 from dicehall.web.accounts import outcomes
 from dicehall.web.accounts.ratings import reference
 from dicehall.web.accounts.routes import NAME, spend_lookup
+from dicehall.web.accounts.sessions import request_account
 from dicehall.web.errors import RequestError
 from dicehall.web.hall import playable
 
@@ -46,14 +47,23 @@ async def profile(
     if found is None:
         raise RequestError(404, "unknown_player", "there is no player with that name")
     account = found[0]
+    viewer = request_account(request)
+    viewer_id = viewer.id if viewer is not None else None
     return await asyncio.to_thread(_profile, Standings(accounts.store), account.id, account.name,
-                                   account.created, max(1, min(limit, 100)))  # fmt: skip
+                                   account.created, max(1, min(limit, 100)), viewer_id)  # fmt: skip
 
 
 def _profile(
-    standings: Standings, account_id: str, name: str, created: str, limit: int
+    standings: Standings,
+    account_id: str,
+    name: str,
+    created: str,
+    limit: int,
+    viewer_id: str | None,
 ) -> dict[str, Any]:
-    history = standings.history(account_id, limit)
+    """The profile as `viewer_id` (None: signed out) may read it: a private table's match
+    only for its own players."""
+    history = standings.history(account_id, limit, viewer=viewer_id)
     for match in history:
         if match["status"] == "finished":
             match["replay"] = f"/replay/{match['match_id']}"

@@ -213,7 +213,7 @@ def _export(standings: Standings, account: Account) -> dict[str, Any]:
         "exported": datetime.now(UTC).isoformat(timespec="seconds"),
         "account": {"name": account.name, "created": account.created},
         "games": standings.per_game(account.id),
-        "matches": standings.history(account.id, limit=100_000),
+        "matches": standings.history(account.id, limit=100_000, viewer=account.id),
         "achievements": standings.achievements(account.id),
     }
 
