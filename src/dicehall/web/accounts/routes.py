@@ -107,7 +107,7 @@ def signed_in(request: Request) -> Account:
 AccountDep = Annotated[Account, Depends(signed_in)]
 
 
-async def _check_password(
+async def check_account_password(
     request: Request, throttles: Throttles, name: str, stored: str | None, password: str
 ) -> bool:
     """Whether `password` is `name`'s (`stored` None: no such account), its attempt paid
@@ -177,7 +177,7 @@ async def sign_in(
     found = await asyncio.to_thread(accounts.by_name, body.name) if known else None
     stored = found[1] if found else None
     # an unknown name is checked against a decoy: it takes as long as a wrong password
-    right = await _check_password(request, throttles, body.name, stored, body.password)
+    right = await check_account_password(request, throttles, body.name, stored, body.password)
     if found is None or not right:
         raise RequestError(401, "bad_credentials", "wrong name or password")
     account, stored_hash = found
@@ -231,7 +231,7 @@ async def delete_account(
     throttles.budget.reserve(client_key(request.scope), account.name)
     found = await asyncio.to_thread(accounts.by_name, account.name)
     stored = found[1] if found else None
-    if not await _check_password(request, throttles, account.name, stored, body.password):
+    if not await check_account_password(request, throttles, account.name, stored, body.password):
         raise RequestError(401, "bad_credentials", "wrong password")
     played = await asyncio.to_thread(accounts.delete, account.id)
     anonymise_live_seats(request.app.state.hall, played)
