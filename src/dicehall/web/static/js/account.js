@@ -76,6 +76,34 @@ function formHandler(id, path, after) {
   });
 }
 
+// The account's sessions, each with its own sign-out (this device's signs out here too).
+async function showSessions() {
+  const { sessions } = await api("/api/account/sessions");
+  const when = (t) => new Date(t).toLocaleString();
+  $("sessions").replaceChildren(
+    ...sessions.map((s) =>
+      h(
+        "li",
+        { class: "row" },
+        `Signed in ${when(s.created)}${s.current ? " (this device)" : ""}, ends ${when(s.expires)} `,
+        h(
+          "button",
+          {
+            type: "button",
+            class: "secondary",
+            onclick: async () => {
+              await api(`/api/account/sessions/${s.id}/signout`, { method: "POST" });
+              if (s.current) location.reload();
+              else showSessions();
+            },
+          },
+          "Sign out",
+        ),
+      ),
+    ),
+  );
+}
+
 async function accountPage() {
   const me = await whoami();
   $("signed-in").hidden = !me.signed_in;
@@ -84,6 +112,7 @@ async function accountPage() {
     $("me").textContent = me.name;
     $("profile-link").href = `/players/${encodeURIComponent(me.name)}`;
     await showAttested(me);
+    await showSessions();
   }
 }
 
@@ -110,6 +139,14 @@ if ($("signin")) {
   formHandler("signin", "/api/account/signin", back);
   formHandler("signup", "/api/account/signup", back);
   formHandler("delete", "/api/account/delete", () => accountPage());
+  formHandler("password", "/api/account/password", () => {
+    $("password").reset();
+    showSessions();
+  });
+  $("signout-everywhere").addEventListener("click", async () => {
+    await api("/api/account/signout-everywhere", { method: "POST" });
+    location.reload();
+  });
   $("signout").addEventListener("click", async () => {
     await api("/api/account/signout", { method: "POST" });
     accountPage();
