@@ -40,6 +40,8 @@ UNLIMITED = {
         "DICEHALL_LOGIN_BURST",  # sign-ups and sign-ins per address: tests share one address
         "DICEHALL_ACCOUNT_LOGIN_BURST",
         "DICEHALL_LOOKUP_BURST",  # names looked up per address
+        "DICEHALL_COACH_BURST",
+        "DICEHALL_COACH_SEAT_BURST",
     )
 }
 

@@ -28,6 +28,7 @@ from dicehall.web.accounts import routes as accounts
 from dicehall.web.accounts.routes import Throttles
 from dicehall.web.accounts.sessions import AccountLimits, SessionGuard
 from dicehall.web.api import router
+from dicehall.web.coach import CoachDesk
 from dicehall.web.coach import router as coach_router
 from dicehall.web.config import Settings
 from dicehall.web.errors import RequestError
@@ -108,6 +109,7 @@ def create_app(
         await hall.stop()
         store.close()
         app.state.login_throttles.hashing.close()
+        app.state.coach_desk.close()
 
     docs = settings.api_docs  # /docs, /redoc, /openapi.json: off unless DICEHALL_API_DOCS=1
     app = FastAPI(
@@ -124,6 +126,7 @@ def create_app(
     app.add_middleware(SecurityHeaders)  # CSP and the rest, refusals included
     app.add_middleware(Observe)  # outermost: request ids, refusals counted (web/observe.py)
     app.state.login_throttles = Throttles(AccountLimits())
+    app.state.coach_desk = CoachDesk(settings.limits)
     app.include_router(router)
     app.include_router(review_router)
     app.include_router(coach_router)

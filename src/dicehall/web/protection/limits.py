@@ -49,6 +49,12 @@ class Limits:
     bad_token_burst: float = _setting("DICEHALL_BAD_TOKEN_BURST", 10)
     table_bad_token_rate: float = _setting("DICEHALL_TABLE_BAD_TOKEN_RATE", 2.0)
     table_bad_token_burst: float = _setting("DICEHALL_TABLE_BAD_TOKEN_BURST", 30)
+    # the coach: advice per client address and per seat, and its own threads
+    coach_rate: float = _setting("DICEHALL_COACH_RATE", 0.5)
+    coach_burst: float = _setting("DICEHALL_COACH_BURST", 6)
+    coach_seat_rate: float = _setting("DICEHALL_COACH_SEAT_RATE", 0.2)
+    coach_seat_burst: float = _setting("DICEHALL_COACH_SEAT_BURST", 4)
+    coach_threads: float = _setting("DICEHALL_COACH_THREADS", 2)
     # websockets
     max_sockets_per_client: float = _setting("DICEHALL_MAX_SOCKETS_PER_CLIENT", 128)
     resync_rate: float = _setting("DICEHALL_RESYNC_RATE", 0.5)
