@@ -115,7 +115,7 @@ def set_gauges(state: Any) -> None:
         return
     tables = list(hall.tables.values())
     TABLES.set(sum(1 for t in tables if not t.replica and not t.match.is_over))
-    conns = [c for t in tables for c in t.conns if not c.closed]
+    conns = [c for t in tables for c in t.presence.conns if not c.closed]
     PEOPLE.set(sum(1 for c in conns if c.seats))
     SPECTATORS.set(sum(1 for c in conns if not c.seats))
     reviews = getattr(state, "reviews", None)
