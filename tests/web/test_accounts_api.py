@@ -238,3 +238,21 @@ def test_a_profile_shows_a_private_table_only_to_its_players(server: Server) -> 
     assert hidden["id"] in {m["match_id"] for m in exported}  # one's own data, all of it
     for seat in seats:
         seat.close()
+
+
+def test_a_table_with_an_unmeasured_bot_cannot_be_rated(server: Server) -> None:
+    """The attack: rated Pig (`target=1`) against 5 random bots, which had no reference rating
+    and counted as mu 25: 20 rated games in 60 s, 17 won, ordinal 0 -> 33.2, first on the
+    leaderboard. A bot counts only with its measured rating (bot_ratings.json)."""
+    farmer = Session(server)
+    farmer.sign_up("farmer")
+    seats = [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * 5
+    refused = farmer.request("POST", "/api/tables", json={"game": "pig", "seats": seats,
+                             "params": {"target": 1}, "rated": True})  # fmt: skip
+    assert refused.status_code == 422 and refused.json()["error"] == "unrated_bot"
+    unrated = farmer.request("POST", "/api/tables", json={"game": "pig", "seats": seats,
+                             "params": {"target": 1}})  # fmt: skip
+    assert unrated.status_code == 201  # the same table, unrated, is as before
+    measured = farmer.request("POST", "/api/tables", json={"game": "paradice", "seats": VS_BOT,
+                              "rated": True})  # fmt: skip
+    assert measured.status_code == 201

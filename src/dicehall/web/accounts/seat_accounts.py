@@ -16,9 +16,11 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
+from dicehall.bots import parse_level
 from dicehall.store.accounts import Account
 from dicehall.store.standings import Standings
 from dicehall.web.accounts import outcomes
+from dicehall.web.accounts.ratings import reference
 from dicehall.web.errors import RequestError
 
 if TYPE_CHECKING:
@@ -27,8 +29,12 @@ if TYPE_CHECKING:
 log = logging.getLogger("dicehall.web")
 
 
-def check_rated_table(account: Account | None, body: dict[str, Any]) -> None:
-    """A rated table needs a signed-in creator and online play (one device per person)."""
+def check_rated_table(
+    account: Account | None, body: dict[str, Any], game: str, seats: list[dict[str, Any]]
+) -> None:
+    """A rated table needs a signed-in creator, online play (one device per person), and
+    bots whose strength was measured (`bot_ratings.json`): a bot without a reference rating
+    would count as a new player's default, and beating it would farm the ladder."""
     if not body.get("rated"):
         return
     if account is None:
@@ -37,6 +43,15 @@ def check_rated_table(account: Account | None, body: dict[str, Any]) -> None:
         raise RequestError(422, "rated_hotseat", "a rated table is played online, one seat each")
     if body.get("coach"):
         raise RequestError(422, "rated_coach", "the coach is off at rated tables")
+    measured = reference().get(game, {}).get("ratings", {})
+    for seat in seats:
+        level = parse_level(str(seat.get("bot")))[0] if seat["kind"] == "bot" else None
+        if level is not None and level not in measured:
+            raise RequestError(
+                422,
+                "unrated_bot",
+                f"the {level} bot has no measured rating in this game: the table cannot be rated",
+            )
 
 
 async def admit(table: Table, account: Account | None, seats: tuple[int, ...]) -> str | None:
