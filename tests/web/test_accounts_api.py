@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -256,3 +257,26 @@ def test_a_table_with_an_unmeasured_bot_cannot_be_rated(server: Server) -> None:
     measured = farmer.request("POST", "/api/tables", json={"game": "paradice", "seats": VS_BOT,
                               "rated": True})  # fmt: skip
     assert measured.status_code == 201
+
+
+def test_the_leaderboard_lists_a_player_after_its_minimum_of_rated_games(tmp_path: Path) -> None:
+    """The attack climbed to first place in 60 s; now a player is listed only after
+    `DICEHALL_LEADERBOARD_MIN_GAMES` rated games in that game (here 2)."""
+    env = {"DICEHALL_LEADERBOARD_MIN_GAMES": "2"}
+    srv = Server(tmp_path / "dicehall.db", tmp_path / "server.log", env=env)
+    srv.start()
+    try:
+        me = Session(srv)
+        me.sign_up("newcomer")
+        listed = []
+        for _ in range(2):
+            made = me.create("paradice", [{"kind": "human"}, {"kind": "bot", "level": "random"}],
+                             rated=True)  # fmt: skip
+            seat = SeatClient(srv, made["id"], [made["tokens"]["0"]], me.cookie_header())
+            seat.close()  # a bot plays the seat to the end after the grace period
+            profile_when_recorded(srv, "newcomer", made["id"])
+            board = httpx.get(f"{srv.url}/api/leaderboard/paradice").json()
+            listed.append("newcomer" in [p["name"] for p in board["players"]])
+        assert listed == [False, True] and board["min_games"] == 2
+    finally:
+        srv.stop()

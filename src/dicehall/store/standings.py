@@ -242,13 +242,14 @@ class Standings:
                 entry["rating"] = _rating_json(r.mu, r.sigma, r.games)
         return [rows[g] for g in sorted(rows)]
 
-    def leaderboard(self, game: str, limit: int = 50) -> list[dict[str, Any]]:
-        """Accounts by rating (ordinal: mu - 3 sigma) in `game`, best first."""
+    def leaderboard(self, game: str, limit: int = 50, min_games: int = 1) -> list[dict[str, Any]]:
+        """Accounts by rating (ordinal: mu - 3 sigma) in `game`, best first; only those with
+        at least `min_games` rated games there."""
         ordinal = ratings.c.mu - 3 * ratings.c.sigma
         query = (
             select(accounts.c.name, ratings.c.mu, ratings.c.sigma, ratings.c.games)
             .join(accounts, accounts.c.id == ratings.c.account_id)
-            .where(ratings.c.game == game)
+            .where(ratings.c.game == game, ratings.c.games >= min_games)
             .order_by(ordinal.desc(), accounts.c.name_key)
             .limit(limit)
         )

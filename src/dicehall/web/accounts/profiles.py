@@ -84,15 +84,21 @@ def achievement_catalogue() -> dict[str, list[dict[str, str]]]:
 
 
 @router.get("/api/leaderboard/{game_id}")
-async def leaderboard(game_id: str, accounts: AccountsDep, limit: int = 50) -> dict[str, Any]:
-    """Accounts by rating in one game (mu - 3 sigma), with the bots' reference ratings."""
+async def leaderboard(
+    request: Request, game_id: str, accounts: AccountsDep, limit: int = 50
+) -> dict[str, Any]:
+    """Accounts by rating in one game (mu - 3 sigma), with the bots' reference ratings; a
+    player is listed after `DICEHALL_LEADERBOARD_MIN_GAMES` rated games there."""
     if game_id not in playable():
         raise RequestError(404, "unknown_game", "there is no game with that id")
     standings = Standings(accounts.store)
-    players = await asyncio.to_thread(standings.leaderboard, game_id, max(1, min(limit, 200)))
+    least = request.app.state.settings.leaderboard_min_games
+    players = await asyncio.to_thread(
+        standings.leaderboard, game_id, max(1, min(limit, 200)), least
+    )
     bots = reference().get(game_id, {})
     return {"game": game_id, "players": players, "bots": bots.get("ratings", {}),
-            "bot_command": bots.get("command")}  # fmt: skip
+            "bot_command": bots.get("command"), "min_games": least}  # fmt: skip
 
 
 def _page(name: str) -> FileResponse:
