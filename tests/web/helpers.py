@@ -23,6 +23,7 @@ FAST_ENV = {
     "DICEHALL_ROUND_PAUSE": "0.3",
     "DICEHALL_REALTIME_MIN": "0.05",
     "DICEHALL_REALTIME_MAX": "0.15",
+    "DICEHALL_LEADERBOARD_MIN_GAMES": "1",  # one rated game shows a player (tests of it set more)
     "DICEHALL_PREPARE_SOLVERS": "0",  # no 3.4 GB background solve per test server
 }
 # tests that are not about the server's rate limits and caps keep clear of them (the tests of
@@ -39,6 +40,9 @@ UNLIMITED = {
         "DICEHALL_MAX_TABLES",
         "DICEHALL_LOGIN_BURST",  # sign-ups and sign-ins per address: tests share one address
         "DICEHALL_ACCOUNT_LOGIN_BURST",
+        "DICEHALL_LOOKUP_BURST",  # names looked up per address
+        "DICEHALL_COACH_BURST",
+        "DICEHALL_COACH_SEAT_BURST",
     )
 }
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -183,3 +184,99 @@ def test_rated_tables_show_no_hints(server: Server) -> None:
         seen[rated] = seat.panel(0)["hints"]
         seat.close()
     assert seen[False] is not None and seen[True] is None
+
+
+def test_one_account_holds_one_seat_of_a_rated_table_over_two_sockets(server: Server) -> None:
+    """The attack: one account opened both seats of a rated table over two sockets, was
+    admitted to both, and its rating was saved from the winning seat."""
+    owner = Session(server)
+    owner.sign_up("both-seats")
+    made = owner.create("paradice", [{"kind": "human"}, {"kind": "human"}], rated=True)
+    first = SeatClient(server, made["id"], [made["tokens"]["0"]], owner.cookie_header())
+    assert not first.errors and first.state["you"] == [0]
+    second = SeatClient(server, made["id"], [made["tokens"]["1"]], owner.cookie_header())
+    assert second.errors and second.errors[0]["code"] == "account"
+    assert "another seat" in second.errors[0]["message"]
+    again = SeatClient(server, made["id"], [made["tokens"]["0"]], owner.cookie_header())
+    assert not again.errors  # its own seat, from another device, is still its own
+    friend = Session(server)
+    friend.sign_up("second-player")
+    other = SeatClient(server, made["id"], [made["tokens"]["1"]], friend.cookie_header())
+    assert not other.errors  # the seat is still open to someone else
+    for client in (first, second, again, other):
+        client.close()
+
+
+def test_a_profile_shows_a_private_table_only_to_its_players(server: Server) -> None:
+    """The attack: `GET /api/players/NAME` listed every match of an account, private tables
+    included, with the opponents' names; a stranger spectated one by its id."""
+    hermit, confidant, stranger = Session(server), Session(server), Session(server)
+    hermit.sign_up("hermit")
+    confidant.sign_up("confidant")
+    stranger.sign_up("stranger")
+    hidden = hermit.create("puru", [{"kind": "human"}, {"kind": "human"}], private=True)
+    shown = hermit.create("puru", VS_BOT)
+    seats = [
+        SeatClient(server, hidden["id"], [hidden["tokens"]["0"]], hermit.cookie_header()),
+        SeatClient(server, hidden["id"], [hidden["tokens"]["1"]], confidant.cookie_header()),
+        SeatClient(server, shown["id"], [shown["tokens"]["0"]], hermit.cookie_header()),
+    ]
+    assert not any(seat.errors for seat in seats)
+
+    def listed(viewer: Session | None) -> set[str]:
+        r = (
+            viewer.request("GET", "/api/players/hermit")
+            if viewer
+            else httpx.get(f"{server.url}/api/players/hermit")
+        )
+        return {m["match_id"] for m in r.json()["matches"]}
+
+    assert listed(None) == {shown["id"]}  # signed out
+    assert listed(stranger) == {shown["id"]}  # signed in, but not a player there
+    assert listed(confidant) == {shown["id"], hidden["id"]}  # played at the private table
+    assert listed(hermit) == {shown["id"], hidden["id"]}
+    exported = hermit.request("GET", "/api/account/export").json()["matches"]
+    assert hidden["id"] in {m["match_id"] for m in exported}  # one's own data, all of it
+    for seat in seats:
+        seat.close()
+
+
+def test_a_table_with_an_unmeasured_bot_cannot_be_rated(server: Server) -> None:
+    """The attack: rated Pig (`target=1`) against 5 random bots, which had no reference rating
+    and counted as mu 25: 20 rated games in 60 s, 17 won, ordinal 0 -> 33.2, first on the
+    leaderboard. A bot counts only with its measured rating (bot_ratings.json)."""
+    farmer = Session(server)
+    farmer.sign_up("farmer")
+    seats = [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * 5
+    refused = farmer.request("POST", "/api/tables", json={"game": "pig", "seats": seats,
+                             "params": {"target": 1}, "rated": True})  # fmt: skip
+    assert refused.status_code == 422 and refused.json()["error"] == "unrated_bot"
+    unrated = farmer.request("POST", "/api/tables", json={"game": "pig", "seats": seats,
+                             "params": {"target": 1}})  # fmt: skip
+    assert unrated.status_code == 201  # the same table, unrated, is as before
+    measured = farmer.request("POST", "/api/tables", json={"game": "paradice", "seats": VS_BOT,
+                              "rated": True})  # fmt: skip
+    assert measured.status_code == 201
+
+
+def test_the_leaderboard_lists_a_player_after_its_minimum_of_rated_games(tmp_path: Path) -> None:
+    """The attack climbed to first place in 60 s; now a player is listed only after
+    `DICEHALL_LEADERBOARD_MIN_GAMES` rated games in that game (here 2)."""
+    env = {"DICEHALL_LEADERBOARD_MIN_GAMES": "2"}
+    srv = Server(tmp_path / "dicehall.db", tmp_path / "server.log", env=env)
+    srv.start()
+    try:
+        me = Session(srv)
+        me.sign_up("newcomer")
+        listed = []
+        for _ in range(2):
+            made = me.create("paradice", [{"kind": "human"}, {"kind": "bot", "level": "random"}],
+                             rated=True)  # fmt: skip
+            seat = SeatClient(srv, made["id"], [made["tokens"]["0"]], me.cookie_header())
+            seat.close()  # a bot plays the seat to the end after the grace period
+            profile_when_recorded(srv, "newcomer", made["id"])
+            board = httpx.get(f"{srv.url}/api/leaderboard/paradice").json()
+            listed.append("newcomer" in [p["name"] for p in board["players"]])
+        assert listed == [False, True] and board["min_games"] == 2
+    finally:
+        srv.stop()

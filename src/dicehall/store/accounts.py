@@ -115,6 +115,46 @@ class Accounts:
         with self.store._writing() as conn:
             conn.execute(delete(sessions).where(sessions.c.digest == digest))
 
+    def session_times(self, digest: str) -> tuple[str, str] | None:
+        """(created, expires) of a session, if it exists."""
+        query = select(sessions.c.created, sessions.c.expires).where(sessions.c.digest == digest)
+        with self.engine.connect() as conn:
+            row = conn.execute(query).first()
+        return (row.created, row.expires) if row else None
+
+    def extend_session(self, digest: str, expires: str) -> None:
+        """Move a session's end (its idle deadline, never past its whole lifetime)."""
+        with self.store._writing() as conn:
+            conn.execute(
+                update(sessions).where(sessions.c.digest == digest).values(expires=expires)
+            )
+
+    def sessions_of(self, account_id: str) -> list[dict[str, str]]:
+        """The account's live sessions, newest first: digest, created, expires."""
+        query = (
+            select(sessions.c.digest, sessions.c.created, sessions.c.expires)
+            .where(sessions.c.account_id == account_id, sessions.c.expires > now_text())
+            .order_by(sessions.c.created.desc())
+        )
+        with self.engine.connect() as conn:
+            return [dict(r._mapping) for r in conn.execute(query)]
+
+    def close_sessions(self, account_id: str, keep: str | None = None) -> int:
+        """Close every session of the account but `keep` (a digest); how many were closed."""
+        query = delete(sessions).where(sessions.c.account_id == account_id)
+        if keep is not None:
+            query = query.where(sessions.c.digest != keep)
+        with self.store._writing() as conn:
+            return int(conn.execute(query).rowcount or 0)
+
+    def close_session_of(self, account_id: str, digest: str) -> bool:
+        """Close one of the account's own sessions; False if it has none with that digest."""
+        query = delete(sessions).where(
+            sessions.c.account_id == account_id, sessions.c.digest == digest
+        )
+        with self.store._writing() as conn:
+            return bool(conn.execute(query).rowcount)
+
     def close_expired(self) -> None:
         with self.store._writing() as conn:
             conn.execute(delete(sessions).where(sessions.c.expires <= now_text()))

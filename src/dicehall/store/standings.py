@@ -10,11 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import case, func, insert, select, update
+from sqlalchemy import Connection, case, false, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from dicehall.store.models import accounts, achievements, match_players, matches, ratings
 from dicehall.store.repository import Store, now_text
+
+
+class _SecondSeat(Exception):
+    """An account's second seat at a rated table: its link is rolled back."""
 
 
 @dataclass(frozen=True)
@@ -44,7 +48,8 @@ class Standings:
     # --- seats ------------------------------------------------------------------------
     def link(self, match_id: str, seat: int, account_id: str, game: str, rated: bool) -> bool:
         """Link the seat to the account unless it is linked already; whether it is now the
-        account's seat."""
+        account's seat. At a rated table an account holds one seat at most: a second is
+        refused (the row is written first, then counted, in one transaction)."""
         try:
             with self.store._writing() as conn:
                 conn.execute(
@@ -57,9 +62,20 @@ class Standings:
                         recorded=False,
                     )
                 )
+                if rated and self._seats_held(conn, match_id, account_id) > 1:
+                    raise _SecondSeat
+        except _SecondSeat:
+            return False
         except IntegrityError:
             return self.linked(match_id).get(seat) == account_id
         return True
+
+    @staticmethod
+    def _seats_held(conn: Connection, match_id: str, account_id: str) -> int:
+        query = select(func.count()).where(
+            match_players.c.match_id == match_id, match_players.c.account_id == account_id
+        )
+        return int(conn.execute(query).scalar_one())
 
     def name_seat(self, match_id: str, seat: int, name: str) -> None:
         """Show the account's name at its seat (and mark the seat as an account's)."""
@@ -170,12 +186,24 @@ class Standings:
                 )
 
     # --- reading ----------------------------------------------------------------------
-    def history(self, account_id: str, limit: int = 20) -> list[dict[str, Any]]:
-        """The account's matches, newest first, with their outcome when finished."""
+    def history(
+        self, account_id: str, limit: int = 20, viewer: str | None = None
+    ) -> list[dict[str, Any]]:
+        """The account's matches, newest first, with their outcome when finished, as the
+        account `viewer` (None: a stranger) may see them: a private table only when the
+        viewer played at it (the account itself sees all of its own)."""
+        private = func.coalesce(matches.c.options["private"].as_boolean(), false())
+        others = match_players.alias("viewer_seat")
+        played = (
+            select(others.c.match_id)
+            .where(others.c.match_id == matches.c.id, others.c.account_id == viewer)
+            .exists()
+        )
+        shown = private.is_(false()) if viewer is None else private.is_(false()) | played
         query = (
             select(match_players, matches.c.status, matches.c.created, matches.c.seats)
             .join(matches, matches.c.id == match_players.c.match_id)
-            .where(match_players.c.account_id == account_id)
+            .where(match_players.c.account_id == account_id, shown)
             .order_by(matches.c.created.desc(), matches.c.id)
             .limit(limit)
         )
@@ -214,13 +242,14 @@ class Standings:
                 entry["rating"] = _rating_json(r.mu, r.sigma, r.games)
         return [rows[g] for g in sorted(rows)]
 
-    def leaderboard(self, game: str, limit: int = 50) -> list[dict[str, Any]]:
-        """Accounts by rating (ordinal: mu - 3 sigma) in `game`, best first."""
+    def leaderboard(self, game: str, limit: int = 50, min_games: int = 1) -> list[dict[str, Any]]:
+        """Accounts by rating (ordinal: mu - 3 sigma) in `game`, best first; only those with
+        at least `min_games` rated games there."""
         ordinal = ratings.c.mu - 3 * ratings.c.sigma
         query = (
             select(accounts.c.name, ratings.c.mu, ratings.c.sigma, ratings.c.games)
             .join(accounts, accounts.c.id == ratings.c.account_id)
-            .where(ratings.c.game == game)
+            .where(ratings.c.game == game, ratings.c.games >= min_games)
             .order_by(ordinal.desc(), accounts.c.name_key)
             .limit(limit)
         )

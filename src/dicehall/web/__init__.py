@@ -6,7 +6,8 @@ The store is a SQLite file in the user's data directory unless `--db` or
 
 Pages: `/` lobby, `/table/{id}` a table (seat tokens travel in the URL fragment, never to the
 server's logs), `/replay/{id}` and `/replay` (upload). REST under `/api` (OpenAPI at
-`/openapi.json`, docs at `/docs`). Live play is JSON over `/ws/{id}`:
+`/openapi.json`, docs at `/docs`, both only with `DICEHALL_API_DOCS=1`). Live play is JSON
+over `/ws/{id}`:
 
 - client: `{"type": "hello", "tokens": [...]}` first (no tokens: spectator), then
   `{"type": "act", "seat", "action", "version", "id"}`, `{"type": "resync"}`, `{"type": "ping"}`;

@@ -23,11 +23,12 @@ from dicehall.core.errors import DicehallError
 from dicehall.store import ENV_URL, LIVE, Store, default_url
 from dicehall.store.accounts import Accounts
 from dicehall.web import events, metrics
-from dicehall.web.accounts import profiles
+from dicehall.web.accounts import account_sessions, profiles
 from dicehall.web.accounts import routes as accounts
 from dicehall.web.accounts.routes import Throttles
 from dicehall.web.accounts.sessions import AccountLimits, SessionGuard
 from dicehall.web.api import router
+from dicehall.web.coach import CoachDesk
 from dicehall.web.coach import router as coach_router
 from dicehall.web.config import Settings
 from dicehall.web.errors import RequestError
@@ -37,6 +38,7 @@ from dicehall.web.observe import Observe
 from dicehall.web.pages import game_assets
 from dicehall.web.pages.rules_routes import add_rules_routes
 from dicehall.web.protection.guard import Guards, RequestGuard
+from dicehall.web.protection.headers import SecurityHeaders
 from dicehall.web.protection.transport import QuietWebSockets, guarded_http
 from dicehall.web.proxies import proxy_trust
 from dicehall.web.records.reviews import router as review_router
@@ -106,17 +108,30 @@ def create_app(
         metrics.stop(gauges)
         await hall.stop()
         store.close()
+        app.state.login_throttles.hashing.close()
+        app.state.coach_desk.close()
 
-    app = FastAPI(title="dicehall", version="0.1.0", lifespan=lifespan)
+    docs = settings.api_docs  # /docs, /redoc, /openapi.json: off unless DICEHALL_API_DOCS=1
+    app = FastAPI(
+        title="dicehall",
+        version="0.1.0",
+        lifespan=lifespan,
+        docs_url="/docs" if docs else None,
+        redoc_url="/redoc" if docs else None,
+        openapi_url="/openapi.json" if docs else None,
+    )
     app.state.guards = Guards(settings.limits)
     app.add_middleware(RequestGuard, guards=app.state.guards, upload_limit=settings.max_upload)
     app.add_middleware(SessionGuard)  # a cross-site change is refused unread
+    app.add_middleware(SecurityHeaders)  # CSP and the rest, refusals included
     app.add_middleware(Observe)  # outermost: request ids, refusals counted (web/observe.py)
     app.state.login_throttles = Throttles(AccountLimits())
+    app.state.coach_desk = CoachDesk(settings.limits)
     app.include_router(router)
     app.include_router(review_router)
     app.include_router(coach_router)
     app.include_router(accounts.router)
+    app.include_router(account_sessions.router)
     app.include_router(profiles.router)
     app.include_router(profiles.pages)
     app.include_router(game_assets.router)

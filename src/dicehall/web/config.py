@@ -106,3 +106,9 @@ class Settings:
     metrics_allow: str = field(
         default_factory=lambda: os.environ.get("DICEHALL_METRICS_ALLOW", "127.0.0.1,::1")
     )
+    # rated games a player needs in a game before its leaderboard shows them (docs/accounts.md)
+    leaderboard_min_games: int = field(
+        default_factory=lambda: max(1, _env_int("DICEHALL_LEADERBOARD_MIN_GAMES", 5))
+    )
+    # the API's documentation pages (/docs, /redoc) and /openapi.json: off unless turned on
+    api_docs: bool = field(default_factory=lambda: os.environ.get("DICEHALL_API_DOCS") == "1")

@@ -107,7 +107,7 @@ async def _hello(ws: WebSocket, hall: Hall, table: Table, guards: Guards) -> tup
     if not isinstance(tokens, list) or len(tokens) > table.match.game.num_players:
         raise BadMessage("bad_token", "tokens must be a short list of seat tokens")
     client = client_key(ws.scope)
-    if tokens and not guards.token_check_allowed(client, table.id):
+    if tokens and not guards.reserve_token_check(client):
         guards.refused["wrong_tokens"] += 1
         events.refused("wrong_tokens", client)
         raise BadMessage("rate_limited", "too many wrong seat tokens; try again in a minute")
@@ -115,9 +115,13 @@ async def _hello(ws: WebSocket, hall: Hall, table: Table, guards: Guards) -> tup
     for token in tokens:
         seat = await hall.seat_of(table, token)
         if seat is None:
-            guards.wrong_token(client, table.id)
+            if not guards.wrong_token(table.id):
+                guards.refused["wrong_tokens"] += 1
+                raise BadMessage("rate_limited", "too many wrong seat tokens at this table")
             raise BadMessage("bad_token", "that seat token is not valid for this table")
         seats.add(seat)
+    if tokens:
+        guards.right_tokens(client)
     return tuple(sorted(seats))
 
 

@@ -18,7 +18,8 @@ from dicehall.store.accounts import Accounts
 from dicehall.store.standings import Standings
 from dicehall.web.accounts import outcomes
 from dicehall.web.accounts.ratings import reference
-from dicehall.web.accounts.routes import NAME
+from dicehall.web.accounts.routes import NAME, spend_lookup
+from dicehall.web.accounts.sessions import request_account
 from dicehall.web.errors import RequestError
 from dicehall.web.hall import playable
 
@@ -36,20 +37,33 @@ AccountsDep = Annotated[Accounts, Depends(get_accounts)]
 
 
 @router.get("/api/players/{name}")
-async def profile(name: str, accounts: AccountsDep, limit: int = 20) -> dict[str, Any]:
-    """An account's games, ratings, recent matches and achievements."""
+async def profile(
+    request: Request, name: str, accounts: AccountsDep, limit: int = 20
+) -> dict[str, Any]:
+    """An account's games, ratings, recent matches and achievements (names looked up are
+    budgeted per address: `DICEHALL_LOOKUP_RATE`)."""
+    spend_lookup(request)
     found = await asyncio.to_thread(accounts.by_name, name) if NAME.fullmatch(name) else None
     if found is None:
         raise RequestError(404, "unknown_player", "there is no player with that name")
     account = found[0]
+    viewer = request_account(request)
+    viewer_id = viewer.id if viewer is not None else None
     return await asyncio.to_thread(_profile, Standings(accounts.store), account.id, account.name,
-                                   account.created, max(1, min(limit, 100)))  # fmt: skip
+                                   account.created, max(1, min(limit, 100)), viewer_id)  # fmt: skip
 
 
 def _profile(
-    standings: Standings, account_id: str, name: str, created: str, limit: int
+    standings: Standings,
+    account_id: str,
+    name: str,
+    created: str,
+    limit: int,
+    viewer_id: str | None,
 ) -> dict[str, Any]:
-    history = standings.history(account_id, limit)
+    """The profile as `viewer_id` (None: signed out) may read it: a private table's match
+    only for its own players."""
+    history = standings.history(account_id, limit, viewer=viewer_id)
     for match in history:
         if match["status"] == "finished":
             match["replay"] = f"/replay/{match['match_id']}"
@@ -70,15 +84,21 @@ def achievement_catalogue() -> dict[str, list[dict[str, str]]]:
 
 
 @router.get("/api/leaderboard/{game_id}")
-async def leaderboard(game_id: str, accounts: AccountsDep, limit: int = 50) -> dict[str, Any]:
-    """Accounts by rating in one game (mu - 3 sigma), with the bots' reference ratings."""
+async def leaderboard(
+    request: Request, game_id: str, accounts: AccountsDep, limit: int = 50
+) -> dict[str, Any]:
+    """Accounts by rating in one game (mu - 3 sigma), with the bots' reference ratings; a
+    player is listed after `DICEHALL_LEADERBOARD_MIN_GAMES` rated games there."""
     if game_id not in playable():
         raise RequestError(404, "unknown_game", "there is no game with that id")
     standings = Standings(accounts.store)
-    players = await asyncio.to_thread(standings.leaderboard, game_id, max(1, min(limit, 200)))
+    least = request.app.state.settings.leaderboard_min_games
+    players = await asyncio.to_thread(
+        standings.leaderboard, game_id, max(1, min(limit, 200)), least
+    )
     bots = reference().get(game_id, {})
     return {"game": game_id, "players": players, "bots": bots.get("ratings", {}),
-            "bot_command": bots.get("command")}  # fmt: skip
+            "bot_command": bots.get("command"), "min_games": least}  # fmt: skip
 
 
 def _page(name: str) -> FileResponse:

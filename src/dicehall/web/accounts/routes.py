@@ -18,6 +18,7 @@ from dicehall import games
 from dicehall.store.accounts import FORMER_PLAYER, Account, Accounts, NameTaken
 from dicehall.store.standings import Standings
 from dicehall.web.accounts import passwords
+from dicehall.web.accounts.hashing import HashPool, PasswordBudget
 from dicehall.web.accounts.outcomes import achievement_module
 from dicehall.web.accounts.sessions import (
     AccountLimits,
@@ -60,12 +61,16 @@ class AccountOut(BaseModel):
 
 
 class Throttles:
-    """Sign-in attempts per client address, and wrong passwords per account name."""
+    """Password attempts per client address and wrong passwords per account name (one
+    budget for every password check), and the pool that hashes."""
 
     def __init__(self, limits: AccountLimits) -> None:
         self.limits = limits
         self.client = Throttle(limits.login_rate, limits.login_burst)
         self.account = Throttle(limits.account_login_rate, limits.account_login_burst)
+        self.budget = PasswordBudget(self.client, self.account)
+        self.lookup = Throttle(limits.lookup_rate, limits.lookup_burst)
+        self.hashing = HashPool(int(limits.hash_threads), int(limits.hash_queue))
 
 
 def get_accounts(request: Request) -> Accounts:
@@ -82,6 +87,16 @@ AccountsDep = Annotated[Accounts, Depends(get_accounts)]
 ThrottlesDep = Annotated[Throttles, Depends(get_throttles)]
 
 
+def spend_lookup(request: Request) -> None:
+    """A name looked up (a profile, or sign-up's "name taken"): the address's budget, so
+    that names cannot be listed by asking for each in turn."""
+    throttles = get_throttles(request)
+    client = client_key(request.scope)
+    if not throttles.lookup.spend(client):
+        wait = throttles.lookup.retry_after(client)
+        raise RequestError(429, "rate_limited", f"too many names looked up; try again in {wait} s")
+
+
 def signed_in(request: Request) -> Account:
     account = request_account(request)
     if account is None:
@@ -92,11 +107,15 @@ def signed_in(request: Request) -> Account:
 AccountDep = Annotated[Account, Depends(signed_in)]
 
 
-def _spend_attempt(request: Request, throttles: Throttles) -> None:
-    client = client_key(request.scope)
-    if not throttles.client.spend(client):
-        wait = throttles.client.retry_after(client)
-        raise RequestError(429, "rate_limited", f"too many attempts; try again in {wait} s")
+async def check_account_password(
+    request: Request, throttles: Throttles, name: str, stored: str | None, password: str
+) -> bool:
+    """Whether `password` is `name`'s (`stored` None: no such account), its attempt paid
+    before the hash is awaited; a right password gives the account's token back."""
+    right = await throttles.hashing.check(stored, password)
+    if right:
+        throttles.budget.right(name)
+    return right
 
 
 async def _open_session(request: Request, account: Account, status: int = 200) -> Response:
@@ -138,8 +157,9 @@ async def sign_up(
         raise RequestError(
             422, "weak_password", f"a password has at least {passwords.MIN_PASSWORD} characters"
         )
-    _spend_attempt(request, throttles)
-    hashed = await asyncio.to_thread(passwords.hash_password, body.password)
+    spend_lookup(request)
+    throttles.budget.reserve(client_key(request.scope), None)
+    hashed = await throttles.hashing.hash(body.password)
     try:
         account = await asyncio.to_thread(accounts.create, body.name, hashed)
     except NameTaken as exc:
@@ -152,23 +172,17 @@ async def sign_in(
     request: Request, body: Credentials, accounts: AccountsDep, throttles: ThrottlesDep
 ) -> Response:
     """Sign in with name and password: a new session (and a new session id)."""
-    key = body.name.strip().casefold()
-    if not throttles.account.ready(key):
-        wait = throttles.account.retry_after(key)
-        raise RequestError(429, "rate_limited", f"too many wrong passwords for this account; "
-                           f"try again in {wait} s")  # fmt: skip
-    _spend_attempt(request, throttles)
+    throttles.budget.reserve(client_key(request.scope), body.name)
     known = NAME.fullmatch(body.name) is not None
     found = await asyncio.to_thread(accounts.by_name, body.name) if known else None
     stored = found[1] if found else None
     # an unknown name is checked against a decoy: it takes as long as a wrong password
-    right = await asyncio.to_thread(passwords.check_password, stored, body.password)
+    right = await check_account_password(request, throttles, body.name, stored, body.password)
     if found is None or not right:
-        throttles.account.spend(key)
         raise RequestError(401, "bad_credentials", "wrong name or password")
     account, stored_hash = found
     if passwords.needs_rehash(stored_hash):
-        rehashed = await asyncio.to_thread(passwords.hash_password, body.password)
+        rehashed = await throttles.hashing.hash(body.password)
         await asyncio.to_thread(accounts.set_password_hash, account.id, rehashed)
     return await _open_session(request, account)
 
@@ -199,20 +213,25 @@ def _export(standings: Standings, account: Account) -> dict[str, Any]:
         "exported": datetime.now(UTC).isoformat(timespec="seconds"),
         "account": {"name": account.name, "created": account.created},
         "games": standings.per_game(account.id),
-        "matches": standings.history(account.id, limit=100_000),
+        "matches": standings.history(account.id, limit=100_000, viewer=account.id),
         "achievements": standings.achievements(account.id),
     }
 
 
 @router.post("/delete", response_model=AccountOut)
 async def delete_account(
-    request: Request, body: PasswordIn, account: AccountDep, accounts: AccountsDep
+    request: Request,
+    body: PasswordIn,
+    account: AccountDep,
+    accounts: AccountsDep,
+    throttles: ThrottlesDep,
 ) -> Response:
     """Delete the account (its password confirms it): sessions, ratings and achievements go;
     past matches stay, their seat renamed "Former player"."""
+    throttles.budget.reserve(client_key(request.scope), account.name)
     found = await asyncio.to_thread(accounts.by_name, account.name)
     stored = found[1] if found else None
-    if not await asyncio.to_thread(passwords.check_password, stored, body.password):
+    if not await check_account_password(request, throttles, account.name, stored, body.password):
         raise RequestError(401, "bad_credentials", "wrong password")
     played = await asyncio.to_thread(accounts.delete, account.id)
     anonymise_live_seats(request.app.state.hall, played)

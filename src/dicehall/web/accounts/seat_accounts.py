@@ -3,7 +3,8 @@
 When a signed-in person opens a table with their seat's token (the websocket hello), the seat
 is linked to their account and shows their name; a hot-seat device holding several seats
 links none. A **rated** table admits at every person's seat only the account that holds it:
-a guest, a second account, or a device holding several seats is refused. Rated tables are
+a guest, a second account, a device holding several seats, or an account that already holds
+another seat there (over a second socket) is refused. Rated tables are
 online tables made by a signed-in person; there is no undo, and the hints a game may show
 beside a seat's view (exact odds, for one) are left out, so a rated match is played by its
 players alone.
@@ -15,9 +16,11 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
+from dicehall.bots import parse_level
 from dicehall.store.accounts import Account
 from dicehall.store.standings import Standings
 from dicehall.web.accounts import outcomes
+from dicehall.web.accounts.ratings import reference
 from dicehall.web.errors import RequestError
 
 if TYPE_CHECKING:
@@ -26,8 +29,12 @@ if TYPE_CHECKING:
 log = logging.getLogger("dicehall.web")
 
 
-def check_rated_table(account: Account | None, body: dict[str, Any]) -> None:
-    """A rated table needs a signed-in creator and online play (one device per person)."""
+def check_rated_table(
+    account: Account | None, body: dict[str, Any], game: str, seats: list[dict[str, Any]]
+) -> None:
+    """A rated table needs a signed-in creator, online play (one device per person), and
+    bots whose strength was measured (`bot_ratings.json`): a bot without a reference rating
+    would count as a new player's default, and beating it would farm the ladder."""
     if not body.get("rated"):
         return
     if account is None:
@@ -36,6 +43,15 @@ def check_rated_table(account: Account | None, body: dict[str, Any]) -> None:
         raise RequestError(422, "rated_hotseat", "a rated table is played online, one seat each")
     if body.get("coach"):
         raise RequestError(422, "rated_coach", "the coach is off at rated tables")
+    measured = reference().get(game, {}).get("ratings", {})
+    for seat in seats:
+        level = parse_level(str(seat.get("bot")))[0] if seat["kind"] == "bot" else None
+        if level is not None and level not in measured:
+            raise RequestError(
+                422,
+                "unrated_bot",
+                f"the {level} bot has no measured rating in this game: the table cannot be rated",
+            )
 
 
 async def admit(table: Table, account: Account | None, seats: tuple[int, ...]) -> str | None:
@@ -53,12 +69,23 @@ async def admit(table: Table, account: Account | None, seats: tuple[int, ...]) -
     standings = Standings(table.store)
     args = (table.id, seat, account.id, table.row.game, rated)
     mine = await asyncio.to_thread(standings.link, *args)
+    if (
+        not mine
+        and rated
+        and await asyncio.to_thread(_holds_another, standings, table, seat, account)
+    ):
+        return "you already hold another seat at this rated table"
     if not mine:
         return "this seat belongs to another account" if rated else None
     if table.row.seats[seat].get("account") != account.name:
         await asyncio.to_thread(standings.name_seat, table.id, seat, account.name)
         table.link_account(seat, account.name)
     return None
+
+
+def _holds_another(standings: Standings, table: Table, seat: int, account: Account) -> bool:
+    linked = standings.linked(table.id)
+    return any(held == account.id and other != seat for other, held in linked.items())
 
 
 def on_finish(table: Table) -> asyncio.Task[None]:

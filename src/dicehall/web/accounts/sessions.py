@@ -48,7 +48,15 @@ class AccountLimits:
     # wrong passwords per account name, from any address
     account_login_rate: float = _setting("DICEHALL_ACCOUNT_LOGIN_RATE", 1 / 30)
     account_login_burst: float = _setting("DICEHALL_ACCOUNT_LOGIN_BURST", 5)
+    # names looked up per client address (profiles, and sign-up's "name taken")
+    lookup_rate: float = _setting("DICEHALL_LOOKUP_RATE", 0.5)
+    lookup_burst: float = _setting("DICEHALL_LOOKUP_BURST", 30)
     session_days: float = _setting("DICEHALL_SESSION_DAYS", 30)
+    # a session unused this long ends (each use moves its end, never past session_days)
+    session_idle_hours: float = _setting("DICEHALL_SESSION_IDLE_HOURS", 72)
+    # Argon2's own threads, and the calls that may wait or run there at once
+    hash_threads: float = _setting("DICEHALL_HASH_THREADS", 2)
+    hash_queue: float = _setting("DICEHALL_HASH_QUEUE", 16)
     secure_cookies: str = field(
         default_factory=lambda: os.environ.get("DICEHALL_SECURE_COOKIES", "auto"),
         metadata={"env": "DICEHALL_SECURE_COOKIES"},
@@ -128,10 +136,12 @@ class SessionGuard:
 
     @staticmethod
     async def _session(scope: Scope, cookie: str) -> tuple[Account, str] | None:
-        accounts: Accounts | None = getattr(scope["app"].state, "accounts", None)
+        state = scope["app"].state
+        accounts: Accounts | None = getattr(state, "accounts", None)
         if accounts is None:
             return None
-        return await asyncio.to_thread(accounts.session, digest(cookie))
+        limits: AccountLimits = state.login_throttles.limits
+        return await asyncio.to_thread(_look_up, accounts, digest(cookie), limits)
 
     @staticmethod
     def _refusal(scope: Scope, csrf_digest: str | None) -> Response | None:
@@ -149,6 +159,26 @@ class SessionGuard:
         return None
 
 
+KEEP_ALIVE_STEP = timedelta(minutes=1)  # a session's end is moved at most once a minute
+
+
+def _look_up(accounts: Accounts, session: str, limits: AccountLimits) -> tuple[Account, str] | None:
+    """The session's account and CSRF digest; a use moves its idle deadline on."""
+    found = accounts.session(session)
+    times = accounts.session_times(session) if found else None
+    if times is not None:
+        created, expires = (datetime.fromisoformat(t) for t in times)
+        now = datetime.now(UTC)
+        end = min(created + timedelta(days=limits.session_days), now + _idle(limits))
+        if end - expires >= KEEP_ALIVE_STEP:
+            accounts.extend_session(session, end.isoformat(timespec="seconds"))
+    return found
+
+
+def _idle(limits: AccountLimits) -> timedelta:
+    return timedelta(hours=limits.session_idle_hours)
+
+
 @dataclass(frozen=True)
 class NewSession:
     session_id: str
@@ -157,7 +187,7 @@ class NewSession:
 
 
 def new_session(limits: AccountLimits) -> NewSession:
-    expires = datetime.now(UTC) + timedelta(days=limits.session_days)
+    expires = datetime.now(UTC) + min(timedelta(days=limits.session_days), _idle(limits))
     return NewSession(secrets.token_urlsafe(32), secrets.token_urlsafe(24), expires)
 
 

@@ -48,14 +48,20 @@ class Guards:
         self.sockets: Counter[str] = Counter()  # open table sockets per client address
         self.refused: Counter[str] = Counter()  # refusals by kind, for the log and load tests
 
-    def token_check_allowed(self, client: str, table_id: str) -> bool:
-        """Whether a hello with seat tokens may be checked now: both the client's and the
-        table's budget of wrong tokens have one left. Right tokens spend nothing."""
-        return self.bad_token_client.ready(client) and self.bad_token_table.ready(table_id)
+    def reserve_token_check(self, client: str) -> bool:
+        """Spend one of the client's wrong-token budget before its tokens are checked (False:
+        none left, nothing checked). `right_tokens` refunds it; concurrent hellos cannot all
+        pass a check made before any of them is counted."""
+        return self.bad_token_client.spend(client)
 
-    def wrong_token(self, client: str, table_id: str) -> None:
-        self.bad_token_client.spend(client)
-        self.bad_token_table.spend(table_id)
+    def right_tokens(self, client: str) -> None:
+        self.bad_token_client.refund(client)
+
+    def wrong_token(self, table_id: str) -> bool:
+        """Count a wrong token against its table; False once the table's budget is spent
+        (the answer is then `rate_limited`). A right token is admitted whatever the table's
+        budget: other people's wrong guesses never lock its holder out."""
+        return self.bad_token_table.spend(table_id)
 
 
 class Refusal(JSONResponse):

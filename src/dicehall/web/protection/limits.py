@@ -1,7 +1,9 @@
 """Resource limits of the web server, each with its default and its environment variable.
 
 docs/security.md lists every one of them with the attack it answers. `Throttle` is the token
-bucket per key (a client address, a table) that the rate limits share.
+bucket per key (a client address, a table) that the rate limits share. A budget is spent
+before the work it pays for is awaited (a reservation, refunded where the rules do not charge):
+checking first and spending after would let concurrent requests all pass the check.
 """
 
 from __future__ import annotations
@@ -47,6 +49,12 @@ class Limits:
     bad_token_burst: float = _setting("DICEHALL_BAD_TOKEN_BURST", 10)
     table_bad_token_rate: float = _setting("DICEHALL_TABLE_BAD_TOKEN_RATE", 2.0)
     table_bad_token_burst: float = _setting("DICEHALL_TABLE_BAD_TOKEN_BURST", 30)
+    # the coach: advice per client address and per seat, and its own threads
+    coach_rate: float = _setting("DICEHALL_COACH_RATE", 0.5)
+    coach_burst: float = _setting("DICEHALL_COACH_BURST", 6)
+    coach_seat_rate: float = _setting("DICEHALL_COACH_SEAT_RATE", 0.2)
+    coach_seat_burst: float = _setting("DICEHALL_COACH_SEAT_BURST", 4)
+    coach_threads: float = _setting("DICEHALL_COACH_THREADS", 2)
     # websockets
     max_sockets_per_client: float = _setting("DICEHALL_MAX_SOCKETS_PER_CLIENT", 128)
     resync_rate: float = _setting("DICEHALL_RESYNC_RATE", 0.5)
@@ -71,10 +79,6 @@ class Throttle:
         level, then = self.buckets.get(key, (self.burst, now))
         return min(self.burst, level + (now - then) * self.rate)
 
-    def ready(self, key: str) -> bool:
-        """Whether `key` has a token left (spends nothing)."""
-        return self._level(key, time.monotonic()) >= 1
-
     def spend(self, key: str) -> bool:
         """Take a token for `key`; False (and nothing taken) when its bucket is empty."""
         now = time.monotonic()
@@ -85,6 +89,11 @@ class Throttle:
         while len(self.buckets) > self.keys:
             self.buckets.popitem(last=False)
         return allowed
+
+    def refund(self, key: str) -> None:
+        """Give back a token `spend` took (a reservation the rules do not charge for)."""
+        level, then = self.buckets.get(key, (self.burst, time.monotonic()))
+        self.buckets[key] = (min(self.burst, level + 1), then)
 
     def retry_after(self, key: str) -> int:
         """Whole seconds until `key` has a token again."""

@@ -76,6 +76,34 @@ function formHandler(id, path, after) {
   });
 }
 
+// The account's sessions, each with its own sign-out (this device's signs out here too).
+async function showSessions() {
+  const { sessions } = await api("/api/account/sessions");
+  const when = (t) => new Date(t).toLocaleString();
+  $("sessions").replaceChildren(
+    ...sessions.map((s) =>
+      h(
+        "li",
+        { class: "row" },
+        `Signed in ${when(s.created)}${s.current ? " (this device)" : ""}, ends ${when(s.expires)} `,
+        h(
+          "button",
+          {
+            type: "button",
+            class: "secondary",
+            onclick: async () => {
+              await api(`/api/account/sessions/${s.id}/signout`, { method: "POST" });
+              if (s.current) location.reload();
+              else showSessions();
+            },
+          },
+          "Sign out",
+        ),
+      ),
+    ),
+  );
+}
+
 async function accountPage() {
   const me = await whoami();
   $("signed-in").hidden = !me.signed_in;
@@ -84,18 +112,41 @@ async function accountPage() {
     $("me").textContent = me.name;
     $("profile-link").href = `/players/${encodeURIComponent(me.name)}`;
     await showAttested(me);
+    await showSessions();
+  }
+}
+
+// Where to go after signing in: `?next=` only when the URL API resolves it on this origin
+// (a prefix check passed `/\evil.example` and `/%09/evil.example`, which browsers read as
+// `//evil.example`); the resolved absolute URL is followed, never the raw text.
+function sameOriginNext() {
+  const next = new URLSearchParams(location.search).get("next");
+  if (!next) return null;
+  try {
+    const url = new URL(next, location.origin);
+    return url.origin === location.origin && url.protocol === location.protocol ? url.href : null;
+  } catch {
+    return null;
   }
 }
 
 if ($("signin")) {
   const back = () => {
-    const next = new URLSearchParams(location.search).get("next");
-    if (next && next.startsWith("/") && !next.startsWith("//")) location.href = next;
+    const next = sameOriginNext();
+    if (next) location.href = next;
     else accountPage();
   };
   formHandler("signin", "/api/account/signin", back);
   formHandler("signup", "/api/account/signup", back);
   formHandler("delete", "/api/account/delete", () => accountPage());
+  formHandler("password", "/api/account/password", () => {
+    $("password").reset();
+    showSessions();
+  });
+  $("signout-everywhere").addEventListener("click", async () => {
+    await api("/api/account/signout-everywhere", { method: "POST" });
+    location.reload();
+  });
   $("signout").addEventListener("click", async () => {
     await api("/api/account/signout", { method: "POST" });
     accountPage();

@@ -409,6 +409,9 @@ async function main() {
     ),
   );
   $("create").addEventListener("click", create);
+  // Enter in a parameter's field must not submit (and reload) the page; a listener, not an
+  // inline handler, which the Content-Security-Policy forbids
+  $("params").addEventListener("submit", (event) => event.preventDefault());
   // a rated table has no coach (the server refuses both): ticking one unticks the other
   $("rated").addEventListener("change", () => $("rated").checked && ($("coach").checked = false));
   $("coach").addEventListener("change", () => $("coach").checked && ($("rated").checked = false));

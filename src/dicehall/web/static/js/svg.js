@@ -6,6 +6,7 @@ export function s(tag, attrs = {}, ...children) {
   for (const [k, v] of Object.entries(attrs)) {
     if (v === undefined || v === null || v === false) continue;
     if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (k === "style") node.style.cssText = String(v); // CSSOM: the CSP forbids style="…"
     else node.setAttribute(k, v === true ? "" : String(v));
   }
   for (const c of children.flat())
@@ -23,6 +24,7 @@ export function h(tag, attrs = {}, ...children) {
     if (v === undefined || v === null || v === false) continue;
     if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
     else if (k === "text") node.textContent = v;
+    else if (k === "style") node.style.cssText = String(v); // CSSOM: the CSP forbids style="…"
     else node.setAttribute(k, v === true ? "" : String(v));
   }
   for (const c of children.flat())
