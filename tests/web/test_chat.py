@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
+from dicehall.cli.main import app
 from dicehall.store import Store
 from dicehall.store.chat import KeptChat
 from tests.web.helpers import Client, Server
@@ -136,5 +139,11 @@ def test_reports_are_kept_for_an_operator(chat_server: Server) -> None:
         (rude["id"], "rude words", table_id, "Player 2")
     ]
     assert other_id != table_id
+    shown = CliRunner().invoke(app, ["chat-reports", "--db", chat_server.db_url])
+    assert shown.exit_code == 0, shown.output
+    rows = [json.loads(x) for x in shown.stdout.splitlines()]
+    assert [(r["table"], r["author"], r["text"], r["by"]) for r in rows] == [
+        (table_id, "Player 1", "rude words", "Player 2")
+    ]
     for x in (a, b, c, d):
         x.close()
