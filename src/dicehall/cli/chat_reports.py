@@ -2,7 +2,7 @@
 
 Reads the server's database (`--db URL`, else `DICEHALL_DATABASE_URL`, else the server's
 default SQLite file) and prints one JSON line per report, newest first: when and by whom it
-was reported, the table, and the message as it was written (docs/web.md, *Chat*).
+was reported, the table, and the message as it was written (docs/play-together.md, *Chat*).
 """
 
 from __future__ import annotations

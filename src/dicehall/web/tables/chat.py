@@ -1,4 +1,4 @@
-"""Table chat over the table's websocket (docs/web.md, *Chat*).
+"""Table chat over the table's websocket (docs/play-together.md, *Chat*).
 
 Players write in the `players` channel, spectators in their own `spectators` channel; both
 read both (a player's page can hide the spectators'). Text only: control and bidi-override

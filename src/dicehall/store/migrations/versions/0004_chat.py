@@ -1,4 +1,4 @@
-"""Table chat: the messages written at a table and the reports of them (docs/web.md, *Chat*).
+"""Table chat: the messages written at a table and the reports of them (docs/play-together.md, *Chat*).
 
 Only adds tables, so an existing database keeps every match and works as before.
 

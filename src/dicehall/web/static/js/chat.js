@@ -1,4 +1,4 @@
-// The table's chat panel (docs/web.md, "Chat"): players' and spectators' channels, quick
+// The table's chat panel (docs/play-together.md, "Chat"): players' and spectators' channels, quick
 // phrases, muting a person (this browser only) and reporting a message. Every text is shown with
 // textContent, never as HTML. The table page (table.js) passes each server message on as a
 // `dicehall:message` event and sends what this panel asks for with a `dicehall:send` event.
