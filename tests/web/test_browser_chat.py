@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from dicehall.store import Store
 from dicehall.store.chat import KeptChat
+from tests.web.accessibility import axe_violations
 from tests.web.browser import shot
 from tests.web.helpers import Server
 from tests.web.phone import layout_problems, phone_context, tap
@@ -94,6 +95,7 @@ def test_players_and_spectator_chat(chat_server: Server, browser: Browser) -> No
         bob.click("#chat-muted button")
         expect(bob.locator("#chat-lines .chat-text", has_text="bold?")).to_have_count(1)
         assert layout_problems(bob) == []
+        assert axe_violations(bob) == []
 
         # a flood: Alice has spent 1 of 6; the rest pass, then the server says to wait
         for i in range(6):
