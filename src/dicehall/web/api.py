@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Request
@@ -135,11 +136,26 @@ def _table_json(hall: Hall, row: MatchRow) -> dict[str, Any]:
 async def list_tables(
     hall: HallDep, status: Literal["live", "finished"] = "live", limit: int = 50
 ) -> list[dict[str, Any]]:
-    """Tables being played (with their open seats) or finished ones, newest first."""
+    """Tables being played (with their open seats) or finished ones, newest first. A live
+    table nobody is at is listed for `DICEHALL_LISTED_IDLE` seconds after it last changed."""
     rows = await asyncio.to_thread(
         hall.store.list_matches, status, limit=max(1, min(limit, 200)), public_only=True
     )
-    return [_table_json(hall, r) for r in rows]
+    listed = [_table_json(hall, r) for r in rows]
+    if status == "live":  # "Open tables": a table nobody is at leaves it once idle long enough
+        since = datetime.now(UTC) - timedelta(seconds=hall.settings.listed_idle)
+        listed = [t for t in listed if _someone_there(t) or _changed_since(t, since)]
+    return listed
+
+
+def _someone_there(table: dict[str, Any]) -> bool:
+    seats = table.get("seats", [])
+    people = any(s.get("kind") == "human" and s.get("connected") for s in seats)
+    return people or bool(table.get("watchers"))
+
+
+def _changed_since(table: dict[str, Any], since: datetime) -> bool:
+    return datetime.fromisoformat(str(table["updated"])) >= since
 
 
 @router.post(
