@@ -19,7 +19,9 @@ from dicehall.store import FINISHED, MatchRow
 from dicehall.web.accounts.sessions import request_account
 from dicehall.web.errors import RequestError
 from dicehall.web.hall import Hall, make_game, playable
+from dicehall.web.protection.guard import client_key
 from dicehall.web.records.replays import Replays, get_replays, read_upload
+from dicehall.web.rematch import rematch
 from dicehall.web.schemas import (
     ERRORS,
     CheckOut,
@@ -27,6 +29,7 @@ from dicehall.web.schemas import (
     CreatedOut,
     GameOut,
     Health,
+    RematchOut,
     TableOut,
 )
 from dicehall.web.tables.seats import open_seats
@@ -64,6 +67,10 @@ class ParamsIn(BaseModel):
 
 class ClaimIn(BaseModel):
     seat: StrictInt
+
+
+class RematchIn(BaseModel):
+    tokens: list[Annotated[str, StringConstraints(max_length=128)]] = Field(max_length=8)
 
 
 def get_hall(request: Request) -> Hall:
@@ -204,6 +211,19 @@ async def claim_seat(hall: HallDep, table_id: str, body: ClaimIn) -> dict[str, A
     token = await hall.claim(table, body.seat)
     link = f"/table/{table_id}#seat={body.seat}&token={token}"
     return {"seat": body.seat, "token": token, "link": link}
+
+
+@router.post("/tables/{table_id}/rematch", response_model=RematchOut)
+async def ask_rematch(
+    hall: HallDep, table_id: str, body: RematchIn, request: Request
+) -> dict[str, Any]:
+    """Play again with the same people and settings, seats rotated (`web.rematch`): the new
+    table and the caller's seats there, against their seat tokens at this finished table."""
+    await asyncio.to_thread(_row, hall, table_id)
+    table = await hall.get(table_id)
+    assert table is not None
+    guards = request.app.state.guards
+    return await rematch(hall, guards, client_key(request.scope), table, body.tokens)
 
 
 def _finished_record(hall: Hall, table_id: str) -> Record:
