@@ -255,6 +255,9 @@ function showCreated(made, seats, mode) {
       ),
     );
     const others = humans.slice(1);
+    // the host's table page shows these again (invites.js): kept in this browser only
+    if (others.length)
+      localStorage.setItem(`dicehall.invites.${made.id}`, JSON.stringify(Object.fromEntries(others.map((s) => [s, made.links[s]]))));
     if (others.length)
       items.push(
         h("p", {}, "Send each friend their own link (it holds their seat's secret token):"),
