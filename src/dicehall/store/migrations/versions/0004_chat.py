@@ -1,6 +1,7 @@
-"""Table chat: the messages written at a table and the reports of them (docs/play-together.md, *Chat*).
+"""Table chat: the messages written at a table and the reports of them.
 
-Only adds tables, so an existing database keeps every match and works as before.
+Only adds tables (docs/play-together.md, *Chat*), so an existing database keeps every match
+and works as before.
 
 Revision ID: 0004
 Revises: 0003
