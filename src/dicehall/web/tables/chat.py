@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import logging
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+from sqlalchemy.exc import SQLAlchemyError
 
 from dicehall.store import MatchRow, Store, StoreUnavailable
 from dicehall.store.chat import ChatLine, KeptChat
@@ -26,6 +29,7 @@ from dicehall.web.tables.conn import Conn
 from dicehall.web.tables.presence import Presence
 from dicehall.web.tables.views import seat_name
 
+log = logging.getLogger("dicehall.web")
 PLAYERS, SPECTATORS = "players", "spectators"
 BIDI = {"\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069"}
 _spectator_numbers = itertools.count(1)
@@ -135,7 +139,11 @@ async def history(table: Chatting, conn: Conn, limit: int) -> None:
     if not channels:
         conn.send({"type": "chat_off", "message": str(refusal(table, conn))})
         return
-    lines = await asyncio.to_thread(KeptChat(table.store).recent, table.row.id, channels, limit)
+    try:
+        lines = await asyncio.to_thread(KeptChat(table.store).recent, table.row.id, channels, limit)
+    except SQLAlchemyError as exc:  # the table still plays; its chat so far is not shown
+        log.error("table %s: chat history not read: %s", table.row.id, exc)
+        lines = []
     conn.send({"type": "chat_history", "lines": [line_json(x) for x in lines]})
 
 
