@@ -8,9 +8,11 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, expect
 
+from tests.web.browser import shot
 from tests.web.helpers import Client, Server
+from tests.web.phone import phone_context
 
 HUMAN = {"kind": "human"}
 OPEN = {"kind": "human", "open": True}
@@ -49,13 +51,15 @@ def test_a_table_nobody_joined_leaves_open_tables(lobby_server: Server) -> None:
         host.close()
 
 
-def test_finished_matches_say_when_and_who_won(lobby_server: Server, page: Page) -> None:
+def test_finished_matches_say_when_and_who_won(lobby_server: Server, browser: Browser) -> None:
     made = lobby_server.create("puru", [HUMAN, RANDOM])
     me = Client(lobby_server, made["id"], [made["tokens"]["0"]])
     me.play_until_over([0])
     result, seats = me.state["result"], me.state["seats"]
     me.close()
     names = [s.get("name") or f"Player {s['seat'] + 1}" for s in seats]
+    context = phone_context(browser)
+    page = context.new_page()
     page.goto(lobby_server.url)
     row = page.locator("#finished tr", has=page.locator(f"a[href='/replay/{made['id']}']"))
     expect(row).to_contain_text("Ended")
@@ -68,3 +72,6 @@ def test_finished_matches_say_when_and_who_won(lobby_server: Server, page: Page)
         when.get_attribute("datetime")
         == lobby_server.api("GET", f"/api/tables/{made['id']}").json()["updated"]
     )
+    row.scroll_into_view_if_needed()
+    shot(page, "lobby-finished-phone")
+    context.close()
