@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dicehall.web.rematch import rotated
 from tests.web.helpers import Client, Server
 
 HUMAN = {"kind": "human"}
@@ -57,3 +58,16 @@ def test_rematch_refuses_cleanly(server: Server) -> None:
         assert r.status_code == 422, (body, r.text)
     missing = server.api("POST", "/api/tables/nosuchtable/rematch", json={"tokens": ["x" * 24]})
     assert missing.status_code == 404
+
+
+def test_rotation_keeps_an_untaken_open_seat_open() -> None:
+    seats = [
+        {"seat": 0, "kind": "human", "name": "Ann", "account": "ann"},
+        {"seat": 1, "kind": "human", "name": "Player 2", "open": True},  # taken from the lobby
+        {"seat": 2, "kind": "human", "name": "Player 3", "open": True},  # nobody came
+    ]
+    assert rotated(seats, taken={0, 1}) == [
+        {"seat": 0, "kind": "human", "name": "Player 2"},
+        {"seat": 1, "kind": "human", "name": "Player 3", "open": True},
+        {"seat": 2, "kind": "human", "name": "Ann"},
+    ]

@@ -37,13 +37,17 @@ class Rematch:
 _made: OrderedDict[str, Rematch] = OrderedDict()
 
 
-def rotated(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def rotated(seats: list[dict[str, Any]], taken: set[int]) -> list[dict[str, Any]]:
     """The seats one place on: old seat 1 becomes seat 0 (a different person starts). A seat
-    that was open to anyone is now its player's; accounts are linked again when they sit."""
+    open to anyone that somebody took (`taken`) is now theirs; one nobody took stays open.
+    Accounts are linked again when their people sit down."""
     n = len(seats)
     out = []
     for new in range(n):
-        cfg = {k: v for k, v in seats[(new + 1) % n].items() if k not in ("account", "open")}
+        old = (new + 1) % n
+        cfg = {k: v for k, v in seats[old].items() if k not in ("account", "open")}
+        if seats[old].get("open") and old not in taken:
+            cfg["open"] = True
         out.append({**cfg, "seat": new})
     return out
 
@@ -76,7 +80,9 @@ async def rematch(
     if made is None:
         row = table.row
         game = make_game(row.game, dict(row.params))
-        new, new_tokens = await hall.open_table(game, rotated(row.seats), dict(row.options))
+        new, new_tokens = await hall.open_table(
+            game, rotated(row.seats, set(table.presence.claimed)), dict(row.options)
+        )
         n = len(row.seats)
         made = Rematch(new.id, {old: (old - 1) % n for old in range(n)}, new_tokens)
         _made[table.id] = made
