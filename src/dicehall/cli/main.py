@@ -469,6 +469,9 @@ app.command("review")(importlib.import_module("dicehall.cli.review").review_comm
 app.command("backup")(importlib.import_module("dicehall.cli.keep").backup_command)
 app.command("restore")(importlib.import_module("dicehall.cli.keep").restore_command)
 app.command("export")(importlib.import_module("dicehall.cli.keep").export_command)
+app.command("chat-reports")(
+    importlib.import_module("dicehall.cli.chat_reports").chat_reports_command
+)
 app.command("check-config")(deploy.check_config)
 
 

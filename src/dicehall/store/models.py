@@ -1,5 +1,6 @@
 """The schema: matches, their seats' token digests, the append-only action log, the optional
-accounts with their sessions, matches, ratings and achievements, and finished matches' reviews.
+accounts with their sessions, matches, ratings and achievements, finished matches' reviews,
+and the tables' chat with its reports.
 
 The Alembic migrations in `store/migrations/` create exactly these tables; a test checks that
 the migrated database matches this metadata.
@@ -126,5 +127,28 @@ reviews = Table(
     Column("match_id", String(64), ForeignKey("matches.id"), primary_key=True),
     Column("method", String(64), primary_key=True),  # `dicehall.store.reviews.method_key`
     Column("body", Text, nullable=False),  # the review's JSON, as the API answers it
+    Column("made", String(32), nullable=False),
+)
+
+# --- table chat (kept with the match's record, never in its action log) -------------------
+chat_messages = Table(
+    "chat_messages",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("match_id", String(64), ForeignKey("matches.id"), nullable=False, index=True),
+    Column("channel", String(16), nullable=False),  # "players" or "spectators"
+    Column("seat", Integer, nullable=True),  # the writer's seat; None: a spectator
+    Column("author", String(64), nullable=False),  # the name shown when it was written
+    Column("text", Text, nullable=False),
+    Column("sent", String(32), nullable=False),
+)
+
+chat_reports = Table(
+    "chat_reports",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("message_id", Integer, ForeignKey("chat_messages.id"), nullable=False, index=True),
+    Column("match_id", String(64), ForeignKey("matches.id"), nullable=False),
+    Column("reporter", String(64), nullable=False),  # who reported it, as shown at the table
     Column("made", String(32), nullable=False),
 )

@@ -264,11 +264,14 @@ class Store:
             )
 
     def touch(self, match_ids: list[str]) -> None:
-        """Mark matches as visited now (people are seated there): they do not expire."""
+        """Mark live matches as visited now (people are seated there): they do not expire. A
+        finished match keeps its time: when it ended (the lobby's "Finished matches" shows it)."""
         if match_ids:
             with self._writing() as conn:
                 conn.execute(
-                    update(matches).where(matches.c.id.in_(match_ids)).values(updated=now_text())
+                    update(matches)
+                    .where(matches.c.id.in_(match_ids), matches.c.status == LIVE)
+                    .values(updated=now_text())
                 )
 
     def expire_idle(self, before: str, keep: list[str]) -> list[str]:

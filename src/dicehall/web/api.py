@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Request
@@ -18,7 +19,9 @@ from dicehall.store import FINISHED, MatchRow
 from dicehall.web.accounts.sessions import request_account
 from dicehall.web.errors import RequestError
 from dicehall.web.hall import Hall, make_game, playable
+from dicehall.web.protection.guard import client_key
 from dicehall.web.records.replays import Replays, get_replays, read_upload
+from dicehall.web.rematch import rematch
 from dicehall.web.schemas import (
     ERRORS,
     CheckOut,
@@ -26,6 +29,7 @@ from dicehall.web.schemas import (
     CreatedOut,
     GameOut,
     Health,
+    RematchOut,
     TableOut,
 )
 from dicehall.web.tables.seats import open_seats
@@ -63,6 +67,10 @@ class ParamsIn(BaseModel):
 
 class ClaimIn(BaseModel):
     seat: StrictInt
+
+
+class RematchIn(BaseModel):
+    tokens: list[Annotated[str, StringConstraints(max_length=128)]] = Field(max_length=8)
 
 
 def get_hall(request: Request) -> Hall:
@@ -135,11 +143,26 @@ def _table_json(hall: Hall, row: MatchRow) -> dict[str, Any]:
 async def list_tables(
     hall: HallDep, status: Literal["live", "finished"] = "live", limit: int = 50
 ) -> list[dict[str, Any]]:
-    """Tables being played (with their open seats) or finished ones, newest first."""
+    """Tables being played (with their open seats) or finished ones, newest first. A live
+    table nobody is at is listed for `DICEHALL_LISTED_IDLE` seconds after it last changed."""
     rows = await asyncio.to_thread(
         hall.store.list_matches, status, limit=max(1, min(limit, 200)), public_only=True
     )
-    return [_table_json(hall, r) for r in rows]
+    listed = [_table_json(hall, r) for r in rows]
+    if status == "live":  # "Open tables": a table nobody is at leaves it once idle long enough
+        since = datetime.now(UTC) - timedelta(seconds=hall.settings.listed_idle)
+        listed = [t for t in listed if _someone_there(t) or _changed_since(t, since)]
+    return listed
+
+
+def _someone_there(table: dict[str, Any]) -> bool:
+    seats = table.get("seats", [])
+    people = any(s.get("kind") == "human" and s.get("connected") for s in seats)
+    return people or bool(table.get("watchers"))
+
+
+def _changed_since(table: dict[str, Any], since: datetime) -> bool:
+    return datetime.fromisoformat(str(table["updated"])) >= since
 
 
 @router.post(
@@ -188,6 +211,19 @@ async def claim_seat(hall: HallDep, table_id: str, body: ClaimIn) -> dict[str, A
     token = await hall.claim(table, body.seat)
     link = f"/table/{table_id}#seat={body.seat}&token={token}"
     return {"seat": body.seat, "token": token, "link": link}
+
+
+@router.post("/tables/{table_id}/rematch", response_model=RematchOut)
+async def ask_rematch(
+    hall: HallDep, table_id: str, body: RematchIn, request: Request
+) -> dict[str, Any]:
+    """Play again with the same people and settings, seats rotated (`web.rematch`): the new
+    table and the caller's seats there, against their seat tokens at this finished table."""
+    await asyncio.to_thread(_row, hall, table_id)
+    table = await hall.get(table_id)
+    assert table is not None
+    guards = request.app.state.guards
+    return await rematch(hall, guards, client_key(request.scope), table, body.tokens)
 
 
 def _finished_record(hall: Hall, table_id: str) -> Record:

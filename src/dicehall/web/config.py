@@ -41,6 +41,8 @@ class Settings:
     and is loaded again on its next visit).
     expire_after: seconds after which a live table nobody has joined or moved at expires (its
     record stays; it can be watched but no longer played).
+    listed_idle: seconds a live table nobody is at stays in the lobby's "Open tables" after it
+    was made or last moved (a table nobody joined leaves the list; its links still work).
     prepare_solvers: at start, solve the expert's missing tables in a background process.
     gil_switch: seconds a thread holds Python's lock before another may take it: the store
     writer hands each finished write back to the event loop, which should not wait Python's
@@ -64,6 +66,9 @@ class Settings:
     unload_after: float = field(default_factory=lambda: _env_float("DICEHALL_UNLOAD_AFTER", 120))
     expire_after: float = field(
         default_factory=lambda: _env_float("DICEHALL_EXPIRE_AFTER", 6 * 3600.0)
+    )
+    listed_idle: float = field(
+        default_factory=lambda: _env_float("DICEHALL_LISTED_IDLE", 15 * 60.0)
     )
     sweep_every: float = field(default_factory=lambda: _env_float("DICEHALL_SWEEP_EVERY", 30))
     prepare_solvers: bool = field(

@@ -240,6 +240,12 @@ class Hall:
             options["rated"] = True
         return await self._open(game, seats, options)
 
+    async def open_table(
+        self, game: Game[Any, Any], seats: list[dict[str, Any]], options: dict[str, Any]
+    ) -> tuple[Table, dict[int, str]]:
+        """A new table from checked seats and options (a rematch's: `web.rematch`)."""
+        return await self._open(game, seats, options)
+
     async def _open(
         self, game: Game[Any, Any], seats: list[dict[str, Any]], options: dict[str, Any]
     ) -> tuple[Table, dict[int, str]]:

@@ -121,6 +121,13 @@ class ClaimOut(Out):
     link: str
 
 
+class RematchOut(Out):
+    id: str
+    url: str
+    tokens: dict[str, str]
+    link: str
+
+
 class ErrorOut(Out):
     error: str
     message: str

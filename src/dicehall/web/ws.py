@@ -2,8 +2,8 @@
 
 Client messages: `hello` (first; seat tokens, none for a spectator), `act` (seat, action,
 version, id), `resync`, `focus` (the seat a shared device shows now, see `web.tables.viewers`),
-`ping`. Each bad message gets an `error` with a code and a readable message; it never changes
-the match.
+`ping`, `chat` (text) and `chat_report` (a message's id: `web.tables.chat`). Each bad message
+gets an `error` with a code and a readable message; it never changes the match.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from dicehall.web.errors import StorageError, move_error
 from dicehall.web.hall import Hall
 from dicehall.web.protection.guard import Guards, client_key
 from dicehall.web.protection.strict_json import BadJSON, dumps, loads
+from dicehall.web.tables import chat
 from dicehall.web.tables.conn import Conn
 from dicehall.web.tables.table import Table
 
@@ -161,9 +162,26 @@ def _focus(table: Table, conn: Conn, seat: Any) -> None:
     table.resync(conn)
 
 
-async def _handle(table: Table, conn: Conn, data: dict[str, Any], resyncs: RateLimit) -> None:
+async def _chat(table: Table, conn: Conn, chatter: chat.Chatter, data: dict[str, Any]) -> None:
+    max_chars = int(table.settings.limits.chat_max_chars)
+    try:
+        if data["type"] == "chat":
+            await chat.post(table, conn, chatter, data.get("text"), max_chars)
+        else:
+            await chat.report(table, conn, chatter, data.get("message"))
+    except chat.ChatRefused as exc:
+        if exc.code == "rate_limited":
+            events.refused("chat")
+        raise BadMessage(exc.code, exc.message) from None
+
+
+async def _handle(
+    table: Table, conn: Conn, data: dict[str, Any], resyncs: RateLimit, chatter: chat.Chatter
+) -> None:
     kind = data["type"]
-    if kind == "act":
+    if kind in ("chat", "chat_report"):
+        await _chat(table, conn, chatter, data)
+    elif kind == "act":
         await _act(table, conn, data)
     elif kind == "ping":
         t = data.get("t")
@@ -239,8 +257,10 @@ async def _table_socket(ws: WebSocket, hall: Hall, table_id: str, guards: Guards
     pump = asyncio.create_task(_pump(ws, conn))
     limiter = RateLimit(hall.settings.rate_per_s, hall.settings.rate_burst)
     resyncs = RateLimit(guards.limits.resync_rate, guards.limits.resync_burst)
+    chatter = chat.Chatter(RateLimit(guards.limits.chat_rate, guards.limits.chat_burst).allow)
     try:
-        await _serve(ws, table, conn, (limiter, resyncs), hall.settings.max_message)
+        await chat.history(table, conn, int(guards.limits.chat_history))
+        await _serve(ws, table, conn, (limiter, resyncs), chatter, hall.settings.max_message)
     except WebSocketDisconnect:
         pass
     finally:
@@ -251,7 +271,12 @@ async def _table_socket(ws: WebSocket, hall: Hall, table_id: str, guards: Guards
 
 
 async def _serve(
-    ws: WebSocket, table: Table, conn: Conn, limiters: tuple[RateLimit, RateLimit], limit: int
+    ws: WebSocket,
+    table: Table,
+    conn: Conn,
+    limiters: tuple[RateLimit, RateLimit],
+    chatter: chat.Chatter,
+    limit: int,
 ) -> None:
     limiter, resyncs = limiters
     while not conn.closed:
@@ -265,7 +290,7 @@ async def _serve(
             if not allowed:  # refused after parsing, so the error names the message's id
                 events.refused("messages")
                 raise BadMessage("rate_limited", "too many messages; slow down")
-            await _handle(table, conn, data, resyncs)
+            await _handle(table, conn, data, resyncs, chatter)
         except BadMessage as exc:
             conn.send(error(exc.code, exc.message, data.get("id")))
         except Exception:  # a bug must cost one message, not the connection

@@ -59,6 +59,11 @@ class Limits:
     max_sockets_per_client: float = _setting("DICEHALL_MAX_SOCKETS_PER_CLIENT", 128)
     resync_rate: float = _setting("DICEHALL_RESYNC_RATE", 0.5)
     resync_burst: float = _setting("DICEHALL_RESYNC_BURST", 3)
+    # table chat (web/tables/chat.py): per websocket; reports spend the same budget
+    chat_max_chars: float = _setting("DICEHALL_CHAT_MAX_CHARS", 300)
+    chat_rate: float = _setting("DICEHALL_CHAT_RATE", 0.5)
+    chat_burst: float = _setting("DICEHALL_CHAT_BURST", 5)
+    chat_history: float = _setting("DICEHALL_CHAT_HISTORY", 100)
 
     @classmethod
     def settings(cls) -> list[tuple[str, str, float]]:

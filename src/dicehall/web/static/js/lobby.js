@@ -262,6 +262,9 @@ function showCreated(made, seats, mode) {
       ),
     );
     const others = humans.slice(1);
+    // the host's table page shows these again (invites.js): kept in this browser only
+    if (others.length)
+      localStorage.setItem(`dicehall.invites.${made.id}`, JSON.stringify(Object.fromEntries(others.map((s) => [s, made.links[s]]))));
     if (others.length)
       items.push(
         h("p", {}, "Send each friend their own link (it holds their seat's secret token):"),
@@ -305,21 +308,14 @@ async function join(id, seat) {
   }
 }
 
-// A live table is listed while someone can join it, someone is there, or it is new: tables
-// nobody joined leave the list after ten minutes.
-const FRESH_MS = 10 * 60 * 1000;
-function worthListing(t) {
-  const someone = (t.seats || []).some((s) => s.kind === "human" && s.connected) || t.watchers > 0;
-  const fresh = Date.now() - Date.parse(t.updated || t.created) < FRESH_MS;
-  return someone || fresh || (t.open_seats || []).length > 0;
-}
-
+// A finished match: when it ended (its last move), its players with their scores, the winner.
 function finishedText(t) {
-  const when = new Date(t.updated || t.created).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+  const ended = new Date(t.updated).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+  const when = h("time", { class: "muted", datetime: t.updated }, `Ended ${ended}`);
   if (!t.result) return when;
   const players = t.seats.map((s) => `${seatName(t.seats, s.seat)} ${t.result.scores[s.seat]}`).join(", ");
   const won = t.result.winners.map((s) => seatName(t.seats, s)).join(" & ") || "nobody";
-  return h("span", {}, h("span", { class: "muted" }, when), " · ", players, " · ", h("b", {}, `${won} won`));
+  return h("span", {}, when, " · ", players, " · ", h("b", {}, `${won} won`));
 }
 
 function gameName(id) {
@@ -331,7 +327,7 @@ async function loadTables() {
     api("/api/tables?status=live"),
     api("/api/tables?status=finished&limit=20"),
   ]);
-  const listed = live.filter(worthListing);
+  const listed = live; // the server leaves out tables nobody joined (DICEHALL_LISTED_IDLE)
   $("open").replaceChildren(
     listed.length
       ? h(

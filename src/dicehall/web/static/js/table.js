@@ -40,6 +40,11 @@ function toast(text) {
   setTimeout(() => t.remove(), 4000);
 }
 
+// other parts of the page (chat.js) send through this table's socket
+window.addEventListener("dicehall:send", (e) => {
+  if (ws && ws.readyState === 1) ws.send(JSON.stringify(e.detail));
+});
+
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(tableId)}`);
@@ -51,7 +56,9 @@ function connect() {
   };
   ws.onmessage = (e) => {
     try {
-      receive(JSON.parse(e.data));
+      const msg = JSON.parse(e.data);
+      window.dispatchEvent(new CustomEvent("dicehall:message", { detail: msg })); // chat.js, alerts.js
+      receive(msg);
     } catch (err) {
       // a message this page cannot draw: say so and ask for a fresh copy of the table
       console.error(err);
