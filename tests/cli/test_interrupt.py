@@ -24,7 +24,7 @@ import pytest
 from dicehall.cli.common import EXIT_INTERRUPTED
 
 STOP_WITHIN_S = 60  # generous for a loaded machine; the run itself takes far longer
-GAMES = 1500
+GAMES = 3000
 
 
 def _dicehall(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -152,17 +152,19 @@ def test_resume_refuses_the_checkpoint_of_another_run(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    ("command", "checkpoint"),
+    ("command", "checkpoint", "games"),
     [
+        # a sweep of random games is quick: enough of them that a quiet machine is still
+        # playing when the first progress line comes (after 1 s, then every 10 s)
         (["sweep", "puru", "--grid", "die=HHSSCA,HSSCCA", "--bots", "random", "--out",
-          "sw.parquet"], "sw.parquet.resume.json"),
-        (["rate", "puru", "--bots", "random,greedy"], "dicehall-rate-puru.resume.json"),
+          "sw.parquet"], "sw.parquet.resume.json", 2500),
+        (["rate", "puru", "--bots", "random,greedy"], "dicehall-rate-puru.resume.json", 2400),
     ],
 )  # fmt: skip
 def test_sweep_and_rate_stop_on_ctrl_c_and_resume_to_the_same_results(
-    tmp_path: Path, command: list[str], checkpoint: str
+    tmp_path: Path, command: list[str], checkpoint: str, games: int
 ) -> None:
-    asked = [*command, "--games", "600", "--json", "--seed", "3"]
+    asked = [*command, "--games", str(games), "--json", "--seed", "3"]
     code, err = _interrupt_after([*asked, "--workers", "2"], tmp_path)
     assert code == EXIT_INTERRUPTED, err
     assert "Traceback" not in err and "interrupted:" in err

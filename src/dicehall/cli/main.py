@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
-import json
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
@@ -29,12 +28,13 @@ from dicehall.cli.common import (
     guard,
     has_hints,
 )
-from dicehall.cli.outputs import check_folder, check_results_path, save_or_fallback
+from dicehall.cli.outputs import check_folder, check_results_path
 from dicehall.cli.play import PlaySession, new_match, new_seed, resumed_match, terminal_params
 from dicehall.cli.progress import progress_bar
 from dicehall.cli.replay import load, replay_command
+from dicehall.cli.show import show_summary
 from dicehall.cli.stat_keys import check_stat_keys, stat_keys_text
-from dicehall.cli.tables import bench_table, compare_table, games_table, summary_tables
+from dicehall.cli.tables import bench_table, compare_table, games_table
 from dicehall.cli.verify import verify_command
 from dicehall.core import DicehallError
 from dicehall.sim import bench as benchmod
@@ -278,32 +278,12 @@ def simulate(
             with interrupts.saving():
                 games_ = interrupts.simulate_games(summary)
                 kept = interrupts.save_checkpoint(saved_at, run, games_)
-                _show_summary(summary, as_json, out_file)
+                show_summary(summary, as_json, out_file)
                 interrupts.tell_stopped(summary.games, n_games, kept)
             raise typer.Exit(EXIT_INTERRUPTED)
-        _show_summary(summary, as_json, out_file)
+        show_summary(summary, as_json, out_file)
         if resume:
             checkpoint.remove(saved_at)
-
-
-def _show_summary(summary: Summary, as_json: bool, out_file: Path | None) -> None:
-    """Print the summary (tables or JSON) and save its rows to `out_file`."""
-    if summary.games:
-        if as_json:
-            typer.echo(json.dumps(summary.to_json()))
-        else:
-            out = console()
-            for table in summary_tables(summary):
-                out.print(table)
-            for note in summary.notes:
-                out.print(f"[yellow]note:[/] {note}")
-    if out_file is not None and summary.games:
-        from dicehall.sim import results
-
-        rows = results.rows(summary)
-        saved = save_or_fallback(lambda path: results.save(rows, path), out_file)
-        if saved is not None:
-            error_console().print(f"rows saved to {saved}", markup=False, soft_wrap=True)
 
 
 def _simulate(

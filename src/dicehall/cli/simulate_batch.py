@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -12,13 +11,11 @@ import typer
 from dicehall import batch as batchmod
 from dicehall.cli.common import (
     EXIT_INTERRUPTED,
-    console,
     error_console,
     fail,
 )
-from dicehall.cli.outputs import save_or_fallback
 from dicehall.cli.progress import progress_bar
-from dicehall.cli.tables import summary_tables
+from dicehall.cli.show import show_summary
 from dicehall.sim import simulate_batch
 
 
@@ -38,18 +35,4 @@ def run(
     except KeyboardInterrupt:
         error_console().print("[yellow]simulation interrupted[/]")
         raise typer.Exit(EXIT_INTERRUPTED) from None
-    if as_json:
-        typer.echo(json.dumps(summary.to_json()))
-    else:
-        out = console()
-        for table in summary_tables(summary):
-            out.print(table)
-        for note in summary.notes:
-            out.print(f"[yellow]note:[/] {note}")
-    if out_file is not None:
-        from dicehall.sim import results
-
-        rows = results.rows(summary)
-        saved = save_or_fallback(lambda path: results.save(rows, path), out_file)
-        if saved is not None:
-            error_console().print(f"rows saved to {saved}", markup=False, soft_wrap=True)
+    show_summary(summary, as_json, out_file)
