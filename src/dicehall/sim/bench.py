@@ -55,10 +55,11 @@ class BenchResult:
         return sum(r.actions for r in self.runs) / games if games else 0.0
 
 
-def random_playout(game: Game[Any, Any], rng: random.Random) -> int:
-    """Play one game with uniformly random choices; the number of actions applied."""
+def random_playout(game: Game[Any, Any], rng: random.Random, chance: bool = True) -> int:
+    """Play one game with uniformly random choices; the number of actions applied (players'
+    only where `chance` is False, as the batched engines count them)."""
     state = game.initial_state()
-    actions = 0
+    actions = played = 0
     limit = game.max_game_length
     while not game.is_terminal(state):
         actors = game.actors(state)
@@ -68,11 +69,12 @@ def random_playout(game: Game[Any, Any], rng: random.Random) -> int:
             seat = min(actors)
             legal = game.legal_actions(state, seat)
             action = legal[rng.randrange(len(legal))]
+            played += 1
         state = game.apply(state, seat, action)
         actions += 1
         if actions > limit:
             raise DicehallError(f"{game.id}: playout longer than its maximum {limit}")
-    return actions
+    return actions if chance else played
 
 
 def timed_run(

@@ -19,7 +19,8 @@ from typing import Any
 import numpy as np
 
 from dicehall import batch as batchmod
-from dicehall.core import CHANCE, Game, sample
+from dicehall.core import Game
+from dicehall.sim.bench import random_playout
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,16 +60,7 @@ def scalar_rate(game: Game[Any, Any], seconds: float, rng: random.Random) -> flo
     actions = 0
     start = time.process_time()
     while True:
-        state = game.initial_state()
-        while not game.is_terminal(state):
-            actors = game.actors(state)
-            if actors == (CHANCE,):
-                state = game.apply(state, CHANCE, sample(game, state, rng))
-                continue
-            seat = min(actors)
-            legal = game.legal_actions(state, seat)
-            state = game.apply(state, seat, legal[rng.randrange(len(legal))])
-            actions += 1
+        actions += random_playout(game, rng, chance=False)
         elapsed = time.process_time() - start
         if elapsed >= seconds:
             return actions / elapsed

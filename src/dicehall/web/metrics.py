@@ -119,7 +119,7 @@ def set_gauges(state: Any) -> None:
     PEOPLE.set(sum(1 for c in conns if c.seats))
     SPECTATORS.set(sum(1 for c in conns if not c.seats))
     reviews = getattr(state, "reviews", None)
-    REVIEW_QUEUE.set(len(reviews._jobs) if reviews is not None else 0)
+    REVIEW_QUEUE.set(reviews.jobs if reviews is not None else 0)
     # COACH_QUEUE is tracked by the coach itself (web/coach.py)
 
 

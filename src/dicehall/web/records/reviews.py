@@ -88,6 +88,11 @@ class Reviews:
         self._jobs: dict[str, Job] = {}
         self._cache = ByteCache(settings.review_cache_bytes)
 
+    @property
+    def jobs(self) -> int:
+        """Reviews being made or waiting (the metrics' review queue)."""
+        return len(self._jobs)
+
     def answer(self, key: str, record: Any, kept: Kept | None = None) -> Response:
         """The review (200), the job's progress (202, starting it if needed), or an error."""
         made = self.start(key, record, kept)
