@@ -109,15 +109,14 @@ async def _hello(ws: WebSocket, hall: Hall, table: Table, guards: Guards) -> tup
         raise BadMessage("bad_token", "tokens must be a short list of seat tokens")
     client = client_key(ws.scope)
     if tokens and not guards.reserve_token_check(client):
-        guards.refused["wrong_tokens"] += 1
-        events.refused("wrong_tokens", client)
+        guards.refuse("wrong_tokens", client)
         raise BadMessage("rate_limited", "too many wrong seat tokens; try again in a minute")
     seats = set()
     for token in tokens:
         seat = await hall.seat_of(table, token)
         if seat is None:
             if not guards.wrong_token(table.id):
-                guards.refused["wrong_tokens"] += 1
+                guards.refuse("wrong_tokens", client)
                 raise BadMessage("rate_limited", "too many wrong seat tokens at this table")
             raise BadMessage("bad_token", "that seat token is not valid for this table")
         seats.add(seat)
@@ -215,8 +214,7 @@ async def table_socket(ws: WebSocket, hall: Hall, table_id: str) -> None:
     guards: Guards = ws.app.state.guards
     client = client_key(ws.scope)
     if guards.sockets[client] >= guards.limits.max_sockets_per_client:
-        guards.refused["sockets"] += 1
-        events.refused("sockets", client)
+        guards.refuse("sockets", client)
         await ws.send_json(error("rate_limited", "too many open connections from your address"))
         await ws.close(4429)
         return

@@ -15,6 +15,7 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from dicehall.store import LIVE
+from dicehall.web import events
 from dicehall.web.protection.limits import Limits, Throttle
 from dicehall.web.protection.strict_json import BadJSON, loads
 
@@ -47,6 +48,12 @@ class Guards:
         self.bad_token_table = Throttle(limits.table_bad_token_rate, limits.table_bad_token_burst)
         self.sockets: Counter[str] = Counter()  # open table sockets per client address
         self.refused: Counter[str] = Counter()  # refusals by kind, for the log and load tests
+
+    def refuse(self, limit: str, client: str | None = None) -> None:
+        """A websocket limit refused `client`: counted here, in /metrics and in the event log
+        (HTTP refusals are counted by the middleware that answers them)."""
+        self.refused[limit] += 1
+        events.refused(limit, client)
 
     def reserve_token_check(self, client: str) -> bool:
         """Spend one of the client's wrong-token budget before its tokens are checked (False:
