@@ -102,7 +102,7 @@ def test_record_only_when_finished_and_it_verifies(server: Server) -> None:
 def test_corrupt_upload_refused_with_reason(server: Server) -> None:
     made = server.create("puru", [RANDOM, RANDOM])
     watcher = Client(server, made["id"])
-    watcher.wait(lambda m: m.get("over") is True, timeout=60)
+    watcher.wait_state(lambda s: s.get("over") is True, timeout=60)
     record = server.api("GET", f"/api/tables/{made['id']}/record").json()
     record.pop("signature")  # edits of a signed record are refused for that: test_replays.py
     record["actions"][3]["action"] = {"type": "Resolve"}
@@ -116,7 +116,7 @@ def test_corrupt_upload_refused_with_reason(server: Server) -> None:
 def test_downloaded_record_passes_dicehall_verify(server: Server, tmp_path: Path) -> None:
     made = server.create("puru", [RANDOM, RANDOM])
     watcher = Client(server, made["id"])
-    watcher.wait(lambda m: m.get("over") is True, timeout=60)
+    watcher.wait_state(lambda s: s.get("over") is True, timeout=60)
     path = tmp_path / "record.json"
     path.write_bytes(server.api("GET", f"/api/tables/{made['id']}/record").content)
     run = subprocess.run(

@@ -30,7 +30,7 @@ def record(server: Server) -> Rec:
     """A finished puru record from this server, unsigned (any edit of a signed one is refused
     for that alone: test_replays.py)."""
     made = server.create("puru", [RANDOM, RANDOM])
-    Client(server, made["id"]).wait(lambda m: m.get("over") is True, timeout=60)
+    Client(server, made["id"]).wait_state(lambda s: s.get("over") is True, timeout=60)
     got: Rec = server.api("GET", f"/api/tables/{made['id']}/record").json()
     got.pop("signature", None)
     got["_table"] = made["id"]

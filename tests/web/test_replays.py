@@ -37,7 +37,7 @@ def purrramid() -> Rec:
 @pytest.fixture(scope="module")
 def signed(server: Server) -> Rec:
     made = server.create("puru", [RANDOM, RANDOM])
-    Client(server, made["id"]).wait(lambda m: m.get("over") is True, timeout=60)
+    Client(server, made["id"]).wait_state(lambda s: s.get("over") is True, timeout=60)
     got: Rec = server.api("GET", f"/api/tables/{made['id']}/record").json()
     got["_table"] = made["id"]
     return got

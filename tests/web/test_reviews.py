@@ -28,7 +28,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 def _finished(server: Server) -> str:
     made = server.create("puru", [RANDOM, RANDOM, RANDOM], params={"players": 3})
-    Client(server, made["id"]).wait(lambda m: m.get("over") is True, timeout=180)
+    Client(server, made["id"]).wait_state(lambda s: s.get("over") is True, timeout=180)
     return str(made["id"])
 
 

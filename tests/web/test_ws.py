@@ -146,7 +146,7 @@ def test_spectator_sees_exactly_the_spectator_view(
     greedy = {"kind": "bot", "level": "greedy"}
     made = server.create(game, [greedy] * players, params=params)
     watcher = Client(server, made["id"])
-    watcher.wait(lambda m: m.get("over") is True, timeout=120)
+    watcher.wait_state(lambda s: s.get("over") is True, timeout=120)
     record = Record.from_json(server.api("GET", f"/api/tables/{made['id']}/record").json())
     from dicehall.engine.record import game_of
 
@@ -164,7 +164,7 @@ def test_spectator_sees_exactly_the_spectator_view(
 def test_kill_and_restart_resumes_every_match(fresh_server: Server) -> None:
     srv = fresh_server
     done = srv.create("puru", [RANDOM, RANDOM])
-    Client(srv, done["id"]).wait(lambda m: m.get("over") is True, timeout=60)
+    Client(srv, done["id"]).wait_state(lambda s: s.get("over") is True, timeout=60)
     done_record = srv.api("GET", f"/api/tables/{done['id']}/record").json()
     made = srv.create("puru", [HUMAN, RANDOM])
     a = Client(srv, made["id"], [made["tokens"]["0"]])
