@@ -59,6 +59,7 @@ class TableIn(BaseModel):
     private: StrictBool = False  # not listed in the lobby: only people with the link find it
     coach: StrictBool = False  # seats may ask the coach (web/coach.py); never at rated tables
     rated: StrictBool = False  # ratings change: accounts only, online (accounts/seat_accounts.py)
+    room: StrictBool = False  # wait for everyone in a waiting room (web/gathering.py)
 
 
 class ParamsIn(BaseModel):

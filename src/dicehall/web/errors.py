@@ -36,7 +36,12 @@ class TableClosed(DicehallError):
     """The table expired (nobody joined or moved for too long): it can be watched only."""
 
 
+class NotStarted(DicehallError):
+    """The table waits in its waiting room: nobody moves before the game starts."""
+
+
 MOVE_ERRORS: dict[str, type[Exception]] = {
+    "waiting": NotStarted,
     "illegal": IllegalActionError,
     "malformed_action": MalformedActionError,
     "stale": StaleVersionError,

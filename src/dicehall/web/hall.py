@@ -19,6 +19,7 @@ from dicehall.bots.base import Bot
 from dicehall.core.errors import DicehallError
 from dicehall.core.game import Game
 from dicehall.core.params import ContentSource, names_a_file
+from dicehall.core.types import Seat
 from dicehall.engine.clock import WallClock
 from dicehall.engine.match import Match
 from dicehall.engine.record import resume
@@ -32,6 +33,7 @@ from dicehall.web.config import Settings
 from dicehall.web.errors import RequestError, store_errors
 from dicehall.web.tables import seats as seat_rules
 from dicehall.web.tables import writes
+from dicehall.web.tables.room import new_room
 from dicehall.web.tables.table import Table
 from dicehall.web.workers import prepare
 from dicehall.web.workers.pool import BotPool
@@ -69,6 +71,18 @@ def _seat_config(index: int, raw: Any, game: Game[Any, Any]) -> dict[str, Any]:
         cfg["name"] = cfg["name"] or f"Bot {index + 1} ({shown})"  # the lobby's word
     cfg["name"] = cfg["name"] or f"Player {index + 1}"
     return cfg
+
+
+def _room_option(seats: list[dict[str, Any]]) -> dict[str, Any]:
+    """A waiting room, run by the creator's seat (the first person's seat that is not open);
+    none where no seat waits for anyone else (docs/play-together.md, *Waiting room*)."""
+    people = [s["seat"] for s in seats if s["kind"] == "human"]
+    invited = [s for s in people if not seats[s].get("open")]
+    if not invited:
+        raise RequestError(422, "bad_room", "a waiting room needs your own seat: one not open")
+    if len(people) < 2:
+        return {}
+    return {"room": new_room(invited[0])}
 
 
 def playable() -> list[str]:
@@ -238,6 +252,8 @@ class Hall:
             options["coach"] = True
         if body.get("rated") is True:
             options["rated"] = True
+        if body.get("room") is True and mode == "online":
+            options.update(_room_option(seats))
         return await self._open(game, seats, options)
 
     async def open_table(
@@ -287,6 +303,17 @@ class Hall:
                 waiting = self.solvers.missing_for(game)
                 if waiting:
                     raise RequestError(503, "expert_preparing", self.solvers.explain(waiting))
+
+    def bot_seat(
+        self, game: Game[Any, Any], seat: Seat, level: Any
+    ) -> tuple[dict[str, Any], Bot, str]:
+        """A bot of `level` for `seat` (a waiting room's change): its seat config, its bot and
+        the level it plays at the table; a 422 for an unknown level, a 503 for an expert whose
+        solved tables are not ready."""
+        cfg = _seat_config(seat, {"kind": "bot", "level": level}, game)
+        self._refuse_unprepared(game, [cfg])
+        bot = self._bots(game, [cfg])[seat]
+        return cfg, bot, interactive_level(cfg["bot"], game.id)
 
     async def claim(self, table: Table, seat: Any) -> str:
         """A fresh token for an open seat nobody has taken yet (joining from the lobby)."""

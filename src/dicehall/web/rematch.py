@@ -52,6 +52,11 @@ def rotated(seats: list[dict[str, Any]], taken: set[int]) -> list[dict[str, Any]
     return out
 
 
+def _options(options: dict[str, Any]) -> dict[str, Any]:
+    """The finished table's options, without its waiting room: the same people play at once."""
+    return {k: v for k, v in options.items() if k != "room"}
+
+
 async def _seats_held(
     hall: Hall, guards: Guards, client: str, table: Table, tokens: Any
 ) -> set[int]:
@@ -83,7 +88,7 @@ async def rematch(
         row = table.row
         game = make_game(row.game, dict(row.params))
         new, new_tokens = await hall.open_table(
-            game, rotated(row.seats, set(table.presence.claimed)), dict(row.options)
+            game, rotated(row.seats, set(table.presence.claimed)), _options(row.options)
         )
         n = len(row.seats)
         made = Rematch(new.id, {old: (old - 1) % n for old in range(n)}, new_tokens)

@@ -81,6 +81,14 @@ class ResultOut(Out):
     notes: list[str]
 
 
+class RoomOut(Out):
+    host: int
+    """The host's seat: whoever holds its token runs the room."""
+    ready: list[int]
+    waiting: bool
+    """The game has not started yet."""
+
+
 class OptionsOut(Out):
     mode: Literal["online", "hotseat"]
     private: bool | None = None
@@ -88,6 +96,8 @@ class OptionsOut(Out):
     """Seats may ask the coach (never at rated tables)."""
     rated: bool | None = None
     """Ratings change at the end (accounts only)."""
+    room: RoomOut | None = None
+    """The table's waiting room, if it was made with one (docs/play-together.md)."""
 
 
 class TableOut(Out):

@@ -2,7 +2,8 @@
 
 Client messages: `hello` (first; seat tokens, none for a spectator), `act` (seat, action,
 version, id), `resync`, `focus` (the seat a shared device shows now, see `web.tables.viewers`),
-`ping`, `chat` (text) and `chat_report` (a message's id: `web.tables.chat`). Each bad message
+`ping`, `chat` (text) and `chat_report` (a message's id: `web.tables.chat`), and the waiting
+room's `ready`, `room_seat`, `room_options` and `start` (`web.gathering`). Each bad message
 gets an `error` with a code and a readable message; it never changes the match.
 """
 
@@ -18,7 +19,7 @@ from urllib.parse import urlsplit
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from dicehall.core.errors import DicehallError
-from dicehall.web import events, metrics
+from dicehall.web import events, gathering, metrics
 from dicehall.web.accounts import seat_accounts
 from dicehall.web.accounts.sessions import scope_account
 from dicehall.web.api import valid_table_id
@@ -174,12 +175,26 @@ async def _chat(table: Table, conn: Conn, chatter: chat.Chatter, data: dict[str,
         raise BadMessage(exc.code, exc.message) from None
 
 
+async def _room(hall: Hall, table: Table, conn: Conn, data: dict[str, Any]) -> None:
+    try:
+        await gathering.handle(hall, table, conn, data)
+    except gathering.RoomRefused as exc:
+        raise BadMessage(exc.code, exc.message) from None
+
+
 async def _handle(
-    table: Table, conn: Conn, data: dict[str, Any], resyncs: RateLimit, chatter: chat.Chatter
+    ws: WebSocket,
+    table: Table,
+    conn: Conn,
+    data: dict[str, Any],
+    resyncs: RateLimit,
+    chatter: chat.Chatter,
 ) -> None:
     kind = data["type"]
     if kind in ("chat", "chat_report"):
         await _chat(table, conn, chatter, data)
+    elif kind in gathering.KINDS:
+        await _room(ws.app.state.hall, table, conn, data)
     elif kind == "act":
         await _act(table, conn, data)
     elif kind == "ping":
@@ -288,7 +303,7 @@ async def _serve(
             if not allowed:  # refused after parsing, so the error names the message's id
                 events.refused("messages")
                 raise BadMessage("rate_limited", "too many messages; slow down")
-            await _handle(table, conn, data, resyncs, chatter)
+            await _handle(ws, table, conn, data, resyncs, chatter)
         except BadMessage as exc:
             conn.send(error(exc.code, exc.message, data.get("id")))
         except Exception:  # a bug must cost one message, not the connection

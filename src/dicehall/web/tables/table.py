@@ -14,18 +14,20 @@ import logging
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from dicehall.bots.base import Bot
 from dicehall.core.types import Seat
 from dicehall.engine.match import Checkpoint, Match
 from dicehall.engine.record import Record, resume
 from dicehall.store import MatchRow, Store
 from dicehall.web import events, metrics
 from dicehall.web.config import Settings
-from dicehall.web.errors import StorageError, TableClosed
+from dicehall.web.errors import NotStarted, StorageError, TableClosed
 from dicehall.web.tables import messages, writes
 from dicehall.web.tables.conn import Conn
 from dicehall.web.tables.driver import Driver
 from dicehall.web.tables.pauses import Pauses, pause_rule
 from dicehall.web.tables.presence import Presence
+from dicehall.web.tables.room import Room
 from dicehall.web.tables.views import result_json, seat_name
 from dicehall.web.workers.pool import BotPool
 
@@ -76,6 +78,7 @@ class Table:
         self.resyncing: list[Conn] = []
         self.finishing: asyncio.Task[None] | None = None  # the accounts' records
         self.presence = Presence(store, row.id)
+        self.room = Room(row.options)  # a waiting room, if the table was made with one
         pool = pool or BotPool(settings.quick_workers, settings.search_workers)
         self.driver = Driver(self, pool, levels or {})
         self.pauses = Pauses(settings.round_pause, self._announce_pause)
@@ -104,6 +107,8 @@ class Table:
 
     async def _act(self, seat: Seat, action: Any, version: int | None) -> int:
         async with self.lock:
+            if self.room.waiting:
+                raise NotStarted("the game has not started yet: it waits in its waiting room")
             if self.row.status != "live" and not self.match.is_over:
                 raise TableClosed("this table expired: nobody joined or moved for too long")
             m = self.match
@@ -237,8 +242,45 @@ class Table:
 
     # --- the table's life -----------------------------------------------------------
     def start(self) -> None:
-        if not self.replica:  # else its owner drives it
+        if not self.replica and not self.room.waiting:  # else its owner drives it, or later
             self.driver.start()
+
+    # --- the waiting room (`web.tables.gathering`) -------------------------------------
+    def reseat(self, seat: Seat, cfg: dict[str, Any], bot: Bot | None, level: str) -> None:
+        """Before the start, the seat becomes `cfg`'s: a bot playing `level`, or a person's
+        (`bot` None). Its ready mark goes with its old occupant."""
+        self.row.seats[seat] = cfg
+        self.room.forget(seat)
+        if bot is None:
+            self.bot_seats.discard(seat)
+            self.match.bots.pop(seat, None)
+            self.driver.levels.pop(seat, None)
+        else:
+            self.bot_seats.add(seat)
+            self.match.bots[seat] = bot
+            self.driver.levels[seat] = level
+
+    def set_options(self, **changes: Any) -> None:
+        """The host changed the table's options before the start (`private`, `coach`)."""
+        self.row.options.update(changes)
+
+    def begin(self) -> None:
+        """The game starts: bots move, timers run (a real-time timer armed while the table
+        waited is armed again from now)."""
+        self.room.begin()
+        m = self.match
+        if m.clock is not None and not m.held:
+            m.rollback(Checkpoint(m.state, m.version, len(m.log), None, False))
+            m.release()
+        self.broadcast_room()
+        self.broadcast(len(m.log))
+        self.note("The game starts.")
+        self.start()
+
+    def broadcast_room(self) -> None:
+        room = self.room.to_json()
+        for conn in self.presence.conns:
+            conn.send({"type": "room", "room": room})
 
     async def stop(self) -> None:
         await self.driver.stop()
