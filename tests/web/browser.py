@@ -38,8 +38,10 @@ def create_from_lobby(
     seats: list[str],
     params: dict[str, str] | None = None,
     mode: str = "online",
+    ticks: tuple[str, ...] = (),
 ) -> None:
-    """Fill the lobby form: seats as 'human' or 'bot:<level>'; then create the table."""
+    """Fill the lobby form: seats as 'human' or 'bot:<level>', the checkboxes `ticks` (their
+    ids: "private", "room"...); then create the table."""
     page.goto(f"{base}/")
     page.click(f".game-card[data-id='{game}']")
     for name, value in (params or {}).items():
@@ -52,6 +54,8 @@ def create_from_lobby(
     for index, kind in enumerate(seats):
         selects.nth(index).select_option(kind)
     page.check(f"input[name=mode][value={mode}]")
+    for box in ticks:
+        page.check(f"#{box}")
     page.click("#create")
     page.wait_for_selector("#go")
 

@@ -278,9 +278,11 @@ class Table:
         self.start()
 
     def broadcast_room(self) -> None:
-        room = self.room.to_json()
+        """The waiting room as it stands, with the table's options (the host may change them)."""
+        options = {k: v for k, v in self.row.options.items() if k != "room"}
+        message = {"type": "room", "room": self.room.to_json(), "options": options}
         for conn in self.presence.conns:
-            conn.send({"type": "room", "room": room})
+            conn.send(message)
 
     async def stop(self) -> None:
         await self.driver.stop()
