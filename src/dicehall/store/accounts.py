@@ -15,7 +15,15 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from dicehall.core.errors import DicehallError
-from dicehall.store.models import accounts, achievements, match_players, matches, ratings, sessions
+from dicehall.store.models import (
+    accounts,
+    achievements,
+    invitations,
+    match_players,
+    matches,
+    ratings,
+    sessions,
+)
 from dicehall.store.repository import Store, now_text
 
 FORMER_PLAYER = "Former player"
@@ -161,7 +169,8 @@ class Accounts:
 
     # --- privacy ----------------------------------------------------------------------
     def delete(self, account_id: str) -> list[tuple[str, int]]:
-        """Remove the account, its sessions, ratings and achievements; its matches stay, their
+        """Remove the account, its sessions, ratings, achievements and the invitations made to
+        it; its matches stay, their
         seats unlinked and renamed `FORMER_PLAYER`. Returns those (match id, seat)s."""
         with self.store._writing() as conn:
             played = conn.execute(
@@ -176,7 +185,7 @@ class Accounts:
                 .where(match_players.c.account_id == account_id)
                 .values(account_id=None)
             )
-            for table in (sessions, ratings, achievements):
+            for table in (sessions, ratings, achievements, invitations):
                 conn.execute(delete(table).where(table.c.account_id == account_id))
             conn.execute(delete(accounts).where(accounts.c.id == account_id))
         return [(match_id, seat) for match_id, seat in played]

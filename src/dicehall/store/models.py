@@ -1,6 +1,6 @@
 """The schema: matches, their seats' token digests, the append-only action log, the optional
 accounts with their sessions, matches, ratings and achievements, finished matches' reviews,
-and the tables' chat with its reports.
+the tables' chat with its reports, and invitations by user name.
 
 The Alembic migrations in `store/migrations/` create exactly these tables; a test checks that
 the migrated database matches this metadata.
@@ -151,4 +151,17 @@ chat_reports = Table(
     Column("match_id", String(64), ForeignKey("matches.id"), nullable=False),
     Column("reporter", String(64), nullable=False),  # who reported it, as shown at the table
     Column("made", String(32), nullable=False),
+)
+
+# --- invitations by user name (docs/play-together.md, *Invitations*) ---------------------
+invitations = Table(
+    "invitations",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("match_id", String(64), ForeignKey("matches.id"), nullable=False, index=True),
+    Column("seat", Integer, nullable=False),
+    Column("account_id", String(32), ForeignKey("accounts.id"), nullable=False, index=True),
+    Column("host", String(64), nullable=False),  # who invited, as shown at the table
+    Column("created", String(32), nullable=False),
+    Column("accepted", Boolean, nullable=False),
 )

@@ -33,6 +33,7 @@ from dicehall.web.coach import router as coach_router
 from dicehall.web.config import Settings
 from dicehall.web.errors import RequestError
 from dicehall.web.hall import Hall
+from dicehall.web.invitations import router as invitations_router
 from dicehall.web.metrics import MULTIPROC_ENV
 from dicehall.web.observe import Observe
 from dicehall.web.pages import game_assets
@@ -130,6 +131,7 @@ def create_app(
     app.include_router(router)
     app.include_router(review_router)
     app.include_router(coach_router)
+    app.include_router(invitations_router)
     app.include_router(accounts.router)
     app.include_router(account_sessions.router)
     app.include_router(profiles.router)

@@ -20,6 +20,7 @@ from typing import Any
 from dicehall.web.errors import RequestError
 from dicehall.web.hall import Hall, make_game
 from dicehall.web.protection.guard import Guards
+from dicehall.web.seat_proof import seats_held
 from dicehall.web.tables.table import Table
 
 KEPT = 1000  # rematches whose tokens are remembered for the people still to come
@@ -57,30 +58,11 @@ def _options(options: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in options.items() if k != "room"}
 
 
-async def _seats_held(
-    hall: Hall, guards: Guards, client: str, table: Table, tokens: Any
-) -> set[int]:
-    if not isinstance(tokens, list) or not 1 <= len(tokens) <= table.match.game.num_players:
-        raise RequestError(422, "bad_token", "send your seat tokens at this table")
-    if not guards.reserve_token_check(client):  # spent before any await (web/ws.py's hello)
-        raise RequestError(429, "rate_limited", "too many wrong seat tokens; try again in a minute")
-    held = set()
-    for token in tokens:
-        seat = await hall.seat_of(table, token)
-        if seat is None:
-            if not guards.wrong_token(table.id):
-                raise RequestError(429, "rate_limited", "too many wrong seat tokens at this table")
-            raise RequestError(403, "bad_token", "that seat token is not valid for this table")
-        held.add(seat)
-    guards.right_tokens(client)
-    return held
-
-
 async def rematch(
     hall: Hall, guards: Guards, client: str, table: Table, tokens: Any
 ) -> dict[str, Any]:
     """The rematch's id and the caller's new seats with their tokens (made on the first ask)."""
-    held = await _seats_held(hall, guards, client, table, tokens)
+    held = await seats_held(hall, guards, client, table, tokens)
     if not table.match.is_over:
         raise RequestError(409, "not_finished", "a rematch can be asked once the game is over")
     made = _made.get(table.id)

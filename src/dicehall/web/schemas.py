@@ -138,6 +138,30 @@ class RematchOut(Out):
     link: str
 
 
+class InvitedOut(Out):
+    id: str
+    seat: int
+    name: str
+    """The invited player's name, as their account spells it."""
+
+
+class InvitationOut(Out):
+    id: str
+    table: str
+    game: str
+    seat: int
+    host: str
+    """Who invited (their account's name)."""
+    created: str
+
+
+class TakenOut(Out):
+    id: str
+    seat: int
+    token: str
+    link: str
+
+
 class ErrorOut(Out):
     error: str
     message: str

@@ -19,6 +19,16 @@ def new_room(host: Seat) -> dict[str, Any]:
     return {"host": host, "ready": [], "waiting": True}
 
 
+def host_of(seats: list[dict[str, Any]], options: dict[str, Any]) -> Seat | None:
+    """The table's host: its room's host, else the creator's seat (the first person's seat
+    that is not open); None where every person's seat is open (or there is none)."""
+    room = options.get("room")
+    if isinstance(room, dict) and isinstance(room.get("host"), int):
+        return int(room["host"])
+    invited = [s for s, c in enumerate(seats) if c.get("kind") == "human" and not c.get("open")]
+    return invited[0] if invited else None
+
+
 class Room:
     """The waiting room of one table (its state is the dict inside the table's options)."""
 
