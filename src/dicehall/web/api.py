@@ -32,6 +32,7 @@ from dicehall.web.schemas import (
     RematchOut,
     TableOut,
 )
+from dicehall.web.series import totals_after
 from dicehall.web.tables.seats import open_seats
 from dicehall.web.workers.prepare import lobby_status
 
@@ -60,6 +61,8 @@ class TableIn(BaseModel):
     coach: StrictBool = False  # seats may ask the coach (web/coach.py); never at rated tables
     rated: StrictBool = False  # ratings change: accounts only, online (accounts/seat_accounts.py)
     room: StrictBool = False  # wait for everyone in a waiting room (web/gathering.py)
+    series: StrictInt | None = None  # games in a series with a running total (web/series.py)
+    series_count: Literal["points", "wins"] = "points"
 
 
 class ParamsIn(BaseModel):
@@ -132,6 +135,9 @@ def check_params(game_id: str, body: ParamsIn) -> dict[str, Any]:
 
 def _table_json(hall: Hall, row: MatchRow) -> dict[str, Any]:
     out = row.public()
+    series = row.options.get("series")
+    if series is not None and row.result is not None:  # the running total with this game's
+        out["series_totals"] = totals_after(series, row.result)
     table = hall.tables.get(row.id)
     if table is not None:
         out["seats"] = table.seats_json()

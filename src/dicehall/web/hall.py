@@ -31,6 +31,7 @@ from dicehall.web.cluster import replica
 from dicehall.web.cluster.node import Cluster
 from dicehall.web.config import Settings
 from dicehall.web.errors import RequestError, store_errors
+from dicehall.web.series import new_series
 from dicehall.web.tables import seats as seat_rules
 from dicehall.web.tables import writes
 from dicehall.web.tables.room import new_room
@@ -252,6 +253,10 @@ class Hall:
             options["coach"] = True
         if body.get("rated") is True:
             options["rated"] = True
+        if body.get("series") is not None:
+            options["series"] = new_series(
+                body["series"], body.get("series_count", "points"), len(seats)
+            )
         if body.get("room") is True and mode == "online":
             options.update(_room_option(seats))
         return await self._open(game, seats, options)

@@ -1,6 +1,7 @@
 """Rematch: "play again" after the result, with the same people, bots and settings.
 
-The first person at a finished table to ask (`POST /api/tables/{id}/rematch` with their seat
+A series (`web.series`) moves on to its next game, with its running total. The first person
+at a finished table to ask (`POST /api/tables/{id}/rematch` with their seat
 tokens) opens the new table; everyone else who asks gets a seat at that same table. The seats
 rotate by one (the old second seat is the new first, and so on), so a different person
 starts; each person keeps their name, each bot its level, the table its parameters and options.
@@ -21,6 +22,7 @@ from dicehall.web.errors import RequestError
 from dicehall.web.hall import Hall, make_game
 from dicehall.web.protection.guard import Guards
 from dicehall.web.seat_proof import seats_held
+from dicehall.web.series import next_params, next_series
 from dicehall.web.tables.table import Table
 
 KEPT = 1000  # rematches whose tokens are remembered for the people still to come
@@ -53,9 +55,13 @@ def rotated(seats: list[dict[str, Any]], taken: set[int]) -> list[dict[str, Any]
     return out
 
 
-def _options(options: dict[str, Any]) -> dict[str, Any]:
-    """The finished table's options, without its waiting room: the same people play at once."""
-    return {k: v for k, v in options.items() if k != "room"}
+def _options(options: dict[str, Any], result: dict[str, Any] | None) -> dict[str, Any]:
+    """The finished table's options, without its waiting room (the same people play at
+    once), a series moved on to its next game (`web.series`)."""
+    out = {k: v for k, v in options.items() if k != "room"}
+    if "series" in out:
+        out["series"] = next_series(out["series"], result)
+    return out
 
 
 async def rematch(
@@ -68,9 +74,10 @@ async def rematch(
     made = _made.get(table.id)
     if made is None:
         row = table.row
-        game = make_game(row.game, dict(row.params))
+        params = next_params(row.game, row.params) if "series" in row.options else row.params
+        game = make_game(row.game, dict(params))
         new, new_tokens = await hall.open_table(
-            game, rotated(row.seats, set(table.presence.claimed)), _options(row.options)
+            game, rotated(row.seats, set(table.presence.claimed)), _options(row.options, row.result)
         )
         n = len(row.seats)
         made = Rematch(new.id, {old: (old - 1) % n for old in range(n)}, new_tokens)

@@ -89,6 +89,17 @@ class RoomOut(Out):
     """The game has not started yet."""
 
 
+class SeriesOut(Out):
+    games: int
+    count: Literal["points", "wins"]
+    number: int
+    """This game's number in the series, from 1."""
+    players: list[int]
+    """For each seat, which player of the series sits there."""
+    totals: list[float]
+    """Each player's total before this game."""
+
+
 class OptionsOut(Out):
     mode: Literal["online", "hotseat"]
     private: bool | None = None
@@ -98,6 +109,8 @@ class OptionsOut(Out):
     """Ratings change at the end (accounts only)."""
     room: RoomOut | None = None
     """The table's waiting room, if it was made with one (docs/play-together.md)."""
+    series: SeriesOut | None = None
+    """The series this table's game belongs to, if any (docs/play-together.md)."""
 
 
 class TableOut(Out):
@@ -114,6 +127,8 @@ class TableOut(Out):
     open_seats: list[int] | None = None
     """Only for a table the server holds (a live one, or one recently finished)."""
     watchers: int | None = None
+    series_totals: list[float] | None = None
+    """A finished game of a series: each player's total with this game's result."""
 
 
 class CreatedOut(Out):
