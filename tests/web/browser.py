@@ -39,9 +39,10 @@ def create_from_lobby(
     params: dict[str, str] | None = None,
     mode: str = "online",
     ticks: tuple[str, ...] = (),
+    choices: dict[str, str] | None = None,
 ) -> None:
     """Fill the lobby form: seats as 'human' or 'bot:<level>', the checkboxes `ticks` (their
-    ids: "private", "room"...); then create the table."""
+    ids: "private", "room"...) and the selects `choices` (id: value); then create the table."""
     page.goto(f"{base}/")
     page.click(f".game-card[data-id='{game}']")
     for name, value in (params or {}).items():
@@ -56,6 +57,8 @@ def create_from_lobby(
     page.check(f"input[name=mode][value={mode}]")
     for box in ticks:
         page.check(f"#{box}")
+    for select, value in (choices or {}).items():
+        page.select_option(f"#{select}", value)
     page.click("#create")
     page.wait_for_selector("#go")
 

@@ -206,7 +206,7 @@ async function create() {
   try {
     const made = await api("/api/tables", {
       method: "POST",
-      body: { game: current.id, params: readParams(), seats, mode, private: $("private").checked, room: $("room").checked, rated: $("rated").checked, coach: $("coach").checked },
+      body: { game: current.id, params: readParams(), seats, mode, private: $("private").checked, room: $("room").checked, series: Number($("series").value) || null, series_count: $("series-count").value, rated: $("rated").checked, coach: $("coach").checked },
     });
     showCreated(made, seats, mode);
     loadTables();
