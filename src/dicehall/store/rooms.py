@@ -1,6 +1,7 @@
-"""A waiting room's changes, saved in one commit: the table's seats and options (its room's
-state lives in `options["room"]`) and the seats' token digests that change with them (a seat
-that becomes a bot loses its token; one that becomes a person's gets a fresh one).
+"""Changes to a table's seats and options after its creation: a waiting room's, saved in one
+commit with the seats' token digests that change with them (a seat that becomes a bot loses
+its token; one that becomes a person's gets a fresh one), and a finished table's options
+(where its rematch is, `web.rematch`).
 """
 
 from __future__ import annotations
@@ -40,3 +41,9 @@ def save_room(
                         match_id=match_id, seat=seat, token_hash=digest, claimed=False
                     )
                 )
+
+
+def save_options(store: Store, match_id: str, options: dict[str, Any]) -> None:
+    """Save the table's options (nothing else changes)."""
+    with store._writing() as conn:
+        conn.execute(update(matches).where(matches.c.id == match_id).values(options=options))

@@ -229,8 +229,8 @@ async def ask_rematch(
     await asyncio.to_thread(_row, hall, table_id)
     table = await hall.get(table_id)
     assert table is not None
-    guards = request.app.state.guards
-    return await rematch(hall, guards, client_key(request.scope), table, body.tokens)
+    guards, key = request.app.state.guards, get_replays(request).key
+    return await rematch(hall, guards, client_key(request.scope), table, body.tokens, key)
 
 
 def _finished_record(hall: Hall, table_id: str) -> Record:

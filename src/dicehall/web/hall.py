@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from dicehall import games
@@ -262,13 +263,22 @@ class Hall:
         return await self._open(game, seats, options)
 
     async def open_table(
-        self, game: Game[Any, Any], seats: list[dict[str, Any]], options: dict[str, Any]
+        self,
+        game: Game[Any, Any],
+        seats: list[dict[str, Any]],
+        options: dict[str, Any],
+        token_for: Callable[[str, Seat], str] | None = None,
     ) -> tuple[Table, dict[int, str]]:
-        """A new table from checked seats and options (a rematch's: `web.rematch`)."""
-        return await self._open(game, seats, options)
+        """A new table from checked seats and options (a rematch's: `web.rematch`, whose
+        `token_for(table id, seat)` makes each seat's token)."""
+        return await self._open(game, seats, options, token_for)
 
     async def _open(
-        self, game: Game[Any, Any], seats: list[dict[str, Any]], options: dict[str, Any]
+        self,
+        game: Game[Any, Any],
+        seats: list[dict[str, Any]],
+        options: dict[str, Any],
+        token_for: Callable[[str, Seat], str] | None = None,
     ) -> tuple[Table, dict[int, str]]:
         self._refuse_unprepared(game, seats)
         seed = secrets.randbits(62)
@@ -289,7 +299,8 @@ class Hall:
             created=now,
             updated=now,
         )
-        tokens = {s["seat"]: secrets.token_urlsafe(24) for s in seats if s["kind"] == "human"}
+        make = token_for or (lambda _table, _seat: secrets.token_urlsafe(24))
+        tokens = {s["seat"]: make(row.id, s["seat"]) for s in seats if s["kind"] == "human"}
         hashes = {seat: token_digest(t) for seat, t in tokens.items()}
         # an open seat's token is never handed out: whoever claims it gets a fresh one
         tokens = {seat: t for seat, t in tokens.items() if not seats[seat].get("open")}

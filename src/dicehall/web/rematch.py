@@ -8,21 +8,28 @@ starts; each person keeps their name, each bot its level, the table its paramete
 Everyone still at the old table is told (`{"type": "rematch", "id": …}`) and joins with one tap.
 
 Each person's new token is handed to them only, against their old seat's token; wrong tokens
-spend the same budgets as a websocket hello's (`protection/guard.py`). The new tables' tokens
-wait in this process's memory for their people (the newest `KEPT` rematches).
+spend the same budgets as a websocket hello's (`protection/guard.py`). The new tokens are
+made from the server's key (the one that signs records) and the new table's id and seat, so
+they need not be kept: the finished table's options name its rematch (`rematch`), and after
+a restart the tokens are made again for the people still to come. This process also keeps
+the newest `KEPT` rematches in memory.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
-from dicehall.web.errors import RequestError
+from dicehall.store.rooms import save_options
+from dicehall.web.errors import RequestError, store_errors
 from dicehall.web.hall import Hall, make_game
 from dicehall.web.protection.guard import Guards
 from dicehall.web.seat_proof import seats_held
 from dicehall.web.series import next_params, next_series
+from dicehall.web.tables import writes
 from dicehall.web.tables.table import Table
 
 KEPT = 1000  # rematches whose tokens are remembered for the people still to come
@@ -58,27 +65,50 @@ def rotated(seats: list[dict[str, Any]], taken: set[int]) -> list[dict[str, Any]
 def _options(options: dict[str, Any], result: dict[str, Any] | None) -> dict[str, Any]:
     """The finished table's options, without its waiting room (the same people play at
     once), a series moved on to its next game (`web.series`)."""
-    out = {k: v for k, v in options.items() if k != "room"}
+    out = {k: v for k, v in options.items() if k not in ("room", "rematch")}
     if "series" in out:
         out["series"] = next_series(out["series"], result)
     return out
 
 
+def seat_token(key: bytes, table_id: str, seat: int) -> str:
+    """A rematch seat's token: the server's key over the new table and seat (a domain of its
+    own: never a record's signature)."""
+    mac = hmac.new(key, f"dicehall rematch seat\0{table_id}\0{seat}".encode(), hashlib.sha256)
+    return mac.hexdigest()[:32]
+
+
+def _remembered(table: Table, key: bytes) -> Rematch | None:
+    """The rematch this process made, else the one the table's options name (a restart)."""
+    made = _made.get(table.id)
+    new_id = table.row.options.get("rematch")
+    if made is None and isinstance(new_id, str):
+        n = len(table.row.seats)
+        seats = {old: (old - 1) % n for old in range(n)}
+        made = Rematch(new_id, seats, {new: seat_token(key, new_id, new) for new in range(n)})
+    return made
+
+
 async def rematch(
-    hall: Hall, guards: Guards, client: str, table: Table, tokens: Any
+    hall: Hall, guards: Guards, client: str, table: Table, tokens: Any, key: bytes
 ) -> dict[str, Any]:
     """The rematch's id and the caller's new seats with their tokens (made on the first ask)."""
     held = await seats_held(hall, guards, client, table, tokens)
     if not table.match.is_over:
         raise RequestError(409, "not_finished", "a rematch can be asked once the game is over")
-    made = _made.get(table.id)
+    made = _remembered(table, key)
     if made is None:
         row = table.row
         params = next_params(row.game, row.params) if "series" in row.options else row.params
         game = make_game(row.game, dict(params))
+        seats = rotated(row.seats, set(table.presence.claimed))
         new, new_tokens = await hall.open_table(
-            game, rotated(row.seats, set(table.presence.claimed)), _options(row.options, row.result)
+            game, seats, _options(row.options, row.result), lambda t, s: seat_token(key, t, s)
         )
+        with store_errors("the rematch"):  # the table names its rematch: a restart finds it
+            options = {**row.options, "rematch": new.id}
+            await writes.run(save_options, hall.store, table.id, options, first=True)
+        table.set_options(rematch=new.id)
         n = len(row.seats)
         made = Rematch(new.id, {old: (old - 1) % n for old in range(n)}, new_tokens)
         _made[table.id] = made

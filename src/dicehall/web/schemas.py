@@ -111,6 +111,8 @@ class OptionsOut(Out):
     """The table's waiting room, if it was made with one (docs/play-together.md)."""
     series: SeriesOut | None = None
     """The series this table's game belongs to, if any (docs/play-together.md)."""
+    rematch: str | None = None
+    """A finished table's rematch: the new table's id."""
 
 
 class TableOut(Out):

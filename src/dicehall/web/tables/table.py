@@ -261,7 +261,8 @@ class Table:
             self.driver.levels[seat] = level
 
     def set_options(self, **changes: Any) -> None:
-        """The host changed the table's options before the start (`private`, `coach`)."""
+        """Options changed after the creation: the waiting room's host's (`private`, `coach`),
+        a finished table's `rematch`."""
         self.row.options.update(changes)
 
     def begin(self) -> None:
