@@ -8,9 +8,9 @@ player of the series sits there: seats move one place on at each rematch) and `t
 player). "Play again" (`web.rematch`) opens the next game with the totals carried on; after
 the last game it starts a new series.
 
-A game whose parameters include a board `side` with choices plays them in turn: Purrramid's
-rulebook ends with "play multiple games on both sides of the Board, then add up their
-scores" (docs/rules/purrramid.md, *A series*), side A, then B, then A...
+A game whose parameters include a board `side` with choices plays them in turn, side A,
+then B, then A...: a rulebook that ends with "play multiple games on both sides of the Board,
+then add up their scores" asks for exactly that (docs/play-together.md, *Series*).
 """
 
 from __future__ import annotations
