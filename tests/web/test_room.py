@@ -27,7 +27,8 @@ def test_the_table_waits_then_the_host_starts_it_with_a_bot(server: Server) -> N
     made = server.create("puru", [HUMAN, HUMAN], room=True)
     host = Client(server, made["id"], [made["tokens"]["0"]])
     assert host.state["table"]["options"]["room"] == {"host": 0, "ready": [], "waiting": True}
-    # nobody moves while the table waits, not even its host
+    # nobody moves while the table waits, not even its host: it is nobody's turn
+    assert host.state["actors"] == []
     first = host.panel(0)["legal"][0]["action"]
     assert host.act(0, first)["code"] == "waiting"
     host.send({"type": "start", "fill": "random"})

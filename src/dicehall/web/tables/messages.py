@@ -14,6 +14,7 @@ from dicehall.web.tables.conn import Conn
 from dicehall.web.tables.driver import Driver
 from dicehall.web.tables.pauses import Pauses
 from dicehall.web.tables.presence import Presence
+from dicehall.web.tables.room import Room
 from dicehall.web.tables.viewers import log_viewer, viewing
 from dicehall.web.tables.views import explained_log, result_json, seat_panels
 
@@ -28,6 +29,7 @@ class Shown(Protocol):
     presence: Presence
     driver: Driver
     pauses: Pauses
+    room: Room
 
 
 def seats_json(table: Shown) -> list[dict[str, Any]]:
@@ -60,7 +62,8 @@ def state_json(table: Shown, conn: Conn, cache: dict[Any, Any]) -> dict[str, Any
         panels = [{**panel, "hints": None, "guide": None} for panel in panels]
     return {
         "version": m.version,
-        "actors": [s for s in m.actors() if s != CHANCE],
+        # nobody's turn while the table waits in its room (no "your turn" alert either)
+        "actors": [] if table.room.waiting else [s for s in m.actors() if s != CHANCE],
         "over": m.is_over,
         "result": result_json(m),
         "timer": timer_json(m),
