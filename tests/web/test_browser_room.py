@@ -26,6 +26,7 @@ def test_waiting_room_then_start_with_a_bot_in_the_empty_seat(
         seats = ["human", "human", "human"]
         create_from_lobby(host, server.url, "puru", seats, {"players": "3"}, ticks=("room",))
         invitation = host.locator("ul.links code").first.inner_text()
+        assert layout_problems(host) == []  # the lobby's options fit a phone
         host.click("#go")
         room = host.locator("#room-panel")
         expect(room).to_be_visible()
