@@ -14,6 +14,7 @@ import logging
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from dicehall.bots import Seated, at_table, level_named
 from dicehall.bots.base import Bot
 from dicehall.core.types import Seat
 from dicehall.engine.match import Checkpoint, Match
@@ -284,6 +285,26 @@ class Table:
         message = {"type": "room", "room": self.room.to_json(), "options": options}
         for conn in self.presence.conns:
             conn.send(message)
+        if self.peers is not None and not self.replica:  # the processes following it read it
+            self.peers.moved(self)
+
+    def _follow_room(self, row: MatchRow) -> None:
+        """A follower takes the owner's stored waiting room: its seats, options and start
+        (a seat that became a bot gets its bot here too, should this process take over)."""
+        if not self.room.waiting or (row.seats, row.options) == (self.row.seats, self.row.options):
+            return
+        self.row.seats, self.row.options = row.seats, row.options
+        self.room = Room(self.row.options)
+        self.bot_seats = {s for s, cfg in enumerate(row.seats) if cfg.get("kind") == "bot"}
+        for seat in self.bot_seats - set(self.match.bots):
+            level = row.seats[seat]["bot"]
+            found = level_named(level)
+            self.match.bots[seat] = Seated(found.name if found is not None else level)
+            self.driver.levels[seat] = at_table(level, row.game)
+        self.broadcast_seats()
+        self.broadcast_room()
+        if not self.room.waiting:
+            self.broadcast(len(self.match.log))
 
     async def stop(self) -> None:
         await self.driver.stop()
@@ -340,6 +361,7 @@ class Table:
             if not self.match.held:
                 self.pauses.clear()
         self.row.status, self.row.num_actions = row.status, row.num_actions
+        self._follow_room(row)
         if self.match.is_over:
             self.row.result = result_json(self.match)
         if len(self.match.log) > start:
