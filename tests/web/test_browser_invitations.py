@@ -13,6 +13,8 @@ from tests.web.browser import FAST_BOTS, create_from_lobby, shot
 from tests.web.helpers import Server
 from tests.web.phone import layout_problems, phone_context
 
+WAIT_MS = 20_000  # a loaded CI machine: waits are generous, never timed
+
 
 def _signed_up(context: BrowserContext, server: Server, name: str) -> Page:
     page = context.new_page()
@@ -36,10 +38,10 @@ def test_invitations_by_link_with_a_qr_code_and_by_user_name(
         link = host.locator("ul.links code").first.inner_text()
         host.click("#go")
         by_link = host.locator("#invites .invite[data-seat='1']")
-        expect(by_link.locator(".invite-link")).to_have_text(link)
+        expect(by_link.locator(".invite-link")).to_have_text(link, timeout=WAIT_MS)
         by_link.locator("button", has_text="QR code").click()
         qr = by_link.locator("img.invite-qr")
-        expect(qr).to_be_visible()
+        expect(qr).to_be_visible(timeout=WAIT_MS)
         assert qr.evaluate("img => img.complete && img.naturalWidth > 0")
 
         by_name = host.locator("#invites .invite[data-seat='2']")
@@ -47,7 +49,7 @@ def test_invitations_by_link_with_a_qr_code_and_by_user_name(
         invitee.on("pageerror", lambda e: errors.append(str(e)))
         by_name.locator("input.invite-name").fill("Bobby")
         by_name.locator("button", has_text="Invite").click()
-        expect(by_name.locator(".invite-note")).to_contain_text("Invited bobby")
+        expect(by_name.locator(".invite-note")).to_contain_text("Invited bobby", timeout=WAIT_MS)
         host.locator("#invites-panel").scroll_into_view_if_needed()
         assert layout_problems(host) == []
         assert axe_violations(host) == []
@@ -56,18 +58,22 @@ def test_invitations_by_link_with_a_qr_code_and_by_user_name(
         friend = friend_ctx.new_page()
         friend.on("pageerror", lambda e: errors.append(str(e)))
         friend.goto(link)
-        expect(friend.locator("#room-panel")).to_be_visible()
-        expect(by_link).to_contain_text("joined ✓")
+        expect(friend.locator("#room-panel")).to_be_visible(timeout=WAIT_MS)
+        expect(by_link).to_contain_text("joined ✓", timeout=WAIT_MS)
 
         invitee.goto(f"{server.url}/")
         offer = invitee.locator("#for-you .for-you")
-        expect(offer).to_contain_text("hosty invites you to Puru Puru Paradice (seat 3)")
+        expect(offer).to_contain_text(
+            "hosty invites you to Puru Puru Paradice (seat 3)", timeout=WAIT_MS
+        )
         offer.locator("button", has_text="Accept").click()
-        expect(invitee.locator("#room-panel")).to_be_visible()
-        expect(invitee.locator(".room-seat[data-seat='2']")).to_contain_text("(you)")
-        expect(by_name).to_contain_text("joined ✓")
+        expect(invitee.locator("#room-panel")).to_be_visible(timeout=WAIT_MS)
+        expect(invitee.locator(".room-seat[data-seat='2']")).to_contain_text(
+            "(you)", timeout=WAIT_MS
+        )
+        expect(by_name).to_contain_text("joined ✓", timeout=WAIT_MS)
         invitee.goto(f"{server.url}/")  # taken: no longer offered
-        expect(invitee.locator("#for-you")).to_be_hidden()
+        expect(invitee.locator("#for-you")).to_be_hidden(timeout=WAIT_MS)
     finally:
         for context in (host_ctx, friend_ctx, invitee_ctx):
             context.close()
