@@ -78,3 +78,12 @@ def test_invitations_by_link_with_a_qr_code_and_by_user_name(
         for context in (host_ctx, friend_ctx, invitee_ctx):
             context.close()
     assert errors == []
+
+
+def test_a_hot_seat_table_has_no_invitations(server: Server, page: Page) -> None:
+    """Every seat of a hot-seat table is on this device: there is nobody to invite."""
+    made = server.create("puru", [{"kind": "human"}, {"kind": "human"}], mode="hotseat")
+    page.goto(server.url + made["hotseat_link"])
+    expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
+    expect(page.locator("#log li").first).to_be_visible(timeout=WAIT_MS)  # welcomed
+    expect(page.locator("#invites-panel")).to_be_hidden()

@@ -97,7 +97,8 @@ function linkParts(seat, path) {
 
 function render() {
   const host = hostSeat();
-  const hosting = host !== null && you.includes(host);
+  // a hot-seat table's seats are all this device's: nobody to invite
+  const hosting = host !== null && you.includes(host) && options.mode !== "hotseat";
   // the host: every friend's seat (a link kept here, and an invitation by user name);
   // anyone else: the links this browser keeps, if any
   const shown = hosting
