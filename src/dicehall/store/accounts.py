@@ -15,6 +15,7 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from dicehall.core.errors import DicehallError
+from dicehall.store.friends import forget as forget_friends
 from dicehall.store.models import accounts, achievements, match_players, matches, ratings, sessions
 from dicehall.store.repository import Store, now_text
 
@@ -161,8 +162,9 @@ class Accounts:
 
     # --- privacy ----------------------------------------------------------------------
     def delete(self, account_id: str) -> list[tuple[str, int]]:
-        """Remove the account, its sessions, ratings and achievements; its matches stay, their
-        seats unlinked and renamed `FORMER_PLAYER`. Returns those (match id, seat)s."""
+        """Remove the account, its sessions, ratings, achievements and friends; its matches
+        stay, their seats unlinked and renamed `FORMER_PLAYER`. Returns those (match id,
+        seat)s."""
         with self.store._writing() as conn:
             played = conn.execute(
                 select(match_players.c.match_id, match_players.c.seat).where(
@@ -178,6 +180,7 @@ class Accounts:
             )
             for table in (sessions, ratings, achievements):
                 conn.execute(delete(table).where(table.c.account_id == account_id))
+            forget_friends(conn, account_id)
             conn.execute(delete(accounts).where(accounts.c.id == account_id))
         return [(match_id, seat) for match_id, seat in played]
 

@@ -1,6 +1,6 @@
 """The schema: matches, their seats' token digests, the append-only action log, the optional
-accounts with their sessions, matches, ratings and achievements, finished matches' reviews,
-and the tables' chat with its reports.
+accounts with their sessions, matches, ratings, achievements and friends, finished matches'
+reviews, and the tables' chat with its reports.
 
 The Alembic migrations in `store/migrations/` create exactly these tables; a test checks that
 the migrated database matches this metadata.
@@ -151,4 +151,14 @@ chat_reports = Table(
     Column("match_id", String(64), ForeignKey("matches.id"), nullable=False),
     Column("reporter", String(64), nullable=False),  # who reported it, as shown at the table
     Column("made", String(32), nullable=False),
+)
+
+# --- friends (accounts only): one row per pair, asked by `requester` --------------------
+friendships = Table(
+    "friendships",
+    metadata,
+    Column("requester", String(32), ForeignKey("accounts.id"), primary_key=True),
+    Column("addressee", String(32), ForeignKey("accounts.id"), primary_key=True, index=True),
+    Column("status", String(16), nullable=False),  # "pending" or "accepted"
+    Column("created", String(32), nullable=False),
 )

@@ -71,6 +71,10 @@ def now_text() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+PRIVATE_OPTIONS = frozenset({"friends_of"})
+"""Options the server keeps but never shows: a friends-only table's host account."""
+
+
 @dataclass
 class MatchRow:
     """One match's creation data and status (no tokens, no log)."""
@@ -90,13 +94,13 @@ class MatchRow:
     updated: str
 
     def public(self) -> dict[str, Any]:
-        """What anyone may see: everything but the seed."""
+        """What anyone may see: everything but the seed and the private options."""
         return {
             "id": self.id,
             "game": self.game,
             "params": self.params,
             "seats": self.seats,
-            "options": self.options,
+            "options": {k: v for k, v in self.options.items() if k not in PRIVATE_OPTIONS},
             "status": self.status,
             "result": self.result,
             "num_actions": self.num_actions,

@@ -16,6 +16,7 @@ from dicehall.bots import LOBBY, levels_for
 from dicehall.core.types import GameSpec
 from dicehall.engine.record import Record
 from dicehall.store import FINISHED, MatchRow
+from dicehall.web.accounts.friend_tables import check_friend_seat
 from dicehall.web.accounts.sessions import request_account
 from dicehall.web.errors import RequestError
 from dicehall.web.hall import Hall, make_game, playable
@@ -59,6 +60,7 @@ class TableIn(BaseModel):
     private: StrictBool = False  # not listed in the lobby: only people with the link find it
     coach: StrictBool = False  # seats may ask the coach (web/coach.py); never at rated tables
     rated: StrictBool = False  # ratings change: accounts only, online (accounts/seat_accounts.py)
+    friends_only: StrictBool = False  # only the host's friends take open seats (friend_tables)
 
 
 class ParamsIn(BaseModel):
@@ -203,11 +205,16 @@ async def get_table(hall: HallDep, table_id: str) -> dict[str, Any]:
 
 
 @router.post("/tables/{table_id}/claim", response_model=ClaimOut)
-async def claim_seat(hall: HallDep, table_id: str, body: ClaimIn) -> dict[str, Any]:
-    """Take a free human seat; the answer holds its token (keep it to come back)."""
+async def claim_seat(
+    hall: HallDep, table_id: str, body: ClaimIn, request: Request
+) -> dict[str, Any]:
+    """Take a free human seat; the answer holds its token (keep it to come back). At a
+    friends-only table, only the host and the host's friends may (403 `friends_only`)."""
     await asyncio.to_thread(_row, hall, table_id)
     table = await hall.get(table_id)
     assert table is not None
+    friends = request.app.state.friend_desk.friends
+    await check_friend_seat(friends, table.row.options, request_account(request))
     token = await hall.claim(table, body.seat)
     link = f"/table/{table_id}#seat={body.seat}&token={token}"
     return {"seat": body.seat, "token": token, "link": link}

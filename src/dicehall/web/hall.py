@@ -26,6 +26,7 @@ from dicehall.store import LIVE, MatchRow, Store, now_text, token_digest
 from dicehall.store.accounts import Account
 from dicehall.web import events, lifecycle
 from dicehall.web.accounts import seat_accounts
+from dicehall.web.accounts.friend_tables import host_option
 from dicehall.web.cluster import replica
 from dicehall.web.cluster.node import Cluster
 from dicehall.web.config import Settings
@@ -238,6 +239,7 @@ class Hall:
             options["coach"] = True
         if body.get("rated") is True:
             options["rated"] = True
+        options.update(host_option(account, body))
         return await self._open(game, seats, options)
 
     async def open_table(

@@ -88,6 +88,8 @@ class OptionsOut(Out):
     """Seats may ask the coach (never at rated tables)."""
     rated: bool | None = None
     """Ratings change at the end (accounts only)."""
+    friends_only: bool | None = None
+    """Only the host's friends take its open seats."""
 
 
 class TableOut(Out):

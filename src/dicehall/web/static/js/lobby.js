@@ -206,7 +206,7 @@ async function create() {
   try {
     const made = await api("/api/tables", {
       method: "POST",
-      body: { game: current.id, params: readParams(), seats, mode, private: $("private").checked, rated: $("rated").checked, coach: $("coach").checked },
+      body: { game: current.id, params: readParams(), seats, mode, private: $("private").checked, rated: $("rated").checked, coach: $("coach").checked, friends_only: $("friends-only").checked },
     });
     showCreated(made, seats, mode);
     loadTables();
@@ -337,7 +337,7 @@ async function loadTables() {
             h(
               "tr",
               {},
-              h("td", {}, h("b", {}, gameName(t.game))),
+              h("td", {}, h("b", {}, gameName(t.game)), t.options.friends_only ? h("span", { class: "muted" }, " · friends only") : ""),
               h("td", {}, t.seats.map((s) => seatName(t.seats, s.seat)).join(", ")),
               h(
                 "td",

@@ -1,0 +1,33 @@
+"""Friends: one row per pair of accounts, pending until the other accepts.
+
+Only adds a table (docs/play-together.md, *Friends*), so an existing database keeps every
+match and account and works as before.
+
+Revision ID: 0006
+Revises: 0004
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0006"
+down_revision = "0004"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "friendships",
+        sa.Column("requester", sa.String(32), sa.ForeignKey("accounts.id"), primary_key=True),
+        sa.Column("addressee", sa.String(32), sa.ForeignKey("accounts.id"), primary_key=True),
+        sa.Column("status", sa.String(16), nullable=False),
+        sa.Column("created", sa.String(32), nullable=False),
+    )
+    op.create_index("ix_friendships_addressee", "friendships", ["addressee"])
+
+
+def downgrade() -> None:
+    op.drop_table("friendships")
