@@ -1,6 +1,6 @@
 """The schema: matches, their seats' token digests, the append-only action log, the optional
 accounts with their sessions, matches, ratings, achievements and friends, finished matches'
-reviews, and the tables' chat with its reports.
+reviews, the tables' chat with its reports, and turn-based tables' clocks.
 
 The Alembic migrations in `store/migrations/` create exactly these tables; a test checks that
 the migrated database matches this metadata.
@@ -161,4 +161,15 @@ friendships = Table(
     Column("addressee", String(32), ForeignKey("accounts.id"), primary_key=True, index=True),
     Column("status", String(16), nullable=False),  # "pending" or "accepted"
     Column("created", String(32), nullable=False),
+)
+
+# --- turn-based tables: whose move it is and until when (the server's clock) --------------
+turn_clocks = Table(
+    "turn_clocks",
+    metadata,
+    Column("match_id", String(64), ForeignKey("matches.id"), primary_key=True),
+    Column("seats", JSON, nullable=False),  # the people's seats to move now
+    Column("version", Integer, nullable=False),  # the log length when their move began
+    Column("deadline", Float, nullable=True),  # seconds since the epoch; None: nobody's move
+    Column("out", JSON, nullable=False),  # seats whose game ended when their time ran out
 )

@@ -39,7 +39,7 @@ from dicehall.core.errors import DicehallError
 from dicehall.core.types import Result
 from dicehall.engine.match import LogEntry
 from dicehall.engine.record import Record
-from dicehall.store.models import actions, matches, seat_tokens
+from dicehall.store.models import actions, matches, seat_tokens, turn_clocks
 
 ENV_URL = "DICEHALL_DATABASE_URL"
 LIVE = "live"
@@ -279,9 +279,10 @@ class Store:
                 )
 
     def expire_idle(self, before: str, keep: list[str]) -> list[str]:
-        """Live matches not updated since `before`, other than `keep`, become expired;
-        returns their ids."""
+        """Live matches not updated since `before`, other than `keep` and turn-based ones
+        (`store.turns`), become expired; returns their ids."""
         stale = (matches.c.status == LIVE) & (matches.c.updated < before)
+        stale &= matches.c.id.not_in(select(turn_clocks.c.match_id))  # moved on by deadlines
         if keep:
             stale &= matches.c.id.not_in(keep)
         with self._writing() as conn:

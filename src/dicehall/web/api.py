@@ -52,6 +52,13 @@ class SeatIn(BaseModel):
     open: StrictBool = False  # a person's seat anyone may take from the lobby (not invited)
 
 
+class TurnIn(BaseModel):
+    """A turn-based table: the time per move and what happens when it runs out."""
+
+    move_seconds: StrictInt = Field(ge=1, le=3 * 24 * 3600)  # from 1 hour (Settings) to 3 days
+    on_timeout: Literal["bot", "end"] = "bot"  # a bot moves for them, or their game ends
+
+
 class TableIn(BaseModel):
     game: str = Field(max_length=32)
     params: Params = Field(default_factory=dict)
@@ -61,6 +68,7 @@ class TableIn(BaseModel):
     coach: StrictBool = False  # seats may ask the coach (web/coach.py); never at rated tables
     rated: StrictBool = False  # ratings change: accounts only, online (accounts/seat_accounts.py)
     friends_only: StrictBool = False  # only the host's friends take open seats (friend_tables)
+    turn_based: TurnIn | None = None  # a time per move instead of the live pace (tables/turns)
 
 
 class ParamsIn(BaseModel):

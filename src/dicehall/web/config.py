@@ -43,6 +43,8 @@ class Settings:
     record stays; it can be watched but no longer played).
     listed_idle: seconds a live table nobody is at stays in the lobby's "Open tables" after it
     was made or last moved (a table nobody joined leaves the list; its links still work).
+    turn_seconds_min: the shortest time per move a turn-based table may have (1 hour; tests
+    set seconds through `DICEHALL_TURN_SECONDS_MIN`, which no deployment should set).
     prepare_solvers: at start, solve the expert's missing tables in a background process.
     gil_switch: seconds a thread holds Python's lock before another may take it: the store
     writer hands each finished write back to the event loop, which should not wait Python's
@@ -69,6 +71,9 @@ class Settings:
     )
     listed_idle: float = field(
         default_factory=lambda: _env_float("DICEHALL_LISTED_IDLE", 15 * 60.0)
+    )
+    turn_seconds_min: float = field(
+        default_factory=lambda: _env_float("DICEHALL_TURN_SECONDS_MIN", 3600.0)
     )
     sweep_every: float = field(default_factory=lambda: _env_float("DICEHALL_SWEEP_EVERY", 30))
     prepare_solvers: bool = field(

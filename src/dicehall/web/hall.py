@@ -24,6 +24,7 @@ from dicehall.engine.match import Match
 from dicehall.engine.record import resume
 from dicehall.store import LIVE, MatchRow, Store, now_text, token_digest
 from dicehall.store.accounts import Account
+from dicehall.store.turns import TurnClock, TurnClocks
 from dicehall.web import events, lifecycle
 from dicehall.web.accounts import seat_accounts
 from dicehall.web.accounts.friend_tables import host_option
@@ -34,6 +35,7 @@ from dicehall.web.errors import RequestError, store_errors
 from dicehall.web.tables import seats as seat_rules
 from dicehall.web.tables import writes
 from dicehall.web.tables.table import Table
+from dicehall.web.tables.turns import check_turn_based
 from dicehall.web.workers import prepare
 from dicehall.web.workers.pool import BotPool
 
@@ -174,18 +176,20 @@ class Hall:
         loaded = await asyncio.to_thread(self._read_and_replay, table_id)
         if loaded is None:
             return None
-        row, match, claimed = loaded
+        row, match, claimed, clock = loaded
         if table_id in self.tables:  # created or loaded meanwhile
             return self.tables[table_id]
         owned = self.cluster is None or await self.cluster.try_own(table_id)
-        table = self._install(row, match, replica=not owned)
+        table = self._install(row, match, replica=not owned, clock=clock)
         if table.replica:  # what the owner saved since the read: its notices found no table
             await replica.refresh(table)
         # seats people had taken: their grace period starts now
         table.presence.away(claimed, asyncio.get_running_loop().time())
         return table
 
-    def _read_and_replay(self, table_id: str) -> tuple[MatchRow, Match, list[int]] | None:
+    def _read_and_replay(
+        self, table_id: str
+    ) -> tuple[MatchRow, Match, list[int], TurnClock | None] | None:
         row = self.store.get(table_id)
         if row is None:
             return None
@@ -194,13 +198,17 @@ class Hall:
         game = games.make(row.game, **row.params)
         match = resume(record, bots=self._bots(game, row.seats), clock=self._clock(game))
         claimed = [seat for seat, (_, taken) in self.store.tokens(table_id).items() if taken]
-        return row, match, claimed
+        clock = TurnClocks(self.store).get(table_id) if "turn_based" in row.options else None
+        return row, match, claimed, clock
 
-    def _install(self, row: MatchRow, match: Match, replica: bool = False) -> Table:
+    def _install(
+        self, row: MatchRow, match: Match, replica: bool = False, clock: TurnClock | None = None
+    ) -> Table:
         levels = {s["seat"]: interactive_level(s["bot"], row.game) for s in row.seats if "bot" in s}
         table = Table(
             row, match, self.store, self.settings, self.pool, levels=levels,
             peers=self.cluster, replica=replica, on_finish=seat_accounts.on_finish,
+            turn_clock=clock,
         )  # fmt: skip
         self.tables[row.id] = table
         if not match.is_over and row.status == LIVE:
@@ -240,6 +248,9 @@ class Hall:
         if body.get("rated") is True:
             options["rated"] = True
         options.update(host_option(account, body))
+        turn_based = check_turn_based(body, game, self.settings.turn_seconds_min)
+        if turn_based:
+            options["turn_based"] = turn_based
         return await self._open(game, seats, options)
 
     async def open_table(

@@ -81,6 +81,11 @@ class ResultOut(Out):
     notes: list[str]
 
 
+class TurnOut(Out):
+    move_seconds: int
+    on_timeout: Literal["bot", "end"]
+
+
 class OptionsOut(Out):
     mode: Literal["online", "hotseat"]
     private: bool | None = None
@@ -90,6 +95,8 @@ class OptionsOut(Out):
     """Ratings change at the end (accounts only)."""
     friends_only: bool | None = None
     """Only the host's friends take its open seats."""
+    turn_based: TurnOut | None = None
+    """A time per move instead of the live pace (docs/play-together.md)."""
 
 
 class TableOut(Out):

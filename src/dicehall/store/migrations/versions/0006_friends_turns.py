@@ -1,7 +1,8 @@
-"""Friends: one row per pair of accounts, pending until the other accepts.
+"""Friends (one row per pair of accounts, pending until the other accepts) and turn-based
+tables' clocks (whose move it is and until when).
 
-Only adds a table (docs/play-together.md, *Friends*), so an existing database keeps every
-match and account and works as before.
+Only adds tables (docs/play-together.md, *Friends* and *Turn-based tables*), so an existing
+database keeps every match and account and works as before.
 
 Revision ID: 0006
 Revises: 0004
@@ -27,7 +28,16 @@ def upgrade() -> None:
         sa.Column("created", sa.String(32), nullable=False),
     )
     op.create_index("ix_friendships_addressee", "friendships", ["addressee"])
+    op.create_table(
+        "turn_clocks",
+        sa.Column("match_id", sa.String(64), sa.ForeignKey("matches.id"), primary_key=True),
+        sa.Column("seats", sa.JSON, nullable=False),
+        sa.Column("version", sa.Integer, nullable=False),
+        sa.Column("deadline", sa.Float, nullable=True),
+        sa.Column("out", sa.JSON, nullable=False),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("turn_clocks")
     op.drop_table("friendships")
