@@ -7,6 +7,7 @@ refuses anything under an hour."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -19,9 +20,14 @@ PEOPLE = [{"kind": "human"}, {"kind": "human"}]
 
 @pytest.fixture(scope="module")
 def quick(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """Times per move from 1 s; bots that would wait 30 s before a live table's move."""
+    """Times per move from 1 s; bots that would wait 30 s before a live table's move; a
+    sweep every second."""
     folder = tmp_path_factory.mktemp("turns")
-    env = {"DICEHALL_TURN_SECONDS_MIN": "1", "DICEHALL_BOT_DELAY": "30"}
+    env = {
+        "DICEHALL_TURN_SECONDS_MIN": "1",
+        "DICEHALL_BOT_DELAY": "30",
+        "DICEHALL_SWEEP_EVERY": "1",
+    }
     srv = Server(folder / "dicehall.db", folder / "server.log", env=env)
     srv.start()
     yield srv
@@ -121,3 +127,17 @@ def test_the_deadline_survives_a_restart(quick: Server) -> None:
         assert after.state["turn"]["seats"] == [0]
     finally:
         after.close()
+
+
+def test_a_deadline_that_passed_while_the_server_was_down_moves_the_table_on(
+    quick: Server,
+) -> None:
+    """Nobody comes back: the sweep loads the table whose deadline passed, and a bot moves."""
+    made = quick.create("paradice", PEOPLE, turn_based=turn_based(3))
+    before = made["table"]["num_actions"]
+    quick.kill()
+    quick.start()
+    deadline = time.monotonic() + 60
+    while quick.api("GET", f"/api/tables/{made['id']}").json()["num_actions"] == before:
+        assert time.monotonic() < deadline, "no move after the deadline"
+        time.sleep(0.2)

@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import time
 from typing import Any
 
 from dicehall import games
@@ -35,7 +36,7 @@ from dicehall.web.errors import RequestError, store_errors
 from dicehall.web.tables import seats as seat_rules
 from dicehall.web.tables import writes
 from dicehall.web.tables.table import Table
-from dicehall.web.tables.turns import check_turn_based
+from dicehall.web.tables.turns import TurnKeeper, check_turn_based
 from dicehall.web.workers import prepare
 from dicehall.web.workers.pool import BotPool
 
@@ -287,10 +288,23 @@ class Hall:
         tokens = {seat: t for seat, t in tokens.items() if not seats[seat].get("open")}
         with store_errors("new tables"):
             await writes.run(self.store.create_match, row, hashes, list(match.log), first=True)
+        clock = await self._first_clock(row, match)
         if self.cluster is not None:  # a new table belongs to the process that made it
             await self.cluster.try_own(row.id)
         events.emit("table_created", table=row.id, game=game.id, seats=len(seats))
-        return self._install(row, match), tokens
+        return self._install(row, match, clock=clock), tokens
+
+    async def _first_clock(self, row: MatchRow, match: Match) -> TurnClock | None:
+        """A turn-based table's first deadline, saved before anyone hears of the table (a
+        crash right after must not leave it without a clock: `web.tables.turns`)."""
+        keeper = TurnKeeper.of(row.options, None)
+        if keeper is None:
+            return None
+        people = [s["seat"] for s in row.seats if s["kind"] == "human"]
+        keeper.advance(match, people, time.time())
+        with store_errors("new tables"):
+            await writes.run(TurnClocks(self.store).put, row.id, keeper.clock(), first=True)
+        return keeper.clock()
 
     def _refuse_unprepared(self, game: Game[Any, Any], seats: list[dict[str, Any]]) -> None:
         """An expert whose solved tables are not ready would hang: say so instead (503)."""
