@@ -1,6 +1,7 @@
 """The schema: matches, their seats' token digests, the append-only action log, the optional
 accounts with their sessions, matches, ratings, achievements and friends, finished matches'
-reviews, the tables' chat with its reports, and turn-based tables' clocks.
+reviews, the tables' chat with its reports, turn-based tables' clocks and accounts' e-mail
+addresses for alerts.
 
 The Alembic migrations in `store/migrations/` create exactly these tables; a test checks that
 the migrated database matches this metadata.
@@ -172,4 +173,14 @@ turn_clocks = Table(
     Column("version", Integer, nullable=False),  # the log length when their move began
     Column("deadline", Float, nullable=True),  # seconds since the epoch; None: nobody's move
     Column("out", JSON, nullable=False),  # seats whose game ended when their time ran out
+)
+
+# --- e-mail alerts: an account's address and whether it wants "your turn" e-mails --------
+account_emails = Table(
+    "account_emails",
+    metadata,
+    Column("account_id", String(32), ForeignKey("accounts.id"), primary_key=True),
+    Column("address", String(254), nullable=False),
+    Column("alerts", Boolean, nullable=False),  # opted in to "your turn" e-mails
+    Column("updated", String(32), nullable=False),
 )

@@ -23,7 +23,7 @@ from dicehall.core.errors import DicehallError
 from dicehall.store import ENV_URL, LIVE, Store, default_url
 from dicehall.store.accounts import Accounts
 from dicehall.web import events, metrics
-from dicehall.web.accounts import account_sessions, friends, profiles, your_games
+from dicehall.web.accounts import account_sessions, email_routes, friends, profiles, your_games
 from dicehall.web.accounts import routes as accounts
 from dicehall.web.accounts.routes import Throttles
 from dicehall.web.accounts.sessions import AccountLimits, SessionGuard
@@ -135,6 +135,7 @@ def create_app(
     app.include_router(account_sessions.router)
     app.include_router(friends.router)
     app.include_router(your_games.router)
+    app.include_router(email_routes.router)
     app.include_router(profiles.router)
     app.include_router(profiles.pages)
     app.include_router(game_assets.router)

@@ -120,5 +120,20 @@ class Settings:
     leaderboard_min_games: int = field(
         default_factory=lambda: max(1, _env_int("DICEHALL_LEADERBOARD_MIN_GAMES", 5))
     )
+    # e-mail alerts (web/accounts/mail_alerts.py): off unless an SMTP host is set; the
+    # password is never logged (nor shown in the settings' repr)
+    smtp_host: str = field(default_factory=lambda: os.environ.get("DICEHALL_SMTP_HOST", ""))
+    smtp_port: int = field(default_factory=lambda: _env_int("DICEHALL_SMTP_PORT", 587))
+    smtp_from: str = field(
+        default_factory=lambda: os.environ.get("DICEHALL_SMTP_FROM", "dicehall@localhost")
+    )
+    smtp_tls: bool = field(default_factory=lambda: os.environ.get("DICEHALL_SMTP_TLS") == "1")
+    smtp_user: str = field(default_factory=lambda: os.environ.get("DICEHALL_SMTP_USER", ""))
+    smtp_password: str = field(
+        default_factory=lambda: os.environ.get("DICEHALL_SMTP_PASSWORD", ""), repr=False
+    )
+    public_url: str = field(
+        default_factory=lambda: os.environ.get("DICEHALL_PUBLIC_URL", "http://localhost:8000")
+    )
     # the API's documentation pages (/docs, /redoc) and /openapi.json: off unless turned on
     api_docs: bool = field(default_factory=lambda: os.environ.get("DICEHALL_API_DOCS") == "1")

@@ -29,6 +29,7 @@ from dicehall.store.turns import TurnClock, TurnClocks
 from dicehall.web import events, lifecycle
 from dicehall.web.accounts import seat_accounts
 from dicehall.web.accounts.friend_tables import host_option
+from dicehall.web.accounts.mail_alerts import Mailer
 from dicehall.web.cluster import replica
 from dicehall.web.cluster.node import Cluster
 from dicehall.web.config import Settings
@@ -118,6 +119,7 @@ class Hall:
         self.checkpointer: asyncio.Task[None] | None = None
         self.cluster: Cluster | None = None
         self.warming: asyncio.Task[None] | None = None
+        self.mailer = Mailer(settings, store)  # turn-based tables' e-mail alerts
 
     # --- start-up and shutdown ------------------------------------------------------
     async def start(self) -> None:
@@ -209,7 +211,7 @@ class Hall:
         table = Table(
             row, match, self.store, self.settings, self.pool, levels=levels,
             peers=self.cluster, replica=replica, on_finish=seat_accounts.on_finish,
-            turn_clock=clock,
+            turn_clock=clock, on_turn=self.mailer.your_turn,
         )  # fmt: skip
         self.tables[row.id] = table
         if not match.is_over and row.status == LIVE:

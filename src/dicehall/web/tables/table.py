@@ -69,6 +69,7 @@ class Table:
         replica: bool = False,
         on_finish: Callable[[Table], asyncio.Task[None] | None] | None = None,
         turn_clock: TurnClock | None = None,
+        on_turn: Callable[[Table, tuple[Seat, ...]], None] | None = None,
     ) -> None:
         self.row, self.match, self.store, self.settings = row, match, store, settings
         self.peers, self.replica, self.on_finish = peers, replica, on_finish
@@ -85,6 +86,7 @@ class Table:
         self.driver = Driver(self, pool, levels or {})
         self.pauses = Pauses(settings.round_pause, self._announce_pause)
         self.turns = TurnKeeper.of(row.options, turn_clock)  # a turn-based table's clock
+        self.on_turn = on_turn  # a new move began there (e-mail alerts: accounts/mail_alerts.py)
         self.match.pause = pause_rule(match.game)  # where the table holds (web/tables/pauses.py)
 
     @property
@@ -166,15 +168,19 @@ class Table:
 
     async def keep_time(self, changed: bool = False) -> None:
         """A turn-based table: a new move starts its time (`web.tables.turns`); the clock is
-        saved so that a restart keeps the deadline. Called with the lock held."""
+        saved so that a restart keeps the deadline, and the players to move are alerted
+        (`on_turn`). Called with the lock held."""
         turns = self.turns
         if turns is None or self.replica:
             return
-        if turns.advance(self.match, self.humans, time.time()) or changed:
+        began = turns.advance(self.match, self.humans, time.time())
+        if began or changed:
             try:
                 await writes.run(TurnClocks(self.store).put, self.id, turns.clock())
             except Exception as exc:  # the move is saved; the next move saves the clock again
                 log.error("table %s: turn clock not saved: %s", self.id, exc)
+        if began and turns.seats and self.on_turn is not None:
+            self.on_turn(self, turns.seats)
 
     # --- connections ----------------------------------------------------------------
     def join(self, conn: Conn) -> None:

@@ -1,8 +1,8 @@
-"""Friends (one row per pair of accounts, pending until the other accepts) and turn-based
-tables' clocks (whose move it is and until when).
+"""Friends (one row per pair of accounts, pending until the other accepts), turn-based
+tables' clocks (whose move it is and until when) and accounts' e-mail addresses for alerts.
 
-Only adds tables (docs/play-together.md, *Friends* and *Turn-based tables*), so an existing
-database keeps every match and account and works as before.
+Only adds tables (docs/play-together.md, *Friends*, *Turn-based tables* and *E-mail
+alerts*), so an existing database keeps every match and account and works as before.
 
 Revision ID: 0006
 Revises: 0004
@@ -36,8 +36,16 @@ def upgrade() -> None:
         sa.Column("deadline", sa.Float, nullable=True),
         sa.Column("out", sa.JSON, nullable=False),
     )
+    op.create_table(
+        "account_emails",
+        sa.Column("account_id", sa.String(32), sa.ForeignKey("accounts.id"), primary_key=True),
+        sa.Column("address", sa.String(254), nullable=False),
+        sa.Column("alerts", sa.Boolean, nullable=False),
+        sa.Column("updated", sa.String(32), nullable=False),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("account_emails")
     op.drop_table("turn_clocks")
     op.drop_table("friendships")
