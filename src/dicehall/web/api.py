@@ -233,12 +233,14 @@ async def ask_rematch(
     hall: HallDep, table_id: str, body: RematchIn, request: Request
 ) -> dict[str, Any]:
     """Play again with the same people and settings, seats rotated (`web.rematch`): the new
-    table and the caller's seats there, against their seat tokens at this finished table."""
+    table and the caller's seats there, against their seat tokens at this finished table (or,
+    with no tokens, the seats the signed-in account held there)."""
     await asyncio.to_thread(_row, hall, table_id)
     table = await hall.get(table_id)
     assert table is not None
     guards = request.app.state.guards
-    return await rematch(hall, guards, client_key(request.scope), table, body.tokens)
+    client = client_key(request.scope)
+    return await rematch(hall, guards, client, table, body.tokens, request_account(request))
 
 
 def _finished_record(hall: Hall, table_id: str) -> Record:

@@ -7,16 +7,21 @@ starts; each person keeps their name, each bot its level, the table its paramete
 Everyone still at the old table is told (`{"type": "rematch", "id": …}`) and joins with one tap.
 
 Each person's new token is handed to them only, against their old seat's token; wrong tokens
-spend the same budgets as a websocket hello's (`protection/guard.py`). The new tables' tokens
+spend the same budgets as a websocket hello's (`protection/guard.py`). A signed-in player may
+ask without tokens (from their profile, on any device): they get the seats their account held
+at the finished table (`accounts/seat_accounts.py` linked them). The new tables' tokens
 wait in this process's memory for their people (the newest `KEPT` rematches).
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
+from dicehall.store.accounts import Account
+from dicehall.store.standings import Standings
 from dicehall.web.errors import RequestError
 from dicehall.web.hall import Hall, make_game
 from dicehall.web.protection.guard import Guards
@@ -71,11 +76,28 @@ async def _seats_held(
     return held
 
 
+async def _seats_of_account(table: Table, account: Account) -> set[int]:
+    linked = await asyncio.to_thread(Standings(table.store).linked, table.id)
+    held = {seat for seat, owner in linked.items() if owner == account.id}
+    if not held:
+        raise RequestError(403, "not_yours", "you held no seat at this table")
+    return held
+
+
 async def rematch(
-    hall: Hall, guards: Guards, client: str, table: Table, tokens: Any
+    hall: Hall,
+    guards: Guards,
+    client: str,
+    table: Table,
+    tokens: Any,
+    account: Account | None = None,
 ) -> dict[str, Any]:
-    """The rematch's id and the caller's new seats with their tokens (made on the first ask)."""
-    held = await _seats_held(hall, guards, client, table, tokens)
+    """The rematch's id and the caller's new seats with their tokens (made on the first ask):
+    the seats of `tokens`, or with none, those the signed-in `account` held."""
+    if tokens == [] and account is not None:
+        held = await _seats_of_account(table, account)
+    else:
+        held = await _seats_held(hall, guards, client, table, tokens)
     if not table.match.is_over:
         raise RequestError(409, "not_finished", "a rematch can be asked once the game is over")
     made = _made.get(table.id)
