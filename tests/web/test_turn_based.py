@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from dicehall.store import Store
+from dicehall.store.turns import TurnClock, TurnClocks
 from tests.web.helpers import Client, Server
 
 PEOPLE = [{"kind": "human"}, {"kind": "human"}]
@@ -141,3 +143,21 @@ def test_a_deadline_that_passed_while_the_server_was_down_moves_the_table_on(
     while quick.api("GET", f"/api/tables/{made['id']}").json()["num_actions"] == before:
         assert time.monotonic() < deadline, "no move after the deadline"
         time.sleep(0.2)
+
+
+def test_a_move_stopped_between_a_time_out_and_the_bots_move_starts_again(
+    quick: Server,
+) -> None:
+    """A crash after a time-out was saved but before the bot moved: the clock was left with
+    nobody on it; on loading, the move starts again with its whole time."""
+    made = quick.create("paradice", PEOPLE, turn_based=turn_based(3600))
+    quick.kill()
+    store = Store(quick.db_url)
+    TurnClocks(store).put(made["id"], TurnClock((), made["table"]["num_actions"], None))
+    store.close()
+    quick.start()
+    back = Client(quick, made["id"], [made["tokens"]["0"]])
+    try:
+        assert back.state["turn"]["seats"] == [0] and back.state["turn"]["deadline"] is not None
+    finally:
+        back.close()

@@ -252,6 +252,7 @@ class Driver:
         for seat in table.turns.out:
             self.covered.add(seat)
             table.match.bots[seat] = self._stand_in(seat)
+        table.turns.resume()
         async with table.lock:
             await table.keep_time()
 

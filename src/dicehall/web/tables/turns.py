@@ -105,6 +105,12 @@ class TurnKeeper:
         self.deadline = now + self.move_seconds if self.seats and not m.is_over else None
         return True
 
+    def resume(self) -> None:
+        """Loaded with no deadline running (stopped between a time-out and the bot's move):
+        the move starts again, with its whole time, at the next `advance`."""
+        if self.deadline is None:
+            self.version = -1
+
     def overdue(self, now: float) -> tuple[Seat, ...]:
         """The seats whose time for this move ran out."""
         if self.deadline is None or now < self.deadline:
