@@ -15,6 +15,8 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from dicehall.core.errors import DicehallError
+from dicehall.store.emails import forget as forget_email
+from dicehall.store.friends import forget as forget_friends
 from dicehall.store.models import (
     accounts,
     achievements,
@@ -169,9 +171,9 @@ class Accounts:
 
     # --- privacy ----------------------------------------------------------------------
     def delete(self, account_id: str) -> list[tuple[str, int]]:
-        """Remove the account, its sessions, ratings, achievements and the invitations made to
-        it; its matches stay, their
-        seats unlinked and renamed `FORMER_PLAYER`. Returns those (match id, seat)s."""
+        """Remove the account, its sessions, ratings, achievements, friends, address and the
+        invitations made to it; its matches stay, their seats unlinked and renamed
+        `FORMER_PLAYER`. Returns those (match id, seat)s."""
         with self.store._writing() as conn:
             played = conn.execute(
                 select(match_players.c.match_id, match_players.c.seat).where(
@@ -187,6 +189,8 @@ class Accounts:
             )
             for table in (sessions, ratings, achievements, invitations):
                 conn.execute(delete(table).where(table.c.account_id == account_id))
+            forget_friends(conn, account_id)
+            forget_email(conn, account_id)
             conn.execute(delete(accounts).where(accounts.c.id == account_id))
         return [(match_id, seat) for match_id, seat in played]
 

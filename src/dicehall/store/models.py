@@ -1,6 +1,9 @@
 """The schema: matches, their seats' token digests, the append-only action log, the optional
 accounts with their sessions, matches, ratings and achievements, finished matches' reviews,
 the tables' chat with its reports, and invitations by user name.
+accounts with their sessions, matches, ratings, achievements and friends, finished matches'
+reviews, the tables' chat with its reports, turn-based tables' clocks and accounts' e-mail
+addresses for alerts.
 
 The Alembic migrations in `store/migrations/` create exactly these tables; a test checks that
 the migrated database matches this metadata.
@@ -164,4 +167,33 @@ invitations = Table(
     Column("host", String(64), nullable=False),  # who invited, as shown at the table
     Column("created", String(32), nullable=False),
     Column("accepted", Boolean, nullable=False),
+# --- friends (accounts only): one row per pair, asked by `requester` --------------------
+friendships = Table(
+    "friendships",
+    metadata,
+    Column("requester", String(32), ForeignKey("accounts.id"), primary_key=True),
+    Column("addressee", String(32), ForeignKey("accounts.id"), primary_key=True, index=True),
+    Column("status", String(16), nullable=False),  # "pending" or "accepted"
+    Column("created", String(32), nullable=False),
+)
+
+# --- turn-based tables: whose move it is and until when (the server's clock) --------------
+turn_clocks = Table(
+    "turn_clocks",
+    metadata,
+    Column("match_id", String(64), ForeignKey("matches.id"), primary_key=True),
+    Column("seats", JSON, nullable=False),  # the people's seats to move now
+    Column("version", Integer, nullable=False),  # the log length when their move began
+    Column("deadline", Float, nullable=True),  # seconds since the epoch; None: nobody's move
+    Column("out", JSON, nullable=False),  # seats whose game ended when their time ran out
+)
+
+# --- e-mail alerts: an account's address and whether it wants "your turn" e-mails --------
+account_emails = Table(
+    "account_emails",
+    metadata,
+    Column("account_id", String(32), ForeignKey("accounts.id"), primary_key=True),
+    Column("address", String(254), nullable=False),
+    Column("alerts", Boolean, nullable=False),  # opted in to "your turn" e-mails
+    Column("updated", String(32), nullable=False),
 )

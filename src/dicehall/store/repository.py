@@ -39,7 +39,7 @@ from dicehall.core.errors import DicehallError
 from dicehall.core.types import Result
 from dicehall.engine.match import LogEntry
 from dicehall.engine.record import Record
-from dicehall.store.models import actions, matches, seat_tokens
+from dicehall.store.models import actions, matches, seat_tokens, turn_clocks
 
 ENV_URL = "DICEHALL_DATABASE_URL"
 LIVE = "live"
@@ -71,6 +71,10 @@ def now_text() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+PRIVATE_OPTIONS = frozenset({"friends_of"})
+"""Options the server keeps but never shows: a friends-only table's host account."""
+
+
 @dataclass
 class MatchRow:
     """One match's creation data and status (no tokens, no log)."""
@@ -90,13 +94,13 @@ class MatchRow:
     updated: str
 
     def public(self) -> dict[str, Any]:
-        """What anyone may see: everything but the seed."""
+        """What anyone may see: everything but the seed and the private options."""
         return {
             "id": self.id,
             "game": self.game,
             "params": self.params,
             "seats": self.seats,
-            "options": self.options,
+            "options": {k: v for k, v in self.options.items() if k not in PRIVATE_OPTIONS},
             "status": self.status,
             "result": self.result,
             "num_actions": self.num_actions,
@@ -275,9 +279,10 @@ class Store:
                 )
 
     def expire_idle(self, before: str, keep: list[str]) -> list[str]:
-        """Live matches not updated since `before`, other than `keep`, become expired;
-        returns their ids."""
+        """Live matches not updated since `before`, other than `keep` and turn-based ones
+        (`store.turns`), become expired; returns their ids."""
         stale = (matches.c.status == LIVE) & (matches.c.updated < before)
+        stale &= matches.c.id.not_in(select(turn_clocks.c.match_id))  # moved on by deadlines
         if keep:
             stale &= matches.c.id.not_in(keep)
         with self._writing() as conn:

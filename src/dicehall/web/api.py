@@ -16,6 +16,7 @@ from dicehall.bots import LOBBY, levels_for
 from dicehall.core.types import GameSpec
 from dicehall.engine.record import Record
 from dicehall.store import FINISHED, MatchRow
+from dicehall.web.accounts.friend_tables import check_friend_seat
 from dicehall.web.accounts.sessions import request_account
 from dicehall.web.errors import RequestError
 from dicehall.web.hall import Hall, make_game, playable
@@ -52,6 +53,13 @@ class SeatIn(BaseModel):
     open: StrictBool = False  # a person's seat anyone may take from the lobby (not invited)
 
 
+class TurnIn(BaseModel):
+    """A turn-based table: the time per move and what happens when it runs out."""
+
+    move_seconds: StrictInt = Field(ge=1, le=3 * 24 * 3600)  # from 1 hour (Settings) to 3 days
+    on_timeout: Literal["bot", "end"] = "bot"  # a bot moves for them, or their game ends
+
+
 class TableIn(BaseModel):
     game: str = Field(max_length=32)
     params: Params = Field(default_factory=dict)
@@ -63,6 +71,8 @@ class TableIn(BaseModel):
     room: StrictBool = False  # wait for everyone in a waiting room (web/gathering.py)
     series: StrictInt | None = None  # games in a series with a running total (web/series.py)
     series_count: Literal["points", "wins"] = "points"
+    friends_only: StrictBool = False  # only the host's friends take open seats (friend_tables)
+    turn_based: TurnIn | None = None  # a time per move instead of the live pace (tables/turns)
 
 
 class ParamsIn(BaseModel):
@@ -210,11 +220,16 @@ async def get_table(hall: HallDep, table_id: str) -> dict[str, Any]:
 
 
 @router.post("/tables/{table_id}/claim", response_model=ClaimOut)
-async def claim_seat(hall: HallDep, table_id: str, body: ClaimIn) -> dict[str, Any]:
-    """Take a free human seat; the answer holds its token (keep it to come back)."""
+async def claim_seat(
+    hall: HallDep, table_id: str, body: ClaimIn, request: Request
+) -> dict[str, Any]:
+    """Take a free human seat; the answer holds its token (keep it to come back). At a
+    friends-only table, only the host and the host's friends may (403 `friends_only`)."""
     await asyncio.to_thread(_row, hall, table_id)
     table = await hall.get(table_id)
     assert table is not None
+    friends = request.app.state.friend_desk.friends
+    await check_friend_seat(friends, table.row.options, request_account(request))
     token = await hall.claim(table, body.seat)
     link = f"/table/{table_id}#seat={body.seat}&token={token}"
     return {"seat": body.seat, "token": token, "link": link}
@@ -225,12 +240,14 @@ async def ask_rematch(
     hall: HallDep, table_id: str, body: RematchIn, request: Request
 ) -> dict[str, Any]:
     """Play again with the same people and settings, seats rotated (`web.rematch`): the new
-    table and the caller's seats there, against their seat tokens at this finished table."""
+    table and the caller's seats there, against their seat tokens at this finished table (or,
+    with no tokens, the seats the signed-in account held there)."""
     await asyncio.to_thread(_row, hall, table_id)
     table = await hall.get(table_id)
     assert table is not None
     guards, key = request.app.state.guards, get_replays(request).key
-    return await rematch(hall, guards, client_key(request.scope), table, body.tokens, key)
+    client = client_key(request.scope)
+    return await rematch(hall, guards, client, table, body.tokens, key, request_account(request))
 
 
 def _finished_record(hall: Hall, table_id: str) -> Record:

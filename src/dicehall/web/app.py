@@ -23,7 +23,7 @@ from dicehall.core.errors import DicehallError
 from dicehall.store import ENV_URL, LIVE, Store, default_url
 from dicehall.store.accounts import Accounts
 from dicehall.web import events, metrics
-from dicehall.web.accounts import account_sessions, profiles
+from dicehall.web.accounts import account_sessions, email_routes, friends, profiles, your_games
 from dicehall.web.accounts import routes as accounts
 from dicehall.web.accounts.routes import Throttles
 from dicehall.web.accounts.sessions import AccountLimits, SessionGuard
@@ -95,6 +95,7 @@ def create_app(
         hall = Hall(store, settings)
         app.state.hall, app.state.settings = hall, settings
         app.state.accounts = Accounts(store)
+        app.state.friend_desk = friends.FriendDesk(app.state.accounts, settings.limits)
         await asyncio.to_thread(app.state.accounts.close_expired)
         await hall.start()
         events.install()
@@ -134,6 +135,9 @@ def create_app(
     app.include_router(invitations_router)
     app.include_router(accounts.router)
     app.include_router(account_sessions.router)
+    app.include_router(friends.router)
+    app.include_router(your_games.router)
+    app.include_router(email_routes.router)
     app.include_router(profiles.router)
     app.include_router(profiles.pages)
     app.include_router(game_assets.router)

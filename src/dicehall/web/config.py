@@ -43,6 +43,8 @@ class Settings:
     record stays; it can be watched but no longer played).
     listed_idle: seconds a live table nobody is at stays in the lobby's "Open tables" after it
     was made or last moved (a table nobody joined leaves the list; its links still work).
+    turn_seconds_min: the shortest time per move a turn-based table may have (1 hour; tests
+    set seconds through `DICEHALL_TURN_SECONDS_MIN`, which no deployment should set).
     prepare_solvers: at start, solve the expert's missing tables in a background process.
     gil_switch: seconds a thread holds Python's lock before another may take it: the store
     writer hands each finished write back to the event loop, which should not wait Python's
@@ -69,6 +71,9 @@ class Settings:
     )
     listed_idle: float = field(
         default_factory=lambda: _env_float("DICEHALL_LISTED_IDLE", 15 * 60.0)
+    )
+    turn_seconds_min: float = field(
+        default_factory=lambda: _env_float("DICEHALL_TURN_SECONDS_MIN", 3600.0)
     )
     sweep_every: float = field(default_factory=lambda: _env_float("DICEHALL_SWEEP_EVERY", 30))
     prepare_solvers: bool = field(
@@ -114,6 +119,21 @@ class Settings:
     # rated games a player needs in a game before its leaderboard shows them (docs/accounts.md)
     leaderboard_min_games: int = field(
         default_factory=lambda: max(1, _env_int("DICEHALL_LEADERBOARD_MIN_GAMES", 5))
+    )
+    # e-mail alerts (web/accounts/mail_alerts.py): off unless an SMTP host is set; the
+    # password is never logged (nor shown in the settings' repr)
+    smtp_host: str = field(default_factory=lambda: os.environ.get("DICEHALL_SMTP_HOST", ""))
+    smtp_port: int = field(default_factory=lambda: _env_int("DICEHALL_SMTP_PORT", 587))
+    smtp_from: str = field(
+        default_factory=lambda: os.environ.get("DICEHALL_SMTP_FROM", "dicehall@localhost")
+    )
+    smtp_tls: bool = field(default_factory=lambda: os.environ.get("DICEHALL_SMTP_TLS") == "1")
+    smtp_user: str = field(default_factory=lambda: os.environ.get("DICEHALL_SMTP_USER", ""))
+    smtp_password: str = field(
+        default_factory=lambda: os.environ.get("DICEHALL_SMTP_PASSWORD", ""), repr=False
+    )
+    public_url: str = field(
+        default_factory=lambda: os.environ.get("DICEHALL_PUBLIC_URL", "http://localhost:8000")
     )
     # the API's documentation pages (/docs, /redoc) and /openapi.json: off unless turned on
     api_docs: bool = field(default_factory=lambda: os.environ.get("DICEHALL_API_DOCS") == "1")

@@ -12,6 +12,7 @@ import contextlib
 import logging
 import secrets
 from collections.abc import Callable
+import time
 from typing import Any
 
 from dicehall import games
@@ -26,8 +27,11 @@ from dicehall.engine.match import Match
 from dicehall.engine.record import resume
 from dicehall.store import LIVE, MatchRow, Store, now_text, token_digest
 from dicehall.store.accounts import Account
+from dicehall.store.turns import TurnClock, TurnClocks
 from dicehall.web import events, lifecycle
 from dicehall.web.accounts import seat_accounts
+from dicehall.web.accounts.friend_tables import host_option
+from dicehall.web.accounts.mail_alerts import Mailer
 from dicehall.web.cluster import replica
 from dicehall.web.cluster.node import Cluster
 from dicehall.web.config import Settings
@@ -37,6 +41,7 @@ from dicehall.web.tables import seats as seat_rules
 from dicehall.web.tables import writes
 from dicehall.web.tables.room import new_room
 from dicehall.web.tables.table import Table
+from dicehall.web.tables.turns import TurnKeeper, check_turn_based
 from dicehall.web.workers import prepare
 from dicehall.web.workers.pool import BotPool
 
@@ -130,6 +135,7 @@ class Hall:
         self.checkpointer: asyncio.Task[None] | None = None
         self.cluster: Cluster | None = None
         self.warming: asyncio.Task[None] | None = None
+        self.mailer = Mailer(settings, store)  # turn-based tables' e-mail alerts
 
     # --- start-up and shutdown ------------------------------------------------------
     async def start(self) -> None:
@@ -189,18 +195,20 @@ class Hall:
         loaded = await asyncio.to_thread(self._read_and_replay, table_id)
         if loaded is None:
             return None
-        row, match, claimed = loaded
+        row, match, claimed, clock = loaded
         if table_id in self.tables:  # created or loaded meanwhile
             return self.tables[table_id]
         owned = self.cluster is None or await self.cluster.try_own(table_id)
-        table = self._install(row, match, replica=not owned)
+        table = self._install(row, match, replica=not owned, clock=clock)
         if table.replica:  # what the owner saved since the read: its notices found no table
             await replica.refresh(table)
         # seats people had taken: their grace period starts now
         table.presence.away(claimed, asyncio.get_running_loop().time())
         return table
 
-    def _read_and_replay(self, table_id: str) -> tuple[MatchRow, Match, list[int]] | None:
+    def _read_and_replay(
+        self, table_id: str
+    ) -> tuple[MatchRow, Match, list[int], TurnClock | None] | None:
         row = self.store.get(table_id)
         if row is None:
             return None
@@ -209,13 +217,17 @@ class Hall:
         game = games.make(row.game, **row.params)
         match = resume(record, bots=self._bots(game, row.seats), clock=self._clock(game))
         claimed = [seat for seat, (_, taken) in self.store.tokens(table_id).items() if taken]
-        return row, match, claimed
+        clock = TurnClocks(self.store).get(table_id) if "turn_based" in row.options else None
+        return row, match, claimed, clock
 
-    def _install(self, row: MatchRow, match: Match, replica: bool = False) -> Table:
+    def _install(
+        self, row: MatchRow, match: Match, replica: bool = False, clock: TurnClock | None = None
+    ) -> Table:
         levels = {s["seat"]: interactive_level(s["bot"], row.game) for s in row.seats if "bot" in s}
         table = Table(
             row, match, self.store, self.settings, self.pool, levels=levels,
             peers=self.cluster, replica=replica, on_finish=seat_accounts.on_finish,
+            turn_clock=clock, on_turn=self.mailer.your_turn,
         )  # fmt: skip
         self.tables[row.id] = table
         if not match.is_over and row.status == LIVE:
@@ -260,6 +272,10 @@ class Hall:
             )
         if body.get("room") is True and mode == "online":
             options.update(_room_option(seats))
+        options.update(host_option(account, body))
+        turn_based = check_turn_based(body, game, self.settings.turn_seconds_min)
+        if turn_based:
+            options["turn_based"] = turn_based
         return await self._open(game, seats, options)
 
     async def open_table(
@@ -306,10 +322,23 @@ class Hall:
         tokens = {seat: t for seat, t in tokens.items() if not seats[seat].get("open")}
         with store_errors("new tables"):
             await writes.run(self.store.create_match, row, hashes, list(match.log), first=True)
+        clock = await self._first_clock(row, match)
         if self.cluster is not None:  # a new table belongs to the process that made it
             await self.cluster.try_own(row.id)
         events.emit("table_created", table=row.id, game=game.id, seats=len(seats))
-        return self._install(row, match), tokens
+        return self._install(row, match, clock=clock), tokens
+
+    async def _first_clock(self, row: MatchRow, match: Match) -> TurnClock | None:
+        """A turn-based table's first deadline, saved before anyone hears of the table (a
+        crash right after must not leave it without a clock: `web.tables.turns`)."""
+        keeper = TurnKeeper.of(row.options, None)
+        if keeper is None:
+            return None
+        people = [s["seat"] for s in row.seats if s["kind"] == "human"]
+        keeper.advance(match, people, time.time())
+        with store_errors("new tables"):
+            await writes.run(TurnClocks(self.store).put, row.id, keeper.clock(), first=True)
+        return keeper.clock()
 
     def _refuse_unprepared(self, game: Game[Any, Any], seats: list[dict[str, Any]]) -> None:
         """An expert whose solved tables are not ready would hang: say so instead (503)."""

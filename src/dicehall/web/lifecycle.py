@@ -7,6 +7,9 @@ A sweep runs every `sweep_every` seconds:
 - a live table nobody has joined or moved at for `expire_after` seconds expires: its status
   becomes `expired` (the record stays, it can still be watched), its bots stop, and a person
   who tries to move there is told that it expired.
+- a turn-based table whose deadline has passed is loaded (its driver then has a bot move or
+  ends the game for the late player, `web.tables.turns`): deadlines pass while nobody is
+  there, and after a restart.
 The store work runs in a thread, off the event loop.
 
 A SQLite store's write-ahead log is also checkpointed every `CHECKPOINT_EVERY_S` in a thread
@@ -17,10 +20,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Protocol
 
 from dicehall.store import EXPIRED, Store
+from dicehall.store.turns import TurnClocks
 from dicehall.web.config import Settings
 from dicehall.web.tables import writes
 
@@ -36,6 +41,8 @@ class Hall(Protocol):
     settings: Settings
     tables: dict[str, Table]
     cluster: Cluster | None
+
+    async def get(self, table_id: str) -> Table | None: ...
 
 
 log = logging.getLogger("dicehall.web")
@@ -83,11 +90,21 @@ async def expire_idle(hall: Hall) -> list[str]:
     return expired
 
 
+async def load_due_turns(hall: Hall) -> list[str]:
+    """Load the turn-based tables whose deadline passed; returns the ids loaded now."""
+    due = await asyncio.to_thread(TurnClocks(hall.store).due, time.time())
+    loaded = [table_id for table_id in due if table_id not in hall.tables]
+    for table_id in loaded:
+        await hall.get(table_id)
+    return loaded
+
+
 async def sweep_forever(hall: Hall) -> None:
     while True:
         await asyncio.sleep(hall.settings.sweep_every)
         try:
             await expire_idle(hall)
+            await load_due_turns(hall)
             await unload_idle(hall)
         except Exception:  # the store may refuse for a while: try again next sweep
             log.exception("table sweep failed")

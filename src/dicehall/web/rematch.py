@@ -8,7 +8,9 @@ starts; each person keeps their name, each bot its level, the table its paramete
 Everyone still at the old table is told (`{"type": "rematch", "id": …}`) and joins with one tap.
 
 Each person's new token is handed to them only, against their old seat's token; wrong tokens
-spend the same budgets as a websocket hello's (`protection/guard.py`). The new tokens are
+spend the same budgets as a websocket hello's (`protection/guard.py`). A signed-in player may
+ask without tokens (from their profile, on any device): they get the seats their account held
+at the finished table (`accounts/seat_accounts.py` linked them). The new tokens are
 made from the server's key (the one that signs records) and the new table's id and seat, so
 they need not be kept: the finished table's options name its rematch (`rematch`), and after
 a restart the tokens are made again for the people still to come. This process also keeps
@@ -17,13 +19,16 @@ the newest `KEPT` rematches in memory.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
+from dicehall.store.accounts import Account
 from dicehall.store.rooms import save_options
+from dicehall.store.standings import Standings
 from dicehall.web.errors import RequestError, store_errors
 from dicehall.web.hall import Hall, make_game
 from dicehall.web.protection.guard import Guards
@@ -89,11 +94,29 @@ def _remembered(table: Table, key: bytes) -> Rematch | None:
     return made
 
 
+async def _seats_of_account(table: Table, account: Account) -> set[int]:
+    linked = await asyncio.to_thread(Standings(table.store).linked, table.id)
+    held = {seat for seat, owner in linked.items() if owner == account.id}
+    if not held:
+        raise RequestError(403, "not_yours", "you held no seat at this table")
+    return held
+
+
 async def rematch(
-    hall: Hall, guards: Guards, client: str, table: Table, tokens: Any, key: bytes
+    hall: Hall,
+    guards: Guards,
+    client: str,
+    table: Table,
+    tokens: Any,
+    key: bytes,
+    account: Account | None = None,
 ) -> dict[str, Any]:
-    """The rematch's id and the caller's new seats with their tokens (made on the first ask)."""
-    held = await seats_held(hall, guards, client, table, tokens)
+    """The rematch's id and the caller's new seats with their tokens (made on the first ask):
+    the seats of `tokens`, or with none, those the signed-in `account` held."""
+    if tokens == [] and account is not None:
+        held = await _seats_of_account(table, account)
+    else:
+        held = await seats_held(hall, guards, client, table, tokens)
     if not table.match.is_over:
         raise RequestError(409, "not_finished", "a rematch can be asked once the game is over")
     made = _remembered(table, key)

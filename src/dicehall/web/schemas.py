@@ -100,6 +100,11 @@ class SeriesOut(Out):
     """Each player's total before this game."""
 
 
+class TurnOut(Out):
+    move_seconds: int
+    on_timeout: Literal["bot", "end"]
+
+
 class OptionsOut(Out):
     mode: Literal["online", "hotseat"]
     private: bool | None = None
@@ -113,6 +118,10 @@ class OptionsOut(Out):
     """The series this table's game belongs to, if any (docs/play-together.md)."""
     rematch: str | None = None
     """A finished table's rematch: the new table's id."""
+    friends_only: bool | None = None
+    """Only the host's friends take its open seats."""
+    turn_based: TurnOut | None = None
+    """A time per move instead of the live pace (docs/play-together.md)."""
 
 
 class TableOut(Out):

@@ -1,8 +1,9 @@
 """Profiles and leaderboards: what anyone may read about an account, and the pages.
 
 A profile shows the games an account played and won per game, its ratings, its recent
-matches (with links to their replays) and its achievements, each with its date and marked
-when the player declared it rather than the game observed it.
+matches (with links to their replays, and on one's own profile "play again") and its
+achievements, each with its date and marked when the player declared it rather than the game
+observed it.
 """
 
 from __future__ import annotations
@@ -67,6 +68,8 @@ def _profile(
     for match in history:
         if match["status"] == "finished":
             match["replay"] = f"/replay/{match['match_id']}"
+            if viewer_id == account_id:  # one's own: play it again (`web.rematch`)
+                match["rematch"] = f"/api/tables/{match['match_id']}/rematch"
     return {
         "name": name,
         "created": created,

@@ -64,6 +64,14 @@ class Limits:
     chat_rate: float = _setting("DICEHALL_CHAT_RATE", 0.5)
     chat_burst: float = _setting("DICEHALL_CHAT_BURST", 5)
     chat_history: float = _setting("DICEHALL_CHAT_HISTORY", 100)
+    # friends (web/accounts/friends.py): requests per account, friends and waiting requests
+    friend_request_rate: float = _setting("DICEHALL_FRIEND_REQUEST_RATE", 0.1)
+    friend_request_burst: float = _setting("DICEHALL_FRIEND_REQUEST_BURST", 10)
+    max_friends: float = _setting("DICEHALL_MAX_FRIENDS", 200)
+    max_friend_requests: float = _setting("DICEHALL_MAX_FRIEND_REQUESTS", 50)
+    # e-mail alerts per account (web/accounts/mail_alerts.py): past the budget none is sent
+    email_rate: float = _setting("DICEHALL_EMAIL_RATE", 1 / 600)
+    email_burst: float = _setting("DICEHALL_EMAIL_BURST", 10)
 
     @classmethod
     def settings(cls) -> list[tuple[str, str, float]]:

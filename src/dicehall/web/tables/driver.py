@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 import random
+import time
 from typing import Any, Protocol
 
 from dicehall.bots import Seated, stand_in
@@ -24,6 +25,7 @@ from dicehall.web.config import Settings
 from dicehall.web.errors import StorageError
 from dicehall.web.tables.pauses import Pauses
 from dicehall.web.tables.presence import Presence
+from dicehall.web.tables.turns import TurnKeeper
 from dicehall.web.tables.views import seat_name
 from dicehall.web.workers.pool import BotPool
 from dicehall.web.workers.thinking import BotSpec
@@ -41,9 +43,12 @@ class Driven(Protocol):
     presence: Presence
     pauses: Pauses
     replica: bool
+    turns: TurnKeeper | None
 
     @property
     def id(self) -> str: ...
+
+    async def keep_time(self, changed: bool = False) -> None: ...
 
     async def commit(self, saved: Checkpoint, person: bool = False) -> None: ...
 
@@ -89,8 +94,10 @@ class Driver:
         return BotSpec.of(self.table.row.game, self.table.match.game.params, seat, level)
 
     def uncover(self, seat: Seat) -> bool:
-        """The person is back: their stand-in bot leaves; True if one stood in."""
-        if seat not in self.covered:
+        """The person is back: their stand-in bot leaves; True if one stood in. A seat whose
+        game ended when its time ran out (a turn-based table's `out`) stays the bot's."""
+        turns = self.table.turns
+        if seat not in self.covered or (turns is not None and seat in turns.out):
             return False
         self.covered.discard(seat)
         self.table.match.bots.pop(seat, None)
@@ -100,6 +107,7 @@ class Driver:
     # --- the loop -------------------------------------------------------------------
     async def _run(self) -> None:
         table, loop = self.table, asyncio.get_running_loop()
+        await self._start_clock()
         while not table.match.is_over and table.row.status == "live":
             due = self._next_wake(loop.time())
             self.wake.clear()
@@ -121,6 +129,8 @@ class Driver:
 
     def _delay(self) -> float:
         settings = self.table.settings
+        if self.table.turns is not None:  # a turn-based table's bots move at once
+            return 0.0
         if self.table.match.game.spec.real_time:
             low, high = settings.realtime_delay
             return self.rng.uniform(low, high)
@@ -140,6 +150,9 @@ class Driver:
         deadline = m.timer_deadline()
         if deadline is not None and m.clock is not None:
             times.append(now + deadline - m.clock.now())
+        turns = table.turns
+        if turns is not None and turns.deadline is not None:  # the server's clock
+            times.append(now + max(0.0, turns.deadline - time.time()))
         table.pauses.hold(m.held, now, owner=not table.replica)
         if table.pauses.current is not None:
             times.append(table.pauses.current.until)
@@ -151,6 +164,8 @@ class Driver:
         if pause is not None and pause.done(now, self.table.present()):
             await self.release_pause()
         await self._fire_timer()
+        if await self._time_out():
+            return
         for seat, due in sorted(self.due.items(), key=lambda x: x[1]):
             if due <= now and seat in self.table.match.bots_to_act():
                 del self.due[seat]
@@ -211,8 +226,11 @@ class Driver:
                 self.wake.set()
 
     def _cover_away(self, now: float) -> None:
-        """Rule of the house: a person away longer than the grace period gets a stand-in bot."""
+        """Rule of the house: a person away longer than the grace period gets a stand-in bot
+        (not at a turn-based table: players leave and come back, their time per move runs)."""
         table = self.table
+        if table.turns is not None:
+            return
         for seat in table.presence.overdue(now, table.settings.grace):
             if seat not in self.covered:
                 self.covered.add(seat)
@@ -223,3 +241,48 @@ class Driver:
 
     def _stand_in(self, seat: Seat) -> Bot:
         return Seated(stand_in(self.table.match.game.id))
+
+    # --- turn-based tables (`web.tables.turns`) ------------------------------------------
+    async def _start_clock(self) -> None:
+        """Start (or, after a restart, resume) the table's turn clock; seats whose game ended
+        when their time ran out are the bots' again."""
+        table = self.table
+        if table.turns is None:
+            return
+        for seat in table.turns.out:
+            self.covered.add(seat)
+            table.match.bots[seat] = self._stand_in(seat)
+        table.turns.resume()
+        async with table.lock:
+            await table.keep_time()
+
+    async def _time_out(self) -> bool:
+        """A seat's time per move ran out: a bot moves for it this once, or its game ends and
+        a bot plays it to the end (the host's choice). True if one did."""
+        table = self.table
+        turns = table.turns
+        late = turns.overdue(time.time()) if turns is not None else ()
+        if turns is None or not late:
+            return False
+        seat = late[0]
+        name = seat_name(table.row.seats, seat)
+        async with table.lock:
+            turns.timed_out(seat)
+            if turns.on_timeout == "end":
+                turns.out.add(seat)
+                self.covered.add(seat)
+                table.match.bots[seat] = self._stand_in(seat)
+                table.note(f"{name}'s time ran out: the game is over for them; a bot plays on.")
+                table.broadcast_seats()
+            else:
+                table.note(f"{name}'s time ran out: a bot moves for them this time.")
+            await table.keep_time(changed=True)
+        if turns.on_timeout == "bot" and seat not in self.covered:
+            table.match.bots[seat] = self._stand_in(seat)
+            try:
+                await self._step(seat)
+            finally:
+                if seat not in self.covered:
+                    table.match.bots.pop(seat, None)
+        self.wake.set()
+        return True

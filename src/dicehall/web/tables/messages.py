@@ -15,6 +15,7 @@ from dicehall.web.tables.driver import Driver
 from dicehall.web.tables.pauses import Pauses
 from dicehall.web.tables.presence import Presence
 from dicehall.web.tables.room import Room
+from dicehall.web.tables.turns import TurnKeeper
 from dicehall.web.tables.viewers import log_viewer, viewing
 from dicehall.web.tables.views import explained_log, result_json, seat_panels
 
@@ -30,6 +31,7 @@ class Shown(Protocol):
     driver: Driver
     pauses: Pauses
     room: Room
+    turns: TurnKeeper | None
 
 
 def seats_json(table: Shown) -> list[dict[str, Any]]:
@@ -68,6 +70,7 @@ def state_json(table: Shown, conn: Conn, cache: dict[Any, Any]) -> dict[str, Any
         "result": result_json(m),
         "timer": timer_json(m),
         "pause": table.pauses.to_json(asyncio.get_running_loop().time()),
+        "turn": table.turns.to_json() if table.turns is not None else None,
         "panels": panels,
     }
 

@@ -11,15 +11,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
 from dicehall.bots import Seated, at_table, level_named
 from dicehall.bots.base import Bot
+from dicehall.core.errors import IllegalActionError
 from dicehall.core.types import Seat
 from dicehall.engine.match import Checkpoint, Match
 from dicehall.engine.record import Record, resume
 from dicehall.store import MatchRow, Store
+from dicehall.store.turns import TurnClock, TurnClocks
 from dicehall.web import events, metrics
 from dicehall.web.config import Settings
 from dicehall.web.errors import NotStarted, StorageError, TableClosed
@@ -29,6 +32,7 @@ from dicehall.web.tables.driver import Driver
 from dicehall.web.tables.pauses import Pauses, pause_rule
 from dicehall.web.tables.presence import Presence
 from dicehall.web.tables.room import Room
+from dicehall.web.tables.turns import TurnKeeper
 from dicehall.web.tables.views import result_json, seat_name
 from dicehall.web.workers.pool import BotPool
 
@@ -67,6 +71,8 @@ class Table:
         peers: Peers | None = None,
         replica: bool = False,
         on_finish: Callable[[Table], asyncio.Task[None] | None] | None = None,
+        turn_clock: TurnClock | None = None,
+        on_turn: Callable[[Table, tuple[Seat, ...]], None] | None = None,
     ) -> None:
         self.row, self.match, self.store, self.settings = row, match, store, settings
         self.peers, self.replica, self.on_finish = peers, replica, on_finish
@@ -83,6 +89,8 @@ class Table:
         pool = pool or BotPool(settings.quick_workers, settings.search_workers)
         self.driver = Driver(self, pool, levels or {})
         self.pauses = Pauses(settings.round_pause, self._announce_pause)
+        self.turns = TurnKeeper.of(row.options, turn_clock)  # a turn-based table's clock
+        self.on_turn = on_turn  # a new move began there (e-mail alerts: accounts/mail_alerts.py)
         self.match.pause = pause_rule(match.game)  # where the table holds (web/tables/pauses.py)
 
     @property
@@ -113,6 +121,8 @@ class Table:
             if self.row.status != "live" and not self.match.is_over:
                 raise TableClosed("this table expired: nobody joined or moved for too long")
             m = self.match
+            if self.turns is not None and seat in self.turns.out:
+                raise IllegalActionError("your time ran out: the game is over for you", seat=seat)
             saved = m.checkpoint()
             m.play(seat, action, self._checked_version(seat, version))
             await self.commit(saved, person=True)
@@ -147,6 +157,7 @@ class Table:
         else:
             self.row.num_actions = len(m.log)
             metrics.moved(person)
+            await self.keep_time()
             await self.presence.write_claims()
             if m.is_over:
                 self.row.status, self.row.result = "finished", result_json(m)
@@ -160,6 +171,22 @@ class Table:
         finally:
             self.committing = False
             self._welcome_waiting()
+
+    async def keep_time(self, changed: bool = False) -> None:
+        """A turn-based table: a new move starts its time (`web.tables.turns`); the clock is
+        saved so that a restart keeps the deadline, and the players to move are alerted
+        (`on_turn`). Called with the lock held."""
+        turns = self.turns
+        if turns is None or self.replica:
+            return
+        began = turns.advance(self.match, self.humans, time.time())
+        if began or changed:
+            try:
+                await writes.run(TurnClocks(self.store).put, self.id, turns.clock())
+            except Exception as exc:  # the move is saved; the next move saves the clock again
+                log.error("table %s: turn clock not saved: %s", self.id, exc)
+        if began and turns.seats and self.on_turn is not None:
+            self.on_turn(self, turns.seats)
 
     # --- connections ----------------------------------------------------------------
     def join(self, conn: Conn) -> None:

@@ -194,6 +194,12 @@ function showOpenChoices() {
   }
 }
 
+// A turn-based table: the time per move and what happens when it runs out (null: live).
+function turnBased() {
+  const seconds = Number($("turn-based").value);
+  return seconds ? { move_seconds: seconds, on_timeout: $("on-timeout").value } : null;
+}
+
 async function create() {
   $("create-error").textContent = "";
   const seats = [...document.querySelectorAll(".seat-row")].map((r) => {
@@ -206,7 +212,7 @@ async function create() {
   try {
     const made = await api("/api/tables", {
       method: "POST",
-      body: { game: current.id, params: readParams(), seats, mode, private: $("private").checked, room: $("room").checked, series: Number($("series").value) || null, series_count: $("series-count").value, rated: $("rated").checked, coach: $("coach").checked },
+      body: { game: current.id, params: readParams(), seats, mode, private: $("private").checked, room: $("room").checked, series: Number($("series").value) || null, series_count: $("series-count").value, rated: $("rated").checked, coach: $("coach").checked, friends_only: $("friends-only").checked, turn_based: turnBased() },
     });
     showCreated(made, seats, mode);
     loadTables();
@@ -337,7 +343,7 @@ async function loadTables() {
             h(
               "tr",
               {},
-              h("td", {}, h("b", {}, gameName(t.game))),
+              h("td", {}, h("b", {}, gameName(t.game)), t.options.friends_only ? h("span", { class: "muted" }, " · friends only") : ""),
               h("td", {}, t.seats.map((s) => seatName(t.seats, s.seat)).join(", ")),
               h(
                 "td",

@@ -16,6 +16,19 @@ function ratingChange(m) {
     h("span", { class: d >= 0 ? "up" : "down" }, `(${change})`));
 }
 
+// One's own finished game: the rematch (same people and settings, seats moved one place on),
+// asked as the signed-in account, so it works on any device (docs/play-together.md).
+async function playAgain(m, button) {
+  button.disabled = true;
+  try {
+    const made = await api(m.rematch, { method: "POST", body: { tokens: [] } });
+    location.href = made.link;
+  } catch (e) {
+    button.disabled = false;
+    $("error").textContent = e.message;
+  }
+}
+
 async function main() {
   whoami();
   const name = decodeURIComponent(location.pathname.split("/").pop());
@@ -55,7 +68,8 @@ async function main() {
             h("td", { class: "hide-narrow" }, m.opponents.join(", ")),
             h("td", {}, outcome(m)),
             h("td", {}, ratingChange(m)),
-            h("td", {}, m.replay ? h("a", { href: m.replay }, "replay") : h("a", { href: `/table/${m.match_id}` }, "table")))))
+            h("td", {}, m.replay ? h("a", { href: m.replay }, "replay") : h("a", { href: `/table/${m.match_id}` }, "table"),
+              m.rematch ? [" · ", h("button", { type: "button", class: "secondary rematch", onclick: (e) => playAgain(m, e.target) }, "Play again")] : null))))
       : h("p", { class: "muted" }, "No matches yet."),
   );
   const held = new Map(p.achievements.map((a) => [`${a.game}/${a.key}`, a]));

@@ -4,6 +4,7 @@
 // `focus` this page asks for once that seat's player confirms the cover), none in between.
 import { api, fitLogNumbers, named, renderer, resultHtml, seatName } from "/static/js/common.js";
 import { renderCoach } from "/static/js/coach.js";
+import { renderTurnClock } from "/static/js/turnclock.js";
 import { h, phoneLayout, seatColour } from "/static/js/svg.js";
 
 const $ = (id) => document.getElementById(id);
@@ -124,7 +125,7 @@ function show(msg) {
     state = msg;
     pending = false;
     const options = (msg.table && msg.table.options) || {};
-    $("game-name").textContent = [msg.game.name, options.rated && "rated", options.coach && "coach on"]
+    $("game-name").textContent = [msg.game.name, options.rated && "rated", options.coach && "coach on", options.turn_based && "turn-based"]
       .filter(Boolean)
       .join(" · ");
     document.title = `dicehall — ${msg.game.name}`;
@@ -209,6 +210,7 @@ function activePanel() {
 
 function renderAll() {
   if (!state) return;
+  renderTurnClock(state, seats);
   if (sharedSecrets() && !state.over) {
     const want = wantedSeat();
     if (want !== revealed) handOver(want);
