@@ -11,8 +11,8 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Callable
 import time
+from collections.abc import Callable
 from typing import Any
 
 from dicehall import games
