@@ -161,3 +161,9 @@ def test_a_move_stopped_between_a_time_out_and_the_bots_move_starts_again(
         assert back.state["turn"]["seats"] == [0] and back.state["turn"]["deadline"] is not None
     finally:
         back.close()
+
+
+def test_a_turn_based_table_has_no_waiting_room(server: Server) -> None:
+    """The clock starts when the table is made: a room would let it run out unseen."""
+    body = {"game": "paradice", "seats": PEOPLE, "room": True, "turn_based": turn_based(3600)}
+    assert refused(server, body) == (422, "bad_room")

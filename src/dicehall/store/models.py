@@ -167,6 +167,8 @@ invitations = Table(
     Column("host", String(64), nullable=False),  # who invited, as shown at the table
     Column("created", String(32), nullable=False),
     Column("accepted", Boolean, nullable=False),
+)
+
 # --- friends (accounts only): one row per pair, asked by `requester` --------------------
 friendships = Table(
     "friendships",

@@ -275,6 +275,8 @@ class Hall:
         options.update(host_option(account, body))
         turn_based = check_turn_based(body, game, self.settings.turn_seconds_min)
         if turn_based:
+            if "room" in options:  # the clock would run while the room waits (play-together.md)
+                raise RequestError(422, "bad_room", "a turn-based table has no waiting room yet")
             options["turn_based"] = turn_based
         return await self._open(game, seats, options)
 
