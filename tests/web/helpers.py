@@ -126,12 +126,21 @@ class Server:
 class Client:
     """One websocket at a table: hello with tokens, then act/receive."""
 
-    def __init__(self, server: Server, table_id: str, tokens: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        server: Server,
+        table_id: str,
+        tokens: list[str] | None = None,
+        secret: str | None = None,  # a private table's, from its link (web/tables/secret.py)
+    ) -> None:
         self.ws: ClientConnection = connect(
             f"{server.ws_url}/ws/{table_id}", open_timeout=10, legacy=True
         )
+        hello: dict[str, Any] = {"type": "hello", "tokens": tokens or []}
+        if secret is not None:
+            hello["secret"] = secret
         with contextlib.suppress(ConnectionClosed):  # an unknown table closes at once
-            self.ws.send(json.dumps({"type": "hello", "tokens": tokens or []}))
+            self.ws.send(json.dumps(hello))
         self.state: dict[str, Any] = {}
         self.log: list[dict[str, Any]] = []
         self.messages: list[dict[str, Any]] = []

@@ -71,6 +71,11 @@ def now_text() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+SECRET_OPTION = "secret_digest"
+"""A private table's option holding the SHA-256 digest of its link's secret (web/tables/
+secret.py): kept like a token, never in `MatchRow.public()`."""
+
+
 @dataclass
 class MatchRow:
     """One match's creation data and status (no tokens, no log)."""
@@ -90,13 +95,13 @@ class MatchRow:
     updated: str
 
     def public(self) -> dict[str, Any]:
-        """What anyone may see: everything but the seed."""
+        """What anyone may see: everything but the seed and a private table's secret."""
         return {
             "id": self.id,
             "game": self.game,
             "params": self.params,
             "seats": self.seats,
-            "options": self.options,
+            "options": {k: v for k, v in self.options.items() if k != SECRET_OPTION},
             "status": self.status,
             "result": self.result,
             "num_actions": self.num_actions,

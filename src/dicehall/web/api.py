@@ -7,7 +7,7 @@ import re
 from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Header, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field, StrictBool, StrictInt, StringConstraints
 
@@ -33,6 +33,7 @@ from dicehall.web.schemas import (
     TableOut,
 )
 from dicehall.web.tables.seats import open_seats
+from dicehall.web.tables.secret import MAX_SECRET, admits, needs_secret, with_secret
 from dicehall.web.workers.prepare import lobby_status
 
 router = APIRouter(prefix="/api", responses=ERRORS)
@@ -67,6 +68,7 @@ class ParamsIn(BaseModel):
 
 class ClaimIn(BaseModel):
     seat: StrictInt
+    secret: str | None = Field(default=None, max_length=MAX_SECRET)  # a private table's
 
 
 class RematchIn(BaseModel):
@@ -170,16 +172,20 @@ def _changed_since(table: dict[str, Any], since: datetime) -> bool:
 )
 async def create_table(hall: HallDep, body: TableIn, request: Request) -> dict[str, Any]:
     """A new table. The answer holds each human seat's token: share each with its player."""
-    table, tokens = await hall.create(body.model_dump(), request_account(request))
+    table, tokens, secret = await hall.create(body.model_dump(), request_account(request))
     base = f"/table/{table.id}"
-    return {
+    answer = {
         "id": table.id,
-        "url": base,
+        "url": with_secret(base, secret),  # a private table's: its secret in the fragment
         "tokens": {str(s): t for s, t in tokens.items()},
-        "links": {str(s): f"{base}#seat={s}&token={t}" for s, t in tokens.items()},
-        "hotseat_link": f"{base}#tokens={','.join(tokens.values())}",
+        "links": {str(s): with_secret(f"{base}#seat={s}&token={t}", secret)
+                  for s, t in tokens.items()},
+        "hotseat_link": with_secret(f"{base}#tokens={','.join(tokens.values())}", secret),
         "table": _table_json(hall, table.row),
-    }
+    }  # fmt: skip
+    if secret:
+        answer["secret"] = secret
+    return answer
 
 
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -198,18 +204,29 @@ def _row(hall: Hall, table_id: str) -> MatchRow:
 
 
 @router.get("/tables/{table_id}", response_model=TableOut, response_model_exclude_unset=True)
-async def get_table(hall: HallDep, table_id: str) -> dict[str, Any]:
-    return _table_json(hall, await asyncio.to_thread(_row, hall, table_id))
+async def get_table(
+    hall: HallDep,
+    table_id: str,
+    x_table_secret: Annotated[str | None, Header(max_length=MAX_SECRET)] = None,
+) -> dict[str, Any]:
+    """A table's details; a private table's only with its secret (`X-Table-Secret`, from its
+    link), else 404 as for an unknown id."""
+    row = await asyncio.to_thread(_row, hall, table_id)
+    if not admits(row, x_table_secret):
+        raise RequestError(404, "unknown_table", "there is no table with that id")
+    return _table_json(hall, row)
 
 
 @router.post("/tables/{table_id}/claim", response_model=ClaimOut)
 async def claim_seat(hall: HallDep, table_id: str, body: ClaimIn) -> dict[str, Any]:
-    """Take a free human seat; the answer holds its token (keep it to come back)."""
+    """Take a free human seat; the answer holds its token (keep it to come back). A private
+    table's seat needs the table's secret (`secret`, from its link)."""
     await asyncio.to_thread(_row, hall, table_id)
     table = await hall.get(table_id)
     assert table is not None
-    token = await hall.claim(table, body.seat)
-    link = f"/table/{table_id}#seat={body.seat}&token={token}"
+    token = await hall.claim(table, body.seat, body.secret)
+    secret = body.secret if needs_secret(table.row) and body.secret else ""
+    link = with_secret(f"/table/{table_id}#seat={body.seat}&token={token}", secret)
     return {"seat": body.seat, "token": token, "link": link}
 
 

@@ -31,6 +31,7 @@ from dicehall.web.cluster.node import Cluster
 from dicehall.web.config import Settings
 from dicehall.web.errors import RequestError, store_errors
 from dicehall.web.tables import seats as seat_rules
+from dicehall.web.tables import secret as table_secret
 from dicehall.web.tables import writes
 from dicehall.web.tables.table import Table
 from dicehall.web.workers import prepare
@@ -210,8 +211,9 @@ class Hall:
 
     async def create(
         self, body: Any, account: Account | None = None
-    ) -> tuple[Table, dict[int, str]]:
-        """A new table from a lobby request; returns it and one fresh token per human seat."""
+    ) -> tuple[Table, dict[int, str], str]:
+        """A new table from a lobby request; returns it, one fresh token per human seat and a
+        private table's secret ("" for a public one: tables/secret.py)."""
         if not isinstance(body, dict):
             raise RequestError(422, "bad_request", "expected a JSON object")
         raw_seats = body.get("seats")
@@ -242,14 +244,16 @@ class Hall:
 
     async def open_table(
         self, game: Game[Any, Any], seats: list[dict[str, Any]], options: dict[str, Any]
-    ) -> tuple[Table, dict[int, str]]:
+    ) -> tuple[Table, dict[int, str], str]:
         """A new table from checked seats and options (a rematch's: `web.rematch`)."""
         return await self._open(game, seats, options)
 
     async def _open(
         self, game: Game[Any, Any], seats: list[dict[str, Any]], options: dict[str, Any]
-    ) -> tuple[Table, dict[int, str]]:
+    ) -> tuple[Table, dict[int, str], str]:
         self._refuse_unprepared(game, seats)
+        options = dict(options)
+        secret = table_secret.new_secret(options)
         seed = secrets.randbits(62)
         match = Match(game, seed, bots=self._bots(game, seats), clock=self._clock(game))
         now = now_text()
@@ -277,7 +281,7 @@ class Hall:
         if self.cluster is not None:  # a new table belongs to the process that made it
             await self.cluster.try_own(row.id)
         events.emit("table_created", table=row.id, game=game.id, seats=len(seats))
-        return self._install(row, match), tokens
+        return self._install(row, match), tokens, secret
 
     def _refuse_unprepared(self, game: Game[Any, Any], seats: list[dict[str, Any]]) -> None:
         """An expert whose solved tables are not ready would hang: say so instead (503)."""
@@ -288,8 +292,11 @@ class Hall:
                 if waiting:
                     raise RequestError(503, "expert_preparing", self.solvers.explain(waiting))
 
-    async def claim(self, table: Table, seat: Any) -> str:
-        """A fresh token for an open seat nobody has taken yet (joining from the lobby)."""
+    async def claim(self, table: Table, seat: Any, secret: Any = None) -> str:
+        """A fresh token for an open seat nobody has taken yet (joining from the lobby; a
+        private table's with its secret, else 404 as for an unknown table)."""
+        if not table_secret.admits(table.row, secret):
+            raise RequestError(404, "unknown_table", "there is no table with that id")
         seat_rules.check_claimable(table, seat)
         if seat in table.presence.claimed or table.match.is_over:
             raise RequestError(409, "seat_taken", "that seat is already taken")

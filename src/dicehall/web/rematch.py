@@ -20,6 +20,7 @@ from typing import Any
 from dicehall.web.errors import RequestError
 from dicehall.web.hall import Hall, make_game
 from dicehall.web.protection.guard import Guards
+from dicehall.web.tables.secret import with_secret
 from dicehall.web.tables.table import Table
 
 KEPT = 1000  # rematches whose tokens are remembered for the people still to come
@@ -32,6 +33,7 @@ class Rematch:
     table_id: str
     seats: dict[int, int]  # old seat -> new seat
     tokens: dict[int, str]  # new seat -> its token (people's seats only)
+    secret: str = ""  # a private table's link secret (web/tables/secret.py)
 
 
 _made: OrderedDict[str, Rematch] = OrderedDict()
@@ -82,11 +84,11 @@ async def rematch(
     if made is None:
         row = table.row
         game = make_game(row.game, dict(row.params))
-        new, new_tokens = await hall.open_table(
+        new, new_tokens, secret = await hall.open_table(
             game, rotated(row.seats, set(table.presence.claimed)), dict(row.options)
         )
         n = len(row.seats)
-        made = Rematch(new.id, {old: (old - 1) % n for old in range(n)}, new_tokens)
+        made = Rematch(new.id, {old: (old - 1) % n for old in range(n)}, new_tokens, secret)
         _made[table.id] = made
         while len(_made) > KEPT:
             _made.popitem(last=False)
@@ -94,9 +96,9 @@ async def rematch(
             conn.send({"type": "rematch", "id": new.id})
     mine = {made.seats[s]: made.tokens[made.seats[s]] for s in sorted(held)}
     hash_tokens = ",".join(mine.values())
-    return {
+    return {  # a private table's rematch is private too, with a secret of its own
         "id": made.table_id,
-        "url": f"/table/{made.table_id}",
+        "url": with_secret(f"/table/{made.table_id}", made.secret),
         "tokens": {str(s): t for s, t in mine.items()},
-        "link": f"/table/{made.table_id}#tokens={hash_tokens}",
+        "link": with_secret(f"/table/{made.table_id}#tokens={hash_tokens}", made.secret),
     }

@@ -113,6 +113,7 @@ class CreatedOut(Out):
     links: dict[str, str]
     hotseat_link: str
     table: TableOut
+    secret: str | None = None  # a private table's: its links carry it (web/tables/secret.py)
 
 
 class ClaimOut(Out):
