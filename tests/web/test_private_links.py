@@ -9,6 +9,8 @@ from __future__ import annotations
 import contextlib
 import json
 
+import pytest
+from playwright.sync_api import Browser, expect
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -84,3 +86,27 @@ def test_players_replay_their_finished_private_table(server: Server) -> None:
     player.close()
     replay = server.api("GET", f"/api/tables/{made['id']}/replay")
     assert replay.status_code == 200
+
+
+@pytest.mark.browser
+def test_the_link_opens_the_table_page_and_the_id_alone_does_not(
+    server: Server, browser: Browser
+) -> None:
+    """In the browser: the spectators' link shows the table and offers its open seat, which a
+    click takes (the claim carries the secret the page kept); a stranger's page with the id
+    alone says there is no such table."""
+    made = server.create("puru", [HUMAN, OPEN, RANDOM], params={"players": 3}, private=True)
+    guest_ctx, stranger_ctx = browser.new_context(), browser.new_context()
+    try:
+        guest = guest_ctx.new_page()
+        guest.goto(server.url + made["url"])
+        expect(guest.locator("#conn")).to_have_text("connected")
+        assert "secret" not in guest.url  # the fragment is moved into the browser's storage
+        guest.click("#claim button")
+        expect(guest.locator("#you")).to_contain_text("Player 2", timeout=20_000)
+        stranger = stranger_ctx.new_page()
+        stranger.goto(f"{server.url}/table/{made['id']}")
+        expect(stranger.locator("#conn")).to_have_text("no such table")
+    finally:
+        guest_ctx.close()
+        stranger_ctx.close()
