@@ -24,6 +24,7 @@ FAST_ENV = {
     "DICEHALL_REALTIME_MIN": "0.05",
     "DICEHALL_REALTIME_MAX": "0.15",
     "DICEHALL_LEADERBOARD_MIN_GAMES": "1",  # one rated game shows a player (tests of it set more)
+    "DICEHALL_LEADERBOARD_MIN_OPPONENTS": "1",
     "DICEHALL_PREPARE_SOLVERS": "0",  # no 3.4 GB background solve per test server
 }
 # tests that are not about the server's rate limits and caps keep clear of them (the tests of

@@ -15,7 +15,15 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from dicehall.core.errors import DicehallError
-from dicehall.store.models import accounts, achievements, match_players, matches, ratings, sessions
+from dicehall.store.models import (
+    accounts,
+    achievements,
+    match_players,
+    matches,
+    rating_opponents,
+    ratings,
+    sessions,
+)
 from dicehall.store.repository import Store, now_text
 
 FORMER_PLAYER = "Former player"
@@ -176,7 +184,7 @@ class Accounts:
                 .where(match_players.c.account_id == account_id)
                 .values(account_id=None)
             )
-            for table in (sessions, ratings, achievements):
+            for table in (sessions, ratings, rating_opponents, achievements):
                 conn.execute(delete(table).where(table.c.account_id == account_id))
             conn.execute(delete(accounts).where(accounts.c.id == account_id))
         return [(match_id, seat) for match_id, seat in played]

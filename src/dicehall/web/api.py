@@ -16,6 +16,7 @@ from dicehall.bots import LOBBY, levels_for
 from dicehall.core.types import GameSpec
 from dicehall.engine.record import Record
 from dicehall.store import FINISHED, MatchRow
+from dicehall.web.accounts.seat_accounts import unrated_reason
 from dicehall.web.accounts.sessions import request_account
 from dicehall.web.errors import RequestError
 from dicehall.web.hall import Hall, make_game, playable
@@ -64,6 +65,10 @@ class TableIn(BaseModel):
 
 class ParamsIn(BaseModel):
     params: Params = Field(default_factory=dict)
+    # the bot levels of the table being made: the answer then says whether it can be rated
+    levels: list[Annotated[str, StringConstraints(max_length=32)]] | None = Field(
+        default=None, max_length=8
+    )
 
 
 class ClaimIn(BaseModel):
@@ -126,9 +131,15 @@ def list_games() -> list[dict[str, Any]]:
 
 @router.post("/games/{game_id}/check", response_model=CheckOut)
 def check_params(game_id: str, body: ParamsIn) -> dict[str, Any]:
-    """Resolve parameters: the seat count and the full parameter set, or a 422 saying why."""
+    """Resolve parameters: the seat count and the full parameter set, or a 422 saying why;
+    with the table's bot `levels`, also why such a table cannot be rated (`unrated`, the
+    lobby's note beside its *Rated* box)."""
     game = make_game(game_id, body.params)
-    return {"players": game.num_players, "params": game.params}
+    answer: dict[str, Any] = {"players": game.num_players, "params": game.params}
+    if body.levels is not None:
+        refused = unrated_reason(game, body.levels)
+        answer["unrated"] = refused[1] if refused else None
+    return answer
 
 
 def _table_json(hall: Hall, row: MatchRow) -> dict[str, Any]:

@@ -234,7 +234,7 @@ class Hall:
         if mode not in MODES:
             raise RequestError(422, "bad_mode", f"mode must be one of {', '.join(MODES)}")
         seat_rules.mark_open(seats, raw_seats, mode)
-        seat_accounts.check_rated_table(account, body, game.id, seats)
+        seat_accounts.check_rated_table(account, body, game, seats)
         options = {"mode": mode, "private": body.get("private") is True}
         if body.get("coach") is True:
             options["coach"] = True

@@ -56,6 +56,7 @@ class GameOut(Out):
 class CheckOut(Out):
     players: int
     params: dict[str, ParamValue]
+    unrated: str | None = None  # with `levels`: why such a table cannot be rated (None: it can)
 
 
 class SeatOut(Out):
