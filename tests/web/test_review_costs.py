@@ -105,13 +105,13 @@ def test_an_address_has_a_cpu_budget_for_uploaded_reviews(tmp_path: Path) -> Non
 @pytest.fixture(scope="module")
 def busy_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server that takes long reviews (no per-job budget to speak of) and stops each after
-    10 s."""
+    20 s."""
     folder = tmp_path_factory.mktemp("review-costs")
     env = {
         "DICEHALL_REVIEW_ROLLOUTS": "2",
         "DICEHALL_REVIEW_JOB_CPU": "1000000",
         "DICEHALL_REVIEW_CPU_PER_HOUR": "1000000000",
-        "DICEHALL_REVIEW_DEADLINE": "10",
+        "DICEHALL_REVIEW_DEADLINE": "20",
     }
     server = Server(folder / "db.sqlite", folder / "server.log", env)
     server.start()
@@ -132,8 +132,9 @@ def test_uploads_never_starve_a_tables_own_review_and_stop_at_their_deadline(
     """Long uploads fill their queue (the next is 503 `busy`); a finished table's review is
     still made, in a lane of its own; the running upload stops at its deadline (410 saying
     so), and the queued ones are cancelled by their uploaders."""
-    started = [_start(busy_server, holding_record(19_999 - k)) for k in range(4)]
-    full = busy_server.api("POST", "/api/reviews", content=holding_record(19_990))
+    records = [holding_record(19_999 - k) for k in range(5)]  # made first: the uploads are quick
+    started = [_start(busy_server, record) for record in records[:4]]
+    full = busy_server.api("POST", "/api/reviews", content=records[4])
     assert full.status_code == 503 and full.json()["error"] == "busy"
     table = _finished_pig(busy_server, 20)
     deadline, review = time.monotonic() + 120, busy_server.api("GET", "/")
