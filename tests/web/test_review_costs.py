@@ -15,6 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import Page, expect
 
 from dicehall.engine.match import Match
 from dicehall.engine.record import Record
@@ -167,3 +168,33 @@ def test_a_review_is_cancelled_only_by_whoever_started_it(busy_server: Server) -
     assert stopped.status_code == 410 and "cancelled" in stopped.json()["message"]
     unknown = busy_server.api("DELETE", "/api/reviews/upload-" + "0" * 64)
     assert unknown.status_code == 404
+
+
+@pytest.mark.browser
+def test_the_replay_page_refuses_the_costly_review_and_stops_a_long_one(
+    busy_server: Server, page: Page, tmp_path: Path, attack: bytes
+) -> None:
+    """The page says why a review is refused (its estimate), and its uploader can stop a long
+    one with "Stop the review"."""
+    long = tmp_path / "long.json"
+    long.write_bytes(holding_record(3_000))
+    page.goto(f"{busy_server.url}/replay")
+    page.set_input_files("#file", str(long))
+    page.wait_for_selector("#review-start", state="visible", timeout=60_000)
+    page.click("#review-start")
+    page.click("#review-stop", timeout=60_000)
+    expect(page.locator("#review")).to_contain_text("cancelled", timeout=60_000)
+    expect(page.locator("#review-start")).to_be_visible()
+    # a server with the default per-job budget refuses the issue's record, saying why
+    server = Server(tmp_path / "db.sqlite", tmp_path / "server.log")
+    server.start()
+    try:
+        costly = tmp_path / "attack.json"
+        costly.write_bytes(attack)
+        page.goto(f"{server.url}/replay")
+        page.set_input_files("#file", str(costly))
+        page.wait_for_selector("#review-start", state="visible", timeout=120_000)
+        page.click("#review-start")
+        expect(page.locator("#review")).to_contain_text("CPU seconds", timeout=60_000)
+    finally:
+        server.stop()
