@@ -183,7 +183,8 @@ def _changed_since(table: dict[str, Any], since: datetime) -> bool:
 )
 async def create_table(hall: HallDep, body: TableIn, request: Request) -> dict[str, Any]:
     """A new table. The answer holds each human seat's token: share each with its player."""
-    table, tokens, secret = await hall.create(body.model_dump(), request_account(request))
+    made = await hall.create_with_secret(body.model_dump(), request_account(request))
+    table, tokens, secret = made
     base = f"/table/{table.id}"
     answer = {
         "id": table.id,

@@ -211,9 +211,15 @@ class Hall:
 
     async def create(
         self, body: Any, account: Account | None = None
+    ) -> tuple[Table, dict[int, str]]:
+        """A new table from a lobby request; returns it and one fresh token per human seat."""
+        table, tokens, _ = await self.create_with_secret(body, account)
+        return table, tokens
+
+    async def create_with_secret(
+        self, body: Any, account: Account | None = None
     ) -> tuple[Table, dict[int, str], str]:
-        """A new table from a lobby request; returns it, one fresh token per human seat and a
-        private table's secret ("" for a public one: tables/secret.py)."""
+        """`create`, and a private table's secret ("" for a public one: tables/secret.py)."""
         if not isinstance(body, dict):
             raise RequestError(422, "bad_request", "expected a JSON object")
         raw_seats = body.get("seats")
@@ -245,7 +251,8 @@ class Hall:
     async def open_table(
         self, game: Game[Any, Any], seats: list[dict[str, Any]], options: dict[str, Any]
     ) -> tuple[Table, dict[int, str], str]:
-        """A new table from checked seats and options (a rematch's: `web.rematch`)."""
+        """A new table from checked seats and options (a rematch's: `web.rematch`), its
+        tokens, and its secret if it is private."""
         return await self._open(game, seats, options)
 
     async def _open(
