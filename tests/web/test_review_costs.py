@@ -17,25 +17,10 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from dicehall.engine.match import Match
-from dicehall.engine.record import Record
-from dicehall.web.hall import make_game
+from tests.web.attacks_costly import holding_record
 from tests.web.helpers import Client, Server
 
 RANDOM = {"kind": "bot", "level": "random"}
-
-
-def holding_record(horizon: int, seed: int = 7) -> bytes:
-    """The attack's record: Pig to 1000 where every decision is a hold (nobody ever scores, so
-    the match runs to its horizon)."""
-    from dicehall_pig.state import HOLD
-
-    match = Match(make_game("pig", {"players": 2, "target": 1000, "horizon": horizon}), seed)
-    while not match.is_over:
-        (seat,) = match.actors()
-        match.play(seat, HOLD)
-    seats = [{"seat": s, "kind": "human", "name": f"p{s}"} for s in range(2)]
-    return json.dumps(Record.of(match, seats).to_json()).encode()
 
 
 @pytest.fixture(scope="module")
