@@ -5,9 +5,14 @@ Honest people each come from their own loopback address: one person and three gr
 per puru table, plus one spectator, a new table when a match ends (as in load.py). The
 attacks (attacks.py) run from other addresses: padded record uploads, huge parameters,
 table-creation floods, claims of other people's seats, wrong seat tokens, slow headers,
-resync floods, NaN and lone-surrogate bodies. The server runs with its default limits.
+resync floods, NaN and lone-surrogate bodies; and (attacks_costly.py) the issue-33 attacks on
+costly services: the two-CPU-hour review upload, an Argon2 flood with a 40-address throttle
+race, a coach flood and rating farming. The server runs with its default limits.
 
-    python -m tests.web.adversarial --seconds 60 --tables 8
+    python -m tests.web.adversarial --seconds 60 --tables 8 [--compare]
+
+`--compare` runs the honest tables alone first, then with the attacks, and prints the
+server's CPU share the attacks added (`attack_cpu_share`).
 
 prints the server's peak RSS, the honest action round trips (p50/p95/p99), the honest
 errors, the answers each attack got by kind, the 5xx count (must be 0) and the tracebacks in
@@ -35,6 +40,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
 
 from tests.web.attacks import Attacks, padded_record
+from tests.web.attacks_costly import CostlyAttacks, holding_record
 from tests.web.helpers import Server
 from tests.web.load import _cpu_seconds, percentile
 from tests.web.load_person import Person, PersonTally, messages
@@ -124,18 +130,22 @@ async def _run(
 ) -> dict[str, Any]:
     assert srv.proc is not None
     record = padded_record(8_000_000) if attack else b""  # seconds of CPU: before the clock
+    review = holding_record() if attack else b""
     start, cpu = time.monotonic(), _cpu_seconds(srv.proc.pid)
     own_cpu = time.process_time()
     end = start + seconds
     ids: list[str] = []
     people = People(srv, ids, think, seed=1)
     attacks = Attacks(srv.url, srv.ws_url, ids, end, record)
+    costly = CostlyAttacks(srv.url, end, attacks.answers, review)
     arrive = min(5.0, seconds / 4) / tables
     honest = [_late(i * arrive, people.person(i, end)) for i in range(tables)]
     rss_start = _status(srv.proc.pid, "VmRSS")
     health_times: list[float] = []
     await asyncio.gather(
-        *honest, _health(srv.url, end, health_times), *(attacks.all() if attack else [])
+        *honest,
+        _health(srv.url, end, health_times),
+        *(attacks.all() + costly.all() if attack else []),
     )
     cpu = _cpu_seconds(srv.proc.pid) - cpu
     own_cpu = time.process_time() - own_cpu
@@ -206,10 +216,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--baseline", action="store_true", help="the honest tables alone, without attacks"
     )
+    parser.add_argument(
+        "--compare", action="store_true", help="the baseline first, then the attacks"
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="dicehall-adversarial-") as folder:
         attack = not args.baseline
-        figures = run(Path(folder), args.seconds, args.tables, args.think, attack=attack)
+        base = None
+        if args.compare:
+            base = run(
+                Path(folder) / "baseline", args.seconds, args.tables, args.think, attack=False
+            )
+        figures = run(Path(folder) / "run", args.seconds, args.tables, args.think, attack=attack)
+    if base is not None:
+        figures["baseline_cpu_share"] = base["server_cpu_share"]
+        figures["baseline_rtt_ms_p99"] = base["rtt_ms_p99"]
+        figures["attack_cpu_share"] = round(
+            figures["server_cpu_share"] - base["server_cpu_share"], 2
+        )
     for key, value in figures.items():
         if key != "attacks":
             print(f"{key:>22}: {value}")

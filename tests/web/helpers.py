@@ -24,6 +24,7 @@ FAST_ENV = {
     "DICEHALL_REALTIME_MIN": "0.05",
     "DICEHALL_REALTIME_MAX": "0.15",
     "DICEHALL_LEADERBOARD_MIN_GAMES": "1",  # one rated game shows a player (tests of it set more)
+    "DICEHALL_LEADERBOARD_MIN_OPPONENTS": "1",
     "DICEHALL_PREPARE_SOLVERS": "0",  # no 3.4 GB background solve per test server
 }
 # tests that are not about the server's rate limits and caps keep clear of them (the tests of
@@ -126,12 +127,21 @@ class Server:
 class Client:
     """One websocket at a table: hello with tokens, then act/receive."""
 
-    def __init__(self, server: Server, table_id: str, tokens: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        server: Server,
+        table_id: str,
+        tokens: list[str] | None = None,
+        secret: str | None = None,  # a private table's, from its link (web/tables/secret.py)
+    ) -> None:
         self.ws: ClientConnection = connect(
             f"{server.ws_url}/ws/{table_id}", open_timeout=10, legacy=True
         )
+        hello: dict[str, Any] = {"type": "hello", "tokens": tokens or []}
+        if secret is not None:
+            hello["secret"] = secret
         with contextlib.suppress(ConnectionClosed):  # an unknown table closes at once
-            self.ws.send(json.dumps({"type": "hello", "tokens": tokens or []}))
+            self.ws.send(json.dumps(hello))
         self.state: dict[str, Any] = {}
         self.log: list[dict[str, Any]] = []
         self.messages: list[dict[str, Any]] = []

@@ -248,8 +248,9 @@ def test_a_table_with_an_unmeasured_bot_cannot_be_rated(server: Server) -> None:
     farmer = Session(server)
     farmer.sign_up("farmer")
     seats = [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * 5
+    # at Pig's standard settings (shorter ones are refused too: test_rating_farming.py)
     refused = farmer.request("POST", "/api/tables", json={"game": "pig", "seats": seats,
-                             "params": {"target": 1}, "rated": True})  # fmt: skip
+                             "rated": True})  # fmt: skip
     assert refused.status_code == 422 and refused.json()["error"] == "unrated_bot"
     unrated = farmer.request("POST", "/api/tables", json={"game": "pig", "seats": seats,
                              "params": {"target": 1}})  # fmt: skip

@@ -163,4 +163,6 @@ def test_private_tables_are_not_listed(server: Server) -> None:
     shown = server.create("puru", [HUMAN, HUMAN])
     listed = [t["id"] for t in server.api("GET", "/api/tables").json()]
     assert shown["id"] in listed and hidden["id"] not in listed
-    assert server.api("GET", f"/api/tables/{hidden['id']}").status_code == 200
+    path = f"/api/tables/{hidden['id']}"  # its details for those holding its link only
+    assert server.api("GET", path, headers={"X-Table-Secret": hidden["secret"]}).status_code == 200
+    assert server.api("GET", path).status_code == 404

@@ -36,7 +36,11 @@ def _table(server: Server, **options: Any) -> tuple[str, Client, Client]:
     made = server.create("puru", [HUMAN, HUMAN], **options)
     a = Client(server, made["id"], [made["tokens"]["0"]])
     b = Client(server, made["id"], [made["tokens"]["1"]])
+    _secrets[made["id"]] = made.get("secret")
     return made["id"], a, b
+
+
+_secrets: dict[str, str | None] = {}  # a private table's link secret, by table
 
 
 def _chat(client: Client, text: Any) -> dict[str, Any]:
@@ -101,7 +105,7 @@ def test_hot_seat_table_has_no_chat(chat_server: Server) -> None:
 
 def test_private_table_chat_is_seen_by_nobody_outside_it(chat_server: Server) -> None:
     table_id, a, b = _table(chat_server, private=True)
-    outsider = Client(chat_server, table_id)
+    outsider = Client(chat_server, table_id, secret=_secrets[table_id])  # holds the link
     outsider.wait(lambda m: m["type"] == "chat_off")
     assert _chat(a, "our secret")["type"] == "chat"
     assert b.wait(lambda m: m["type"] == "chat")["line"]["text"] == "our secret"

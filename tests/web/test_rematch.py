@@ -21,7 +21,9 @@ def _finish(server: Server) -> tuple[dict, Client]:  # type: ignore[type-arg]
 
 def test_rematch_rotates_seats_and_keeps_the_settings(server: Server) -> None:
     made, a = _finish(server)
-    old = server.api("GET", f"/api/tables/{made['id']}").json()
+    old = server.api(
+        "GET", f"/api/tables/{made['id']}", headers={"X-Table-Secret": made["secret"]}
+    ).json()
     asked = server.api(
         "POST", f"/api/tables/{made['id']}/rematch", json={"tokens": [made["tokens"]["1"]]}
     )
@@ -35,7 +37,12 @@ def test_rematch_rotates_seats_and_keeps_the_settings(server: Server) -> None:
     assert other["id"] == new_id
     # seats rotate by one: the old second seat (Player 2) starts; the bot keeps its level
     assert list(asked.json()["tokens"]) == ["0"] and list(other["tokens"]) == ["2"]
-    new = server.api("GET", f"/api/tables/{new_id}").json()
+    # a private table's rematch is private, with a secret of its own in its links
+    fragment = dict(p.split("=", 1) for p in asked.json()["link"].split("#")[1].split("&"))
+    assert fragment["secret"] != made["secret"] and asked.json()["url"].endswith(fragment["secret"])
+    assert server.api("GET", f"/api/tables/{new_id}").status_code == 404  # its id alone
+    secret = {"X-Table-Secret": fragment["secret"]}
+    new = server.api("GET", f"/api/tables/{new_id}", headers=secret).json()
     assert [s["name"] for s in new["seats"]] == ["Player 2", "Bot 3 (easy)", "Player 1"]
     assert new["seats"][1]["bot"] == "random"
     assert (new["params"], new["options"], new["status"]) == (old["params"], old["options"], "live")

@@ -18,8 +18,9 @@ OPEN = {"kind": "human", "open": True}
 RANDOM = {"kind": "bot", "level": "random"}
 
 
-def claim(server: Server, table_id: str, seat: Any) -> Any:
-    return server.api("POST", f"/api/tables/{table_id}/claim", json={"seat": seat})
+def claim(server: Server, table_id: str, seat: Any, secret: str | None = None) -> Any:
+    body = {"seat": seat} if secret is None else {"seat": seat, "secret": secret}
+    return server.api("POST", f"/api/tables/{table_id}/claim", json=body)
 
 
 def test_invited_and_creator_seats_cannot_be_claimed(server: Server) -> None:
@@ -30,10 +31,12 @@ def test_invited_and_creator_seats_cannot_be_claimed(server: Server) -> None:
     ]
     for made in tables:
         for seat in (0, 1):
-            r = claim(server, made["id"], seat)
+            r = claim(server, made["id"], seat, made.get("secret"))  # a private one's link
             assert r.status_code == 403 and r.json()["error"] == "not_open", r.text
             assert "link" in r.json()["message"]
-        assert server.api("GET", f"/api/tables/{made['id']}").json()["open_seats"] == []
+        secret = {"X-Table-Secret": made["secret"]} if "secret" in made else {}
+        table = server.api("GET", f"/api/tables/{made['id']}", headers=secret).json()
+        assert table["open_seats"] == []
         # the invite links still open their seats
         tokens = list(made["tokens"].values())
         player = Client(server, made["id"], tokens)

@@ -57,7 +57,9 @@ def competition_ranks(scores: Sequence[float], *, higher_is_better: bool = True)
 
 @dataclass(frozen=True, slots=True)
 class ParamSpec:
-    """One game parameter: its name, type, default and allowed values."""
+    """One game parameter: its name, type, default and allowed values. `looks_only`: it
+    changes nothing in play (a design, a colour), so a rated table may set it; every other
+    parameter is at its default at a rated table (docs/accounts.md, *Ratings*)."""
 
     name: str
     kind: type
@@ -66,6 +68,7 @@ class ParamSpec:
     choices: tuple[Any, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    looks_only: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -155,6 +155,11 @@ class RolloutEvaluator:
             for r in range(self.rollouts)
         )
 
+    def one_playout(self, state: Any, key: str) -> tuple[float, ...]:
+        """One playout from `state` to its own horizon, as `draws` plays each (the review's
+        cost estimate times a few: `review.cost`)."""
+        return self._playout(state, random.Random(f"review/{self.seed}/{key}"), self.context(state))
+
     def _estimate(self, state: Any, key: str, within: Any = None) -> Value:
         draws = self.draws(state, key, within)
         columns = list(zip(*draws, strict=True))

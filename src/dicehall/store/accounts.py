@@ -23,6 +23,7 @@ from dicehall.store.models import (
     invitations,
     match_players,
     matches,
+    rating_opponents,
     ratings,
     sessions,
 )
@@ -187,7 +188,7 @@ class Accounts:
                 .where(match_players.c.account_id == account_id)
                 .values(account_id=None)
             )
-            for table in (sessions, ratings, achievements, invitations):
+            for table in (sessions, ratings, rating_opponents, achievements, invitations):
                 conn.execute(delete(table).where(table.c.account_id == account_id))
             forget_friends(conn, account_id)
             forget_email(conn, account_id)

@@ -113,6 +113,14 @@ ratings = Table(
     Column("updated", String(32), nullable=False),
 )
 
+rating_opponents = Table(  # the distinct opponents of an account's rated matches, per game
+    "rating_opponents",
+    metadata,
+    Column("account_id", String(32), ForeignKey("accounts.id"), primary_key=True),
+    Column("game", String(32), primary_key=True),
+    Column("opponent", String(80), primary_key=True),  # `standings.opponent_keys`
+)
+
 achievements = Table(
     "achievements",
     metadata,

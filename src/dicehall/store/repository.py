@@ -71,8 +71,12 @@ def now_text() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-PRIVATE_OPTIONS = frozenset({"friends_of"})
-"""Options the server keeps but never shows: a friends-only table's host account."""
+SECRET_OPTION = "secret_digest"
+"""A private table's option holding the SHA-256 digest of its link's secret (web/tables/
+secret.py): kept like a token, never in `MatchRow.public()`."""
+PRIVATE_OPTIONS = frozenset({"friends_of", SECRET_OPTION})
+"""Options the server keeps but never shows: a friends-only table's host account, a private
+table's secret."""
 
 
 @dataclass

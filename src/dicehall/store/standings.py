@@ -13,7 +13,14 @@ from typing import Any
 from sqlalchemy import Connection, case, false, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from dicehall.store.models import accounts, achievements, match_players, matches, ratings
+from dicehall.store.models import (
+    accounts,
+    achievements,
+    match_players,
+    matches,
+    rating_opponents,
+    ratings,
+)
 from dicehall.store.repository import Store, now_text
 
 
@@ -32,6 +39,23 @@ class Outcome:
     rating: tuple[float, float] | None = None  # new (mu, sigma) of a rated match
     rating_before: float | None = None
     rating_after: float | None = None
+    opponents: tuple[str, ...] = ()  # a rated match's: `opponent_keys`
+
+
+def opponent_keys(seats: list[Any], linked: dict[int, str | None], seat: int) -> list[str]:
+    """The opponents of `seat` as the leaderboard counts them: each other person by account
+    (`account:<id>`), each bot by its level without a budget (`bot:mcts` for `mcts:1s`): a
+    bot level is one opponent however many seats or matches it plays."""
+    keys = []
+    for other, cfg in enumerate(seats):
+        if other == seat:
+            continue
+        account = linked.get(other)
+        if account is not None:
+            keys.append(f"account:{account}")
+        elif isinstance(cfg, dict) and cfg.get("kind") == "bot":
+            keys.append("bot:" + str(cfg.get("bot", "random")).split(":", 1)[0])
+    return sorted(set(keys))
 
 
 @dataclass(frozen=True)
@@ -147,6 +171,7 @@ class Standings:
                 account_id = pending[out.seat]
                 if out.rating is not None and account_id is not None:
                     _save_rating(conn, account_id, game, out.rating)
+                    _met(conn, account_id, game, out.opponents)
             for award in awards:
                 _award(conn, award.account_id, game, award.key, finished, match_id, False)
         return True
@@ -242,20 +267,30 @@ class Standings:
                 entry["rating"] = _rating_json(r.mu, r.sigma, r.games)
         return [rows[g] for g in sorted(rows)]
 
-    def leaderboard(self, game: str, limit: int = 50, min_games: int = 1) -> list[dict[str, Any]]:
+    def leaderboard(
+        self, game: str, limit: int = 50, min_games: int = 1, min_opponents: int = 1
+    ) -> list[dict[str, Any]]:
         """Accounts by rating (ordinal: mu - 3 sigma) in `game`, best first; only those with
-        at least `min_games` rated games there."""
+        at least `min_games` rated games there against `min_opponents` distinct opponents."""
         ordinal = ratings.c.mu - 3 * ratings.c.sigma
+        met = (
+            select(rating_opponents.c.account_id, func.count().label("opponents"))
+            .where(rating_opponents.c.game == game)
+            .group_by(rating_opponents.c.account_id)
+            .subquery()
+        )
         query = (
-            select(accounts.c.name, ratings.c.mu, ratings.c.sigma, ratings.c.games)
+            select(accounts.c.name, ratings.c.mu, ratings.c.sigma, ratings.c.games, met.c.opponents)
             .join(accounts, accounts.c.id == ratings.c.account_id)
+            .join(met, met.c.account_id == ratings.c.account_id)
             .where(ratings.c.game == game, ratings.c.games >= min_games)
+            .where(met.c.opponents >= min_opponents)
             .order_by(ordinal.desc(), accounts.c.name_key)
             .limit(limit)
         )
         with self.engine.connect() as conn:
             return [
-                {"name": r.name, **_rating_json(r.mu, r.sigma, r.games)}
+                {"name": r.name, **_rating_json(r.mu, r.sigma, r.games), "opponents": r.opponents}
                 for r in conn.execute(query)
             ]
 
@@ -298,6 +333,22 @@ def _save_rating(conn: Any, account_id: str, game: str, rating: tuple[float, flo
             update(ratings)
             .where(key)
             .values(mu=mu, sigma=sigma, games=found.games + 1, updated=now_text())
+        )
+
+
+def _met(conn: Any, account_id: str, game: str, opponents: tuple[str, ...]) -> None:
+    """Remember the distinct opponents of the account's rated matches in `game`."""
+    known = {
+        r.opponent
+        for r in conn.execute(
+            select(rating_opponents.c.opponent).where(
+                rating_opponents.c.account_id == account_id, rating_opponents.c.game == game
+            )
+        )
+    }
+    for key in sorted(set(opponents) - known):
+        conn.execute(
+            insert(rating_opponents).values(account_id=account_id, game=game, opponent=key[:80])
         )
 
 

@@ -7,7 +7,7 @@ import re
 from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Header, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field, StrictBool, StrictInt, StringConstraints
 
@@ -17,6 +17,7 @@ from dicehall.core.types import GameSpec
 from dicehall.engine.record import Record
 from dicehall.store import FINISHED, MatchRow
 from dicehall.web.accounts.friend_tables import check_friend_seat
+from dicehall.web.accounts.seat_accounts import unrated_reason
 from dicehall.web.accounts.sessions import request_account
 from dicehall.web.errors import RequestError
 from dicehall.web.hall import Hall, make_game, playable
@@ -35,6 +36,7 @@ from dicehall.web.schemas import (
 )
 from dicehall.web.series import totals_after
 from dicehall.web.tables.seats import open_seats
+from dicehall.web.tables.secret import MAX_SECRET, admits, needs_secret, with_secret
 from dicehall.web.workers.prepare import lobby_status
 
 router = APIRouter(prefix="/api", responses=ERRORS)
@@ -77,10 +79,15 @@ class TableIn(BaseModel):
 
 class ParamsIn(BaseModel):
     params: Params = Field(default_factory=dict)
+    # the bot levels of the table being made: the answer then says whether it can be rated
+    levels: list[Annotated[str, StringConstraints(max_length=32)]] | None = Field(
+        default=None, max_length=8
+    )
 
 
 class ClaimIn(BaseModel):
     seat: StrictInt
+    secret: str | None = Field(default=None, max_length=MAX_SECRET)  # a private table's
 
 
 class RematchIn(BaseModel):
@@ -138,9 +145,15 @@ def list_games() -> list[dict[str, Any]]:
 
 @router.post("/games/{game_id}/check", response_model=CheckOut)
 def check_params(game_id: str, body: ParamsIn) -> dict[str, Any]:
-    """Resolve parameters: the seat count and the full parameter set, or a 422 saying why."""
+    """Resolve parameters: the seat count and the full parameter set, or a 422 saying why;
+    with the table's bot `levels`, also why such a table cannot be rated (`unrated`, the
+    lobby's note beside its *Rated* box)."""
     game = make_game(game_id, body.params)
-    return {"players": game.num_players, "params": game.params}
+    answer: dict[str, Any] = {"players": game.num_players, "params": game.params}
+    if body.levels is not None:
+        refused = unrated_reason(game, body.levels)
+        answer["unrated"] = refused[1] if refused else None
+    return answer
 
 
 def _table_json(hall: Hall, row: MatchRow) -> dict[str, Any]:
@@ -187,16 +200,21 @@ def _changed_since(table: dict[str, Any], since: datetime) -> bool:
 )
 async def create_table(hall: HallDep, body: TableIn, request: Request) -> dict[str, Any]:
     """A new table. The answer holds each human seat's token: share each with its player."""
-    table, tokens = await hall.create(body.model_dump(), request_account(request))
+    made = await hall.create_with_secret(body.model_dump(), request_account(request))
+    table, tokens, secret = made
     base = f"/table/{table.id}"
-    return {
+    answer = {
         "id": table.id,
-        "url": base,
+        "url": with_secret(base, secret),  # a private table's: its secret in the fragment
         "tokens": {str(s): t for s, t in tokens.items()},
-        "links": {str(s): f"{base}#seat={s}&token={t}" for s, t in tokens.items()},
-        "hotseat_link": f"{base}#tokens={','.join(tokens.values())}",
+        "links": {str(s): with_secret(f"{base}#seat={s}&token={t}", secret)
+                  for s, t in tokens.items()},
+        "hotseat_link": with_secret(f"{base}#tokens={','.join(tokens.values())}", secret),
         "table": _table_json(hall, table.row),
-    }
+    }  # fmt: skip
+    if secret:
+        answer["secret"] = secret
+    return answer
 
 
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -215,23 +233,36 @@ def _row(hall: Hall, table_id: str) -> MatchRow:
 
 
 @router.get("/tables/{table_id}", response_model=TableOut, response_model_exclude_unset=True)
-async def get_table(hall: HallDep, table_id: str) -> dict[str, Any]:
-    return _table_json(hall, await asyncio.to_thread(_row, hall, table_id))
+async def get_table(
+    hall: HallDep,
+    table_id: str,
+    x_table_secret: Annotated[str | None, Header(max_length=MAX_SECRET)] = None,
+) -> dict[str, Any]:
+    """A table's details; a private table's only with its secret (`X-Table-Secret`, from its
+    link), else 404 as for an unknown id."""
+    row = await asyncio.to_thread(_row, hall, table_id)
+    if not admits(row, x_table_secret):
+        raise RequestError(404, "unknown_table", "there is no table with that id")
+    return _table_json(hall, row)
 
 
 @router.post("/tables/{table_id}/claim", response_model=ClaimOut)
 async def claim_seat(
     hall: HallDep, table_id: str, body: ClaimIn, request: Request
 ) -> dict[str, Any]:
-    """Take a free human seat; the answer holds its token (keep it to come back). At a
-    friends-only table, only the host and the host's friends may (403 `friends_only`)."""
+    """Take a free human seat; the answer holds its token (keep it to come back). A private
+    table's seat needs the table's secret (`secret`, from its link); at a friends-only table,
+    only the host and the host's friends may (403 `friends_only`)."""
     await asyncio.to_thread(_row, hall, table_id)
     table = await hall.get(table_id)
     assert table is not None
+    if not admits(table.row, body.secret):  # before anything else is said
+        raise RequestError(404, "unknown_table", "there is no table with that id")
     friends = request.app.state.friend_desk.friends
     await check_friend_seat(friends, table.row.options, request_account(request))
-    token = await hall.claim(table, body.seat)
-    link = f"/table/{table_id}#seat={body.seat}&token={token}"
+    token = await hall.claim(table, body.seat, body.secret)
+    secret = body.secret if needs_secret(table.row) and body.secret else ""
+    link = with_secret(f"/table/{table_id}#seat={body.seat}&token={token}", secret)
     return {"seat": body.seat, "token": token, "link": link}
 
 

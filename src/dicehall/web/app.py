@@ -146,7 +146,8 @@ def create_app(
 
     @app.exception_handler(RequestError)
     async def request_error(_: Request, exc: RequestError) -> JSONResponse:
-        return JSONResponse({"error": exc.code, "message": exc.message}, status_code=exc.status)
+        body = {**exc.details, "error": exc.code, "message": exc.message}
+        return JSONResponse(body, status_code=exc.status)
 
     @app.websocket("/ws/{table_id}")
     async def ws(websocket: WebSocket, table_id: str) -> None:

@@ -135,5 +135,9 @@ class Settings:
     public_url: str = field(
         default_factory=lambda: os.environ.get("DICEHALL_PUBLIC_URL", "http://localhost:8000")
     )
+    # ... against at least this many distinct opponents (each person, each bot level)
+    leaderboard_min_opponents: int = field(
+        default_factory=lambda: max(1, _env_int("DICEHALL_LEADERBOARD_MIN_OPPONENTS", 3))
+    )
     # the API's documentation pages (/docs, /redoc) and /openapi.json: off unless turned on
     api_docs: bool = field(default_factory=lambda: os.environ.get("DICEHALL_API_DOCS") == "1")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Iterator
+from typing import Any
 
 from dicehall.core.errors import DicehallError, IllegalActionError, MalformedActionError
 from dicehall.engine.match import MatchOverError, StaleVersionError
@@ -23,9 +24,13 @@ log = logging.getLogger("dicehall.web")
 class RequestError(DicehallError):
     """A request the hall cannot honour; `status` is the HTTP status to answer with."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(
+        self, status: int, code: str, message: str, details: dict[str, Any] | None = None
+    ) -> None:
         super().__init__(message)
         self.status, self.code, self.message = status, code, message
+        self.details = details or {}
+        """More fields of the answer (e.g. a refused review's cost estimate)."""
 
 
 class StorageError(Exception):

@@ -38,6 +38,7 @@ from dicehall.web.config import Settings
 from dicehall.web.errors import RequestError, store_errors
 from dicehall.web.series import new_series
 from dicehall.web.tables import seats as seat_rules
+from dicehall.web.tables import secret as table_secret
 from dicehall.web.tables import writes
 from dicehall.web.tables.room import new_room
 from dicehall.web.tables.table import Table
@@ -240,6 +241,13 @@ class Hall:
         self, body: Any, account: Account | None = None
     ) -> tuple[Table, dict[int, str]]:
         """A new table from a lobby request; returns it and one fresh token per human seat."""
+        table, tokens, _ = await self.create_with_secret(body, account)
+        return table, tokens
+
+    async def create_with_secret(
+        self, body: Any, account: Account | None = None
+    ) -> tuple[Table, dict[int, str], str]:
+        """`create`, and a private table's secret ("" for a public one: tables/secret.py)."""
         if not isinstance(body, dict):
             raise RequestError(422, "bad_request", "expected a JSON object")
         raw_seats = body.get("seats")
@@ -260,7 +268,7 @@ class Hall:
         if mode not in MODES:
             raise RequestError(422, "bad_mode", f"mode must be one of {', '.join(MODES)}")
         seat_rules.mark_open(seats, raw_seats, mode)
-        seat_accounts.check_rated_table(account, body, game.id, seats)
+        seat_accounts.check_rated_table(account, body, game, seats)
         options = {"mode": mode, "private": body.get("private") is True}
         if body.get("coach") is True:
             options["coach"] = True
@@ -286,9 +294,10 @@ class Hall:
         seats: list[dict[str, Any]],
         options: dict[str, Any],
         token_for: Callable[[str, Seat], str] | None = None,
-    ) -> tuple[Table, dict[int, str]]:
+    ) -> tuple[Table, dict[int, str], str]:
         """A new table from checked seats and options (a rematch's: `web.rematch`, whose
-        `token_for(table id, seat)` makes each seat's token)."""
+        `token_for(table id, seat)` makes each seat's token), its tokens, and its secret if it
+        is private."""
         return await self._open(game, seats, options, token_for)
 
     async def _open(
@@ -297,8 +306,10 @@ class Hall:
         seats: list[dict[str, Any]],
         options: dict[str, Any],
         token_for: Callable[[str, Seat], str] | None = None,
-    ) -> tuple[Table, dict[int, str]]:
+    ) -> tuple[Table, dict[int, str], str]:
         self._refuse_unprepared(game, seats)
+        options = dict(options)
+        secret = table_secret.new_secret(options)
         seed = secrets.randbits(62)
         match = Match(game, seed, bots=self._bots(game, seats), clock=self._clock(game))
         now = now_text()
@@ -328,7 +339,7 @@ class Hall:
         if self.cluster is not None:  # a new table belongs to the process that made it
             await self.cluster.try_own(row.id)
         events.emit("table_created", table=row.id, game=game.id, seats=len(seats))
-        return self._install(row, match, clock=clock), tokens
+        return self._install(row, match, clock=clock), tokens, secret
 
     async def _first_clock(self, row: MatchRow, match: Match) -> TurnClock | None:
         """A turn-based table's first deadline, saved before anyone hears of the table (a
@@ -362,8 +373,11 @@ class Hall:
         bot = self._bots(game, [cfg])[seat]
         return cfg, bot, interactive_level(cfg["bot"], game.id)
 
-    async def claim(self, table: Table, seat: Any) -> str:
-        """A fresh token for an open seat nobody has taken yet (joining from the lobby)."""
+    async def claim(self, table: Table, seat: Any, secret: Any = None) -> str:
+        """A fresh token for an open seat nobody has taken yet (joining from the lobby; a
+        private table's with its secret, else 404 as for an unknown table)."""
+        if not table_secret.admits(table.row, secret):
+            raise RequestError(404, "unknown_table", "there is no table with that id")
         seat_rules.check_claimable(table, seat)
         if seat in table.presence.claimed or table.match.is_over:
             raise RequestError(409, "seat_taken", "that seat is already taken")

@@ -35,6 +35,7 @@ from dicehall.web.protection.guard import Guards
 from dicehall.web.seat_proof import seats_held
 from dicehall.web.series import next_params, next_series
 from dicehall.web.tables import writes
+from dicehall.web.tables.secret import with_secret
 from dicehall.web.tables.table import Table
 
 KEPT = 1000  # rematches whose tokens are remembered for the people still to come
@@ -47,6 +48,7 @@ class Rematch:
     table_id: str
     seats: dict[int, int]  # old seat -> new seat
     tokens: dict[int, str]  # new seat -> its token (people's seats only)
+    secret: str = ""  # a private table's link secret (web/tables/secret.py)
 
 
 _made: OrderedDict[str, Rematch] = OrderedDict()
@@ -125,7 +127,7 @@ async def rematch(
         params = next_params(row.game, row.params) if "series" in row.options else row.params
         game = make_game(row.game, dict(params))
         seats = rotated(row.seats, set(table.presence.claimed))
-        new, new_tokens = await hall.open_table(
+        new, new_tokens, secret = await hall.open_table(
             game, seats, _options(row.options, row.result), lambda t, s: seat_token(key, t, s)
         )
         with store_errors("the rematch"):  # the table names its rematch: a restart finds it
@@ -133,7 +135,7 @@ async def rematch(
             await writes.run(save_options, hall.store, table.id, options, first=True)
         table.set_options(rematch=new.id)
         n = len(row.seats)
-        made = Rematch(new.id, {old: (old - 1) % n for old in range(n)}, new_tokens)
+        made = Rematch(new.id, {old: (old - 1) % n for old in range(n)}, new_tokens, secret)
         _made[table.id] = made
         while len(_made) > KEPT:
             _made.popitem(last=False)
@@ -141,9 +143,9 @@ async def rematch(
             conn.send({"type": "rematch", "id": new.id})
     mine = {made.seats[s]: made.tokens[made.seats[s]] for s in sorted(held)}
     hash_tokens = ",".join(mine.values())
-    return {
+    return {  # a private table's rematch is private too, with a secret of its own
         "id": made.table_id,
-        "url": f"/table/{made.table_id}",
+        "url": with_secret(f"/table/{made.table_id}", made.secret),
         "tokens": {str(s): t for s, t in mine.items()},
-        "link": f"/table/{made.table_id}#tokens={hash_tokens}",
+        "link": with_secret(f"/table/{made.table_id}#tokens={hash_tokens}", made.secret),
     }

@@ -56,6 +56,7 @@ class GameOut(Out):
 class CheckOut(Out):
     players: int
     params: dict[str, ParamValue]
+    unrated: str | None = None  # with `levels`: why such a table cannot be rated (None: it can)
 
 
 class SeatOut(Out):
@@ -149,6 +150,7 @@ class CreatedOut(Out):
     links: dict[str, str]
     hotseat_link: str
     table: TableOut
+    secret: str | None = None  # a private table's: its links carry it (web/tables/secret.py)
 
 
 class ClaimOut(Out):

@@ -1,6 +1,7 @@
 """The live-play websocket: JSON messages in, views and log lines out.
 
-Client messages: `hello` (first; seat tokens, none for a spectator), `act` (seat, action,
+Client messages: `hello` (first; seat tokens, none for a spectator, and a private table's
+`secret` from its link: web/tables/secret.py), `act` (seat, action,
 version, id), `resync`, `focus` (the seat a shared device shows now, see `web.tables.viewers`),
 `ping`, `chat` (text) and `chat_report` (a message's id: `web.tables.chat`), and the waiting
 room's `ready`, `room_seat`, `room_options` and `start` (`web.gathering`). Each bad message
@@ -29,6 +30,7 @@ from dicehall.web.protection.guard import Guards, client_key
 from dicehall.web.protection.strict_json import BadJSON, dumps, loads
 from dicehall.web.tables import chat
 from dicehall.web.tables.conn import Conn
+from dicehall.web.tables.secret import admits
 from dicehall.web.tables.table import Table
 
 log = logging.getLogger("dicehall.web")
@@ -123,6 +125,8 @@ async def _hello(ws: WebSocket, hall: Hall, table: Table, guards: Guards) -> tup
         seats.add(seat)
     if tokens:
         guards.right_tokens(client)
+    elif not admits(table.row, data.get("secret")):  # a private table is watched by its link
+        raise BadMessage("unknown_table", "there is no table with that id")
     return tuple(sorted(seats))
 
 
@@ -213,7 +217,7 @@ async def _handle(
         raise BadMessage("unknown_type", f"unknown message type {kind[:32]!r}")
 
 
-CLOSE_CODES = {"bad_token": 4401, "rate_limited": 4429}
+CLOSE_CODES = {"bad_token": 4401, "rate_limited": 4429, "unknown_table": 4404}
 
 
 def same_origin(ws: WebSocket) -> bool:

@@ -46,6 +46,7 @@ SPEC = GameSpec(
             "dark blue",
             "the Dispensing Machine's design (looks only: the rules are the same)",
             choices=MACHINE_COLOURS,
+            looks_only=True,
         ),
         ParamSpec(
             "double_scoring",

@@ -18,7 +18,7 @@ from dicehall.core.errors import DicehallError
 from dicehall.core.types import Result
 from dicehall.engine.record import game_of
 from dicehall.store import MatchRow, Store
-from dicehall.store.standings import Award, Outcome, Standings
+from dicehall.store.standings import Award, Outcome, Standings, opponent_keys
 from dicehall.web.accounts import ratings
 
 log = logging.getLogger("dicehall.web")
@@ -101,6 +101,7 @@ def _outcomes(
                 rating=new,
                 rating_before=ratings.ordinal(before.get(seat)) if rated else None,
                 rating_after=ratings.ordinal(new) if new else None,
+                opponents=tuple(opponent_keys(seats, linked, seat)) if new else (),
             )
         )
     return out

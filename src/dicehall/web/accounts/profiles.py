@@ -91,17 +91,20 @@ async def leaderboard(
     request: Request, game_id: str, accounts: AccountsDep, limit: int = 50
 ) -> dict[str, Any]:
     """Accounts by rating in one game (mu - 3 sigma), with the bots' reference ratings; a
-    player is listed after `DICEHALL_LEADERBOARD_MIN_GAMES` rated games there."""
+    player is listed after `DICEHALL_LEADERBOARD_MIN_GAMES` rated games there against
+    `DICEHALL_LEADERBOARD_MIN_OPPONENTS` distinct opponents."""
     if game_id not in playable():
         raise RequestError(404, "unknown_game", "there is no game with that id")
     standings = Standings(accounts.store)
-    least = request.app.state.settings.leaderboard_min_games
+    settings = request.app.state.settings
+    least, distinct = settings.leaderboard_min_games, settings.leaderboard_min_opponents
     players = await asyncio.to_thread(
-        standings.leaderboard, game_id, max(1, min(limit, 200)), least
+        standings.leaderboard, game_id, max(1, min(limit, 200)), least, distinct
     )
     bots = reference().get(game_id, {})
     return {"game": game_id, "players": players, "bots": bots.get("ratings", {}),
-            "bot_command": bots.get("command"), "min_games": least}  # fmt: skip
+            "bot_command": bots.get("command"), "min_games": least,
+            "min_opponents": distinct}  # fmt: skip
 
 
 def _page(name: str) -> FileResponse:

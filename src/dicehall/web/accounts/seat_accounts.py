@@ -2,12 +2,13 @@
 
 When a signed-in person opens a table with their seat's token (the websocket hello), the seat
 is linked to their account and shows their name; a hot-seat device holding several seats
-links none. A **rated** table admits at every person's seat only the account that holds it:
-a guest, a second account, a device holding several seats, or an account that already holds
-another seat there (over a second socket) is refused. Rated tables are
-online tables made by a signed-in person; there is no undo, and the hints a game may show
-beside a seat's view (exact odds, for one) are left out, so a rated match is played by its
-players alone.
+links none. A rated table plays the game's standard settings, with bots whose strength was
+measured (`unrated_reason`). A **rated** table admits at every person's seat only the account
+that holds it: a guest, a second account, a device holding several seats, or an account that
+already holds another seat there (over a second socket) is refused. Rated tables are online
+tables made by a signed-in person; there is no undo, and the hints a game may show beside a
+seat's view (exact odds, for one) are left out, so a rated match is played by its players
+alone.
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
+from dicehall import games
 from dicehall.bots import parse_level
+from dicehall.core.game import Game
 from dicehall.store.accounts import Account
 from dicehall.store.standings import Standings
 from dicehall.web.accounts import outcomes
@@ -30,11 +33,11 @@ log = logging.getLogger("dicehall.web")
 
 
 def check_rated_table(
-    account: Account | None, body: dict[str, Any], game: str, seats: list[dict[str, Any]]
-) -> None:
-    """A rated table needs a signed-in creator, online play (one device per person), and
-    bots whose strength was measured (`bot_ratings.json`): a bot without a reference rating
-    would count as a new player's default, and beating it would farm the ladder."""
+    account: Account | None, body: dict[str, Any], game: Game[Any, Any],
+    seats: list[dict[str, Any]],
+) -> None:  # fmt: skip
+    """A rated table needs a signed-in creator, online play (one device per person), the
+    game's standard settings and bots whose strength was measured (`unrated_reason`)."""
     if not body.get("rated"):
         return
     if account is None:
@@ -43,15 +46,40 @@ def check_rated_table(
         raise RequestError(422, "rated_hotseat", "a rated table is played online, one seat each")
     if body.get("coach"):
         raise RequestError(422, "rated_coach", "the coach is off at rated tables")
-    measured = reference().get(game, {}).get("ratings", {})
-    for seat in seats:
-        level = parse_level(str(seat.get("bot")))[0] if seat["kind"] == "bot" else None
-        if level is not None and level not in measured:
-            raise RequestError(
-                422,
-                "unrated_bot",
-                f"the {level} bot has no measured rating in this game: the table cannot be rated",
-            )
+    levels = [str(s.get("bot")) for s in seats if s["kind"] == "bot"]
+    refused = unrated_reason(game, levels)
+    if refused is not None:
+        raise RequestError(422, refused[0], f"{refused[1]}: the table cannot be rated")
+
+
+def unrated_reason(game: Game[Any, Any], bot_levels: list[str]) -> tuple[str, str] | None:
+    """Why a table of `game` with these bots cannot be rated (a code and a sentence), or None.
+
+    - Settings: a rating means one thing per game, so a rated table plays the game's standard
+      settings (every parameter at its default; the number of players and the parameters
+      that change only looks, `ParamSpec.looks_only`, are free). A shorter game
+      (Pig to 1 point) is decided in seconds and mostly by luck: wins there would farm the
+      ladder.
+    - Bots: each must have a measured reference rating (`bot_ratings.json`); one without
+      would count as a new player's default, and beating it would farm the ladder.
+    """
+    has_players = any(p.name == "players" for p in game.spec.params)
+    standard = games.make(game.id, **({"players": game.num_players} if has_players else {}))
+    free = {p.name for p in game.spec.params if p.looks_only}
+    changed = [k for k, v in game.params.items() if k not in free and standard.params.get(k) != v]
+    if changed:
+        name = sorted(changed)[0]
+        wanted = standard.params.get(name)
+        return "rated_settings", (
+            f"rated tables play the standard settings ({name} is {wanted!r} there,"
+            f" not {game.params[name]!r})"
+        )
+    measured = reference().get(game.id, {}).get("ratings", {})
+    for label in bot_levels:
+        level = parse_level(label)[0]
+        if level not in measured:
+            return "unrated_bot", f"the {level} bot has no measured rating in this game"
+    return None
 
 
 async def admit(table: Table, account: Account | None, seats: tuple[int, ...]) -> str | None:

@@ -55,6 +55,11 @@ class Limits:
     coach_seat_rate: float = _setting("DICEHALL_COACH_SEAT_RATE", 0.2)
     coach_seat_burst: float = _setting("DICEHALL_COACH_SEAT_BURST", 4)
     coach_threads: float = _setting("DICEHALL_COACH_THREADS", 2)
+    # reviews (web/records/reviews.py): CPU seconds a review may cost, estimated before it is
+    # accepted (review/cost.py); per job, per address and hour of uploads, and a deadline
+    review_job_cpu: float = _setting("DICEHALL_REVIEW_JOB_CPU", 600)
+    review_cpu_per_hour: float = _setting("DICEHALL_REVIEW_CPU_PER_HOUR", 1800)
+    review_deadline: float = _setting("DICEHALL_REVIEW_DEADLINE", 1800)
     # websockets
     max_sockets_per_client: float = _setting("DICEHALL_MAX_SOCKETS_PER_CLIENT", 128)
     resync_rate: float = _setting("DICEHALL_RESYNC_RATE", 0.5)

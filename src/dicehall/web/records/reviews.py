@@ -16,32 +16,51 @@ be finished (409), and answers its review's `id` (the same record, the same id),
 review is made; `GET /api/reviews/{id}` then answers like a table's review. The uploader holds
 the whole record already, so its review tells nothing new; the upload route's body limit and
 rate limit apply.
+
+**Costs** (docs/security.md, *Reviews*). Before a job is accepted its CPU cost is estimated
+from the record (`review.cost`: decisions x playouts x a playout's measured cost); past
+`review_job_cpu` it is refused with 422 `too_costly` and the estimate. An upload's estimate is
+also spent from its address's budget of CPU seconds per hour (`review_cpu_per_hour`, 429
+past it). Tables' own reviews and uploads have a thread and a queue each, so uploads never
+starve a finished table's review. Every job stops at its deadline (`review_deadline` seconds
+after it starts), and an upload's job can be cancelled by whoever started it
+(`DELETE /api/reviews/{id}` with the `X-Review-Token` its POST answered); a stopped job's
+poll answers 410 `review_stopped` saying why. Queues, budgets and jobs are per process.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
+import hmac
 import json
 import logging
+import math
 import re
+import secrets
 import threading
+import time
+from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Header, Request
 from fastapi.responses import JSONResponse, Response
 from sqlalchemy.exc import DBAPIError
 
 from dicehall.core.errors import DicehallError
 from dicehall.engine.record import Record
 from dicehall.review import review_record
+from dicehall.review.cost import Cost, review_cost
 from dicehall.review.model import FORMAT
 from dicehall.store import StoreUnavailable
 from dicehall.store.reviews import KeptReviews, method_key
 from dicehall.web.api import RECORD_BODY
 from dicehall.web.config import Settings
 from dicehall.web.errors import RequestError
+from dicehall.web.protection.guard import client_key
+from dicehall.web.protection.limits import Throttle
 from dicehall.web.records.byte_cache import ByteCache
 from dicehall.web.records.replays import Replays, get_replays, read_upload
 
@@ -73,9 +92,24 @@ class Kept:
 
 @dataclass
 class Job:
+    lane: str
     done: int = 0
     total: int = 0
     error: str = ""
+    cancel_token: str = ""  # an upload's: whoever holds it may cancel the job
+    stopped: str = ""  # why it was cancelled (DELETE) before it ended
+    deadline: float = 0.0  # time.monotonic() when it must stop (set when it starts)
+
+
+class Stopped(Exception):
+    """A job cancelled by its uploader or past its deadline (raised from its progress)."""
+
+
+LANES = ("table", "upload")
+"""A finished table's own reviews and uploaded records' reviews: a thread and a queue each."""
+CPU_UNIT = 10.0
+"""CPU seconds per token of an address's review budget (`Throttle` spends whole tokens)."""
+ENDED_KEPT = 1000
 
 
 class Reviews:
@@ -83,16 +117,70 @@ class Reviews:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self._pool = ThreadPoolExecutor(1, thread_name_prefix="review")
+        limits = settings.limits
+        self._lanes = {
+            lane: ThreadPoolExecutor(1, thread_name_prefix=f"review-{lane}") for lane in LANES
+        }
+        self._estimates = ThreadPoolExecutor(1, thread_name_prefix="review-cost")
+        self._estimating = 0  # estimates submitted and not done (counted on the event loop)
         self._lock = threading.Lock()
         self._jobs: dict[str, Job] = {}
+        self._ended: OrderedDict[str, str] = OrderedDict()  # stopped jobs: why
         self._cache = ByteCache(settings.review_cache_bytes)
+        per_hour = limits.review_cpu_per_hour / CPU_UNIT
+        self.cpu = Throttle(per_hour / 3600, per_hour)
 
     @property
     def jobs(self) -> int:
         """Reviews being made or waiting (the metrics' review queue)."""
         return len(self._jobs)
 
+    # --- costs ----------------------------------------------------------------------
+    def checked_cost(self, record: Record) -> Cost:
+        """The review's estimated cost; 422 `too_costly` past the per-job budget."""
+        try:
+            cost = review_cost(record, estimate=self._estimate_options())
+        except DicehallError as exc:
+            raise RequestError(422, "not_reviewable", str(exc)[:200]) from None
+        budget = self.settings.limits.review_job_cpu
+        if cost.cpu_seconds > budget:
+            raise TooCostly(cost, budget)
+        return cost
+
+    async def checked_cost_off_loop(self, record: Record) -> Cost:
+        """`checked_cost` in the estimates' own thread (503 `busy` past a few waiting)."""
+        if self._estimating >= self.settings.review_queue:
+            raise RequestError(503, "busy", "the server is estimating other reviews: try again")
+        self._estimating += 1
+        try:
+            job = self._estimates.submit(self.checked_cost, record)
+            return await asyncio.wrap_future(job)
+        finally:
+            self._estimating -= 1
+
+    def charge(self, client: str, cost: Cost) -> int:
+        """Spend `cost` from `client`'s CPU budget for uploads (429 past it): the tokens taken,
+        to `refund` if the job is not started."""
+        tokens = max(1, math.ceil(cost.cpu_seconds / CPU_UNIT))
+        for taken in range(tokens):
+            if not self.cpu.spend(client):
+                self.refund(client, taken)
+                wait = self.cpu.retry_after(client) + int((tokens - taken - 1) / self.cpu.rate)
+                raise RequestError(
+                    429, "rate_limited",
+                    f"reviews from your address have used their CPU time for now"
+                    f" (this one: {cost.cpu_seconds:.0f} s); try in {wait} s",
+                )  # fmt: skip
+        return tokens
+
+    def refund(self, client: str, tokens: int) -> None:
+        for _ in range(tokens):
+            self.cpu.refund(client)
+
+    def _estimate_options(self) -> dict[str, Any]:
+        return {"rollouts": self.settings.review_rollouts}
+
+    # --- jobs -----------------------------------------------------------------------
     def answer(self, key: str, record: Any, kept: Kept | None = None) -> Response:
         """The review (200), the job's progress (202, starting it if needed), or an error."""
         made = self.start(key, record, kept)
@@ -102,38 +190,74 @@ class Reviews:
 
     def poll(self, key: str) -> Response:
         """Like `answer`, for a review that was asked for before (404 when it is unknown or no
-        longer kept: ask again)."""
+        longer kept: ask again; 410 when it was stopped)."""
         with self._lock:
-            body, job = self._cache.get(key), self._jobs.get(key)
+            body, job, ended = self._cache.get(key), self._jobs.get(key), self._ended.get(key)
         if body is not None:
             return Response(body, media_type="application/json")
+        if job is None and ended is not None:
+            raise RequestError(410, "review_stopped", ended)
         if job is None:
             raise RequestError(404, "unknown_review", UNKNOWN)
         return JSONResponse(self.progress(key, job), status_code=202)
 
-    def start(self, key: str, record: Any, kept: Kept | None = None) -> bytes | Job:
-        """The finished review (from memory, else from the database), or the job making it
-        (started here, from `record()`)."""
+    def made(self, key: str, kept: Kept | None = None) -> bytes | Job | None:
+        """The finished review (from memory, else from the database), or the job making it,
+        or None (not asked for yet; 410 when its last job ran past its deadline)."""
         with self._lock:
-            body, job = self._cache.get(key), self._jobs.get(key)
-        if body is not None:
-            return body
-        if job is None and kept is not None:
+            body, job, ended = self._cache.get(key), self._jobs.get(key), self._ended.get(key)
+        if body is not None or job is not None:
+            return body if body is not None else job
+        if kept is not None:
             body = kept.load()
             if body is not None:
                 with self._lock:
                     self._cache.put(key, body)
                 return body
+        if ended is not None and ended.startswith(DEADLINE):
+            raise RequestError(410, "review_stopped", ended)
+        return None
+
+    def start(
+        self, key: str, record: Any, kept: Kept | None = None, lane: str = "table",
+        cancel_token: str = "",
+    ) -> bytes | Job:  # fmt: skip
+        """The finished review or the job making it, started here from `record()` (its cost
+        checked first) when there is none."""
+        made = self.made(key, kept)
+        if made is not None:
+            return made
+        loaded = record()
+        self.checked_cost(loaded)
+        return self.submit(key, loaded, kept, lane, cancel_token)
+
+    def submit(
+        self, key: str, record: Record, kept: Kept | None, lane: str, cancel_token: str = ""
+    ) -> bytes | Job:
+        """Queue the job of `key` in `lane` (503 `busy` when the lane is full); the review or
+        the job already there when there is one."""
         with self._lock:
             body, job = self._cache.get(key), self._jobs.get(key)
             if body is not None:  # made meanwhile
                 return body
             if job is None:
-                if len(self._jobs) >= self.settings.review_queue:
+                waiting = sum(1 for j in self._jobs.values() if j.lane == lane)
+                if waiting >= self.settings.review_queue:
                     raise RequestError(503, "busy", "the server is making other reviews: try again")
-                job = self._jobs[key] = Job()
-                self._pool.submit(self._run, key, record(), job, kept)
+                job = self._jobs[key] = Job(lane, cancel_token=cancel_token)
+                self._ended.pop(key, None)
+                self._lanes[lane].submit(self._run, key, record, job, kept)
         return job
+
+    def cancel(self, key: str, token: str) -> None:
+        """Stop an upload's job for whoever started it (404 unknown, 403 another's token)."""
+        with self._lock:
+            job = self._jobs.get(key)
+        if job is None:
+            raise RequestError(404, "unknown_review", "no review of that id is being made here")
+        if not job.cancel_token or not hmac.compare_digest(job.cancel_token, token):
+            raise RequestError(403, "not_yours", "only whoever started a review may cancel it")
+        job.stopped = "cancelled by whoever started it"
 
     def progress(self, key: str, job: Job) -> dict[str, Any]:
         """A running job's progress; a failed one's error (422, and the job is forgotten)."""
@@ -143,18 +267,29 @@ class Reviews:
             raise RequestError(422, "not_reviewable", job.error)
         return {"status": "running", "done": job.done, "total": job.total}
 
-    def _run(self, table_id: str, record: Record, job: Job, kept: Kept | None) -> None:
+    def _run(self, key: str, record: Record, job: Job, kept: Kept | None) -> None:
+        deadline_s = self.settings.limits.review_deadline
+        job.deadline = time.monotonic() + deadline_s
+
         def progress(done: int, total: int) -> None:
             job.done, job.total = done, total
+            if job.stopped:
+                raise Stopped(job.stopped)
+            if time.monotonic() > job.deadline:
+                raise Stopped(f"{DEADLINE} ({deadline_s:.0f} s) at step {done} of {total}")
 
         try:
-            budget = {"rollouts": self.settings.review_rollouts}
-            review = review_record(record, estimate=budget, progress=progress)
+            progress(0, 0)
+            review = review_record(record, estimate=self._estimate_options(), progress=progress)
+        except Stopped as stop:
+            log.warning("review %s stopped: %s", key[:24], stop)
+            self._end(key, str(stop))
+            return
         except DicehallError as exc:
             job.error = str(exc)[:200]
             return
         except Exception:  # a bug: said once, logged, and the next request may try again
-            log.exception("review of table %s failed", table_id)
+            log.exception("review of table %s failed", key)
             job.error = "the review failed on the server"
             return
         data = review.to_json()
@@ -163,8 +298,31 @@ class Reviews:
         if kept is not None:
             kept.keep(body)
         with self._lock:
-            self._jobs.pop(table_id, None)
-            self._cache.put(table_id, body)
+            self._jobs.pop(key, None)
+            self._cache.put(key, body)
+
+    def _end(self, key: str, why: str) -> None:
+        with self._lock:
+            self._jobs.pop(key, None)
+            self._ended[key] = why
+            while len(self._ended) > ENDED_KEPT:
+                self._ended.popitem(last=False)
+
+
+DEADLINE = "stopped at its deadline"
+
+
+class TooCostly(RequestError):
+    """A review whose estimated cost is past the per-job budget (422 with the estimate)."""
+
+    def __init__(self, cost: Cost, budget: float) -> None:
+        super().__init__(
+            422, "too_costly",
+            f"this review would take about {cost.cpu_seconds:.0f} CPU seconds"
+            f" ({cost.decisions} decisions); the server makes reviews of up to {budget:.0f}",
+            {"estimate": cost.to_json(), "budget_cpu_seconds": budget},
+        )  # fmt: skip
+        self.cost = cost
 
 
 def get_reviews(request: Request) -> Reviews:
@@ -210,11 +368,28 @@ async def review_upload(
     replays: Annotated[Replays, Depends(get_replays)],
 ) -> Response:
     """Review an uploaded finished record: its review's id, 202 while it is made (then poll
-    `GET /api/reviews/{id}`), 200 once it is."""
+    `GET /api/reviews/{id}`), 200 once it is. A review past the per-job CPU budget is refused
+    (422 `too_costly` with its estimate); an accepted one is spent from the address's CPU
+    budget (429 past it) and answers `cancel`, the token that cancels it."""
     body = await read_upload(request, request.app.state.settings.max_upload)
     record = await replays.finished_upload(body)
     key = upload_id(record)
-    made = reviews.start(key, lambda: record)
+    made = reviews.made(key)
+    if made is None:
+        cost = await reviews.checked_cost_off_loop(record)
+        client = client_key(request.scope)
+        tokens = reviews.charge(client, cost)
+        token = secrets.token_urlsafe(16)
+        try:
+            made = reviews.submit(key, record, None, "upload", token)
+        except RequestError:
+            reviews.refund(client, tokens)
+            raise
+        if isinstance(made, Job) and made.cancel_token == token:
+            progress = reviews.progress(key, made)
+            answer = {"id": key, **progress, "cancel": token, "estimate": cost.to_json()}
+            return JSONResponse(answer, status_code=202)
+        reviews.refund(client, tokens)  # another request started the same review meanwhile
     if isinstance(made, bytes):
         return JSONResponse({"id": key, "status": "done"})
     return JSONResponse({"id": key, **reviews.progress(key, made)}, status_code=202)
@@ -222,7 +397,22 @@ async def review_upload(
 
 @router.get("/reviews/{review_id}")
 def uploaded_review(reviews: ReviewsDep, review_id: str) -> Response:
-    """An uploaded record's review (`POST /api/reviews`): 202 and progress, then 200."""
+    """An uploaded record's review (`POST /api/reviews`): 202 and progress, then 200; 410
+    `review_stopped` when it was cancelled or ran past its deadline."""
     if not UPLOAD_ID.fullmatch(review_id):
         raise RequestError(404, "unknown_review", UNKNOWN)
     return reviews.poll(review_id)
+
+
+@router.delete("/reviews/{review_id}")
+def cancel_review(
+    reviews: ReviewsDep,
+    review_id: str,
+    x_review_token: Annotated[str, Header(max_length=64)] = "",
+) -> dict[str, str]:
+    """Cancel an uploaded record's review being made, with the `cancel` token its POST
+    answered (403 without it)."""
+    if not UPLOAD_ID.fullmatch(review_id):
+        raise RequestError(404, "unknown_review", UNKNOWN)
+    reviews.cancel(review_id, x_review_token)
+    return {"id": review_id, "status": "cancelled"}

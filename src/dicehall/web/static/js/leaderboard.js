@@ -19,6 +19,7 @@ async function show(games, id) {
             h("td", { class: "num" }, p.ordinal.toFixed(1)),
             h("td", { class: "num" }, String(p.games)))))
       : h("p", { class: "muted" }, "No rated games yet: tick “Rated” when you create a table."),
+    h("p", { class: "muted" }, `A player is listed after ${board.min_games} rated games against ${board.min_opponents} different opponents (each bot level counts once).`),
   );
   const names = game.level_names || {};
   const bots = Object.entries(board.bots).sort((a, b) => b[1].ordinal - a[1].ordinal);

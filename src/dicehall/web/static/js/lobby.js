@@ -184,8 +184,24 @@ async function refreshSeats() {
   showOpenChoices();
 }
 
+// Beside the Rated box: whether this table could be rated, and if not why (the game's standard
+// settings only; bots whose strength was measured), as the server will judge it.
+let ratedAsked = 0;
+async function showRated() {
+  const mine = ++ratedAsked;
+  const levels = [...document.querySelectorAll(".seat-row select")].map((s) => s.value).filter((v) => v.startsWith("bot:")).map((v) => v.slice(4));
+  let why = null;
+  try {
+    why = (await api(`/api/games/${current.id}/check`, { method: "POST", body: { params: readParams(), levels } })).unrated;
+  } catch {
+    why = null; // the options' own error is shown beside them
+  }
+  if (mine === ratedAsked) $("rated-note").textContent = why ? `Unrated: ${why}.` : "";
+}
+
 // Open seats exist only for people at online tables: a hot-seat table's seats are this device's.
 function showOpenChoices() {
+  showRated();
   const online = document.querySelector("input[name=mode]:checked").value === "online";
   for (const r of document.querySelectorAll(".seat-row")) {
     const label = r.querySelector(".seat-open");

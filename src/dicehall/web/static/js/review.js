@@ -1,6 +1,6 @@
 // The replay page's Review tab: a finished match's review (web/records/reviews.py) as a win-chance
 // graph per seat (SVG), the decisions with their losses, and per seat luck and skill.
-import { api, seatName } from "/static/js/common.js";
+import { api, csrfHeader, seatName } from "/static/js/common.js";
 import { h, s } from "/static/js/svg.js";
 
 const COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e"];
@@ -91,17 +91,26 @@ export function render(box, review, seats, jump) {
 // Fetch a review, polling while the server makes it (the box shows how far it is): a finished
 // table's (`tableId`), or an uploaded record's (`record`, the file's text: sent once, then
 // its review is polled by the id the server gives it).
+// An uploaded record's review can be stopped by whoever asked for it (the token its POST
+// answered); the next poll then says it was cancelled.
 export async function load(source, box, seats, jump) {
   let path = `/api/tables/${encodeURIComponent(source.tableId)}/review`;
+  const status = h("p", { class: "muted", role: "status" }, "Reviewing…");
+  box.replaceChildren(status);
   if (source.record !== undefined) {
     const asked = await api("/api/reviews", { method: "POST", body: source.record });
     path = `/api/reviews/${encodeURIComponent(asked.id)}`;
+    if (asked.cancel) {
+      const headers = { ...csrfHeader({ method: "DELETE" }), "X-Review-Token": asked.cancel };
+      const stop = h("button", { type: "button", class: "secondary", id: "review-stop" }, "Stop the review");
+      stop.addEventListener("click", () => api(path, { method: "DELETE", headers }).catch(() => {}));
+      box.append(stop);
+    }
   }
   for (;;) {
     const got = await api(path);
     if (got.status === "done") return render(box, got, seats, jump);
-    box.replaceChildren(h("p", { class: "muted", role: "status" },
-      `Reviewing… ${got.total ? Math.floor((100 * got.done) / got.total) : 0}%`));
+    status.textContent = `Reviewing… ${got.total ? Math.floor((100 * got.done) / got.total) : 0}%`;
     await new Promise((r) => setTimeout(r, 1000));
   }
 }

@@ -25,6 +25,17 @@ let shown = null,
   retry = 500,
   timerAt = 0;
 
+// A private table's secret comes in its link's fragment (never sent to the server by the
+// browser) and is kept in this browser, like the seat tokens; hello, claim and the table's
+// details carry it (web/tables/secret.py).
+const secretKey = `dicehall.secret.${tableId}`;
+function loadSecret() {
+  const fromLink = new URLSearchParams(location.hash.slice(1)).get("secret");
+  if (fromLink) localStorage.setItem(secretKey, fromLink);
+  return localStorage.getItem(secretKey) || undefined;
+}
+const secret = loadSecret();
+
 function loadTokens() {
   const tokens = new Set(JSON.parse(localStorage.getItem(storeKey) || "[]"));
   const hash = new URLSearchParams(location.hash.slice(1));
@@ -53,7 +64,7 @@ function connect() {
     retry = 500;
     asked = null; // a new connection shows nobody's secrets until asked
     $("conn").textContent = "connected";
-    ws.send(JSON.stringify({ type: "hello", tokens: loadTokens() }));
+    ws.send(JSON.stringify({ type: "hello", tokens: loadTokens(), secret }));
   };
   ws.onmessage = (e) => {
     try {
@@ -528,7 +539,7 @@ function renderSeats() {
 
 async function claim(seat) {
   try {
-    const got = await api(`/api/tables/${tableId}/claim`, { method: "POST", body: { seat } });
+    const got = await api(`/api/tables/${tableId}/claim`, { method: "POST", body: { seat, secret } });
     localStorage.setItem(storeKey, JSON.stringify([got.token]));
     ws.close();
   } catch (e) {
@@ -677,7 +688,7 @@ async function loadQuickref(gameId) {
 
 async function main() {
   try {
-    const info = await api(`/api/tables/${encodeURIComponent(tableId)}`);
+    const info = await api(`/api/tables/${encodeURIComponent(tableId)}`, { headers: secret ? { "X-Table-Secret": secret } : {} });
     const games = await api("/api/games");
     spec = games.find((g) => g.id === info.game) || null;
     draw = await renderer(info.game);
