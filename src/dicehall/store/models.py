@@ -1,6 +1,7 @@
 """The schema: matches, their seats' token digests, the append-only action log, the optional
 accounts with their sessions, matches, ratings and achievements, finished matches' reviews,
-and the tables' chat with its reports.
+the tables' chat with its reports, the operators' actions, and the budgets the server's
+processes share (PostgreSQL only).
 
 The Alembic migrations in `store/migrations/` create exactly these tables; a test checks that
 the migrated database matches this metadata.
@@ -20,6 +21,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    false,
 )
 
 metadata = MetaData()
@@ -70,6 +72,8 @@ accounts = Table(
     Column("name_key", String(24), nullable=False, unique=True),  # case-folded: one owner
     Column("password_hash", String(255), nullable=False),  # Argon2id, never the password
     Column("created", String(32), nullable=False),
+    Column("operator", Boolean, nullable=False, server_default=false()),  # may use /admin
+    Column("suspended", String(32), nullable=True),  # when; a suspended account cannot play
 )
 
 sessions = Table(
@@ -151,4 +155,25 @@ chat_reports = Table(
     Column("match_id", String(64), ForeignKey("matches.id"), nullable=False),
     Column("reporter", String(64), nullable=False),  # who reported it, as shown at the table
     Column("made", String(32), nullable=False),
+)
+
+# --- operators' actions (/admin) and the budgets every server process shares ---------------
+admin_actions = Table(
+    "admin_actions",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("made", String(32), nullable=False),
+    Column("operator", String(24), nullable=False),  # the operator's account name
+    Column("action", String(32), nullable=False),  # close_table, suspend, end_sessions, ...
+    Column("target", String(64), nullable=False),  # a table id or an account name
+)
+
+budgets = Table(
+    "budgets",
+    metadata,
+    Column("budget", String(32), primary_key=True),  # which limit (store/budgets.py)
+    Column("key", String(128), primary_key=True),  # an address, an account name, a table
+    Column("level", Float, nullable=False),  # tokens left when last spent
+    Column("at", Float, nullable=False),  # the database's clock then, in epoch seconds
+    Column("granted", Boolean, nullable=False),  # whether the last spend got a token
 )

@@ -37,6 +37,7 @@ from dicehall.web.metrics import MULTIPROC_ENV
 from dicehall.web.observe import Observe
 from dicehall.web.pages import game_assets
 from dicehall.web.pages.rules_routes import add_rules_routes
+from dicehall.web.protection.budgets import Budgets
 from dicehall.web.protection.guard import Guards, RequestGuard
 from dicehall.web.protection.headers import SecurityHeaders
 from dicehall.web.protection.transport import QuietWebSockets, guarded_http
@@ -110,6 +111,7 @@ def create_app(
         store.close()
         app.state.login_throttles.hashing.close()
         app.state.coach_desk.close()
+        app.state.budgets.close()
 
     docs = settings.api_docs  # /docs, /redoc, /openapi.json: off unless DICEHALL_API_DOCS=1
     app = FastAPI(
@@ -120,13 +122,15 @@ def create_app(
         redoc_url="/redoc" if docs else None,
         openapi_url="/openapi.json" if docs else None,
     )
-    app.state.guards = Guards(settings.limits)
+    # budgets that protect accounts and the server: shared by the processes on PostgreSQL
+    app.state.budgets = Budgets(settings.db_url or default_url())
+    app.state.guards = Guards(settings.limits, app.state.budgets)
     app.add_middleware(RequestGuard, guards=app.state.guards, upload_limit=settings.max_upload)
     app.add_middleware(SessionGuard)  # a cross-site change is refused unread
     app.add_middleware(SecurityHeaders)  # CSP and the rest, refusals included
     app.add_middleware(Observe)  # outermost: request ids, refusals counted (web/observe.py)
-    app.state.login_throttles = Throttles(AccountLimits())
-    app.state.coach_desk = CoachDesk(settings.limits)
+    app.state.login_throttles = Throttles(AccountLimits(), app.state.budgets)
+    app.state.coach_desk = CoachDesk(settings.limits, app.state.budgets)
     app.include_router(router)
     app.include_router(review_router)
     app.include_router(coach_router)

@@ -16,7 +16,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from dicehall.store import LIVE
 from dicehall.web import events
-from dicehall.web.protection.limits import Limits, Throttle
+from dicehall.web.protection.budgets import Budgets
+from dicehall.web.protection.limits import Limits
 from dicehall.web.protection.strict_json import BadJSON, loads
 
 UPLOAD_PATHS = frozenset({"/api/replays", "/api/reviews"})
@@ -40,12 +41,16 @@ def client_key(scope: Scope) -> str:
 class Guards:
     """The server's throttles and counters, shared by the middleware and the websocket."""
 
-    def __init__(self, limits: Limits) -> None:
+    def __init__(self, limits: Limits, budgets: Budgets | None = None) -> None:
+        """`budgets`: where the budgets live (shared by the processes on PostgreSQL)."""
         self.limits = limits
-        self.create = Throttle(limits.create_rate, limits.create_burst)
-        self.upload = Throttle(limits.upload_rate, limits.upload_burst)
-        self.bad_token_client = Throttle(limits.bad_token_rate, limits.bad_token_burst)
-        self.bad_token_table = Throttle(limits.table_bad_token_rate, limits.table_bad_token_burst)
+        make = (budgets or Budgets()).throttle
+        self.create = make("create", limits.create_rate, limits.create_burst)
+        self.upload = make("upload", limits.upload_rate, limits.upload_burst)
+        self.bad_token_client = make("bad_token", limits.bad_token_rate, limits.bad_token_burst)
+        self.bad_token_table = make(
+            "table_bad_token", limits.table_bad_token_rate, limits.table_bad_token_burst
+        )
         self.sockets: Counter[str] = Counter()  # open table sockets per client address
         self.refused: Counter[str] = Counter()  # refusals by kind, for the log and load tests
 

@@ -1,0 +1,161 @@
+"""Budgets that protect accounts and the server hold across processes on PostgreSQL.
+
+The attack (issue 33, item 5): with `serve --workers 2`, 10 wrong passwords were checked per
+account instead of 5, and one address made 20 tables instead of 10: each process had its own
+buckets. Now those budgets are rows of the database's `budgets` table, spent in one statement
+(docs/security.md, *Resource limits*: "shared" budgets).
+
+The server's processes share one listening socket and the kernel picks which one accepts
+each connection; the attacks are sent on fresh connections, in parallel, until the event log
+shows both processes refusing (each event line carries its process id). On per-process
+budgets that happens only once each process has spent its own whole budget.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import threading
+from collections import Counter
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from dicehall.store import Store
+from dicehall.store.budgets import SharedBuckets
+from dicehall.web.protection.budgets import Budgets, SharedThrottle
+from tests.store.postgres import create_database, postgres_server
+from tests.web.account_helpers import Session
+from tests.web.helpers import Server
+
+ACCOUNT_BURST = 5
+CREATE_BURST = 6
+TABLE = {"game": "puru", "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]}
+BUDGETS = {
+    "DICEHALL_ACCOUNT_LOGIN_BURST": str(ACCOUNT_BURST),
+    "DICEHALL_ACCOUNT_LOGIN_RATE": "0.0001",
+    "DICEHALL_LOGIN_BURST": "1000",  # the per-address budget is not the one under test
+    "DICEHALL_CREATE_BURST": str(CREATE_BURST),
+    "DICEHALL_CREATE_RATE": "0.0001",
+}
+
+
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[str]:
+    with postgres_server() as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def two_processes(postgres: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder = tmp_path_factory.mktemp("workers")
+    server = Server(folder / "unused", folder / "server.log", env=BUDGETS, limits=True)
+    server.db_url = create_database(postgres, "shared_budgets")
+    server.command = [sys.executable, "-m", "dicehall", "serve"]
+    server.workers = 2
+    server.start(timeout=120)
+    yield server
+    server.stop()
+
+
+def _refusing_pids(server: Server, limit: str) -> set[int]:
+    """The processes that logged a refusal of `limit` (a `limit_refused` event line each)."""
+    pids = set()
+    for line in server.log_path.read_text().splitlines():
+        if line.startswith("{") and '"limit_refused"' in line:
+            event = json.loads(line)
+            if event.get("limit") == limit:
+                pids.add(int(event["pid"]))
+    return pids
+
+
+def _until_both_refuse(server: Server, limit: str, send: Callable[[], int]) -> Counter[int]:
+    """Rounds of 8 parallel requests (each on its own connection) until both processes have
+    refused one; their statuses."""
+    statuses: Counter[int] = Counter()
+    lock = threading.Lock()
+
+    def one() -> None:
+        status = send()
+        with lock:
+            statuses[status] += 1
+
+    for _ in range(12):
+        threads = [threading.Thread(target=one) for _ in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        if len(_refusing_pids(server, limit)) >= 2:
+            return statuses
+    pytest.fail(f"one process answered every request: {statuses}")
+
+
+def test_wrong_passwords_for_one_account_are_counted_across_both_processes(
+    two_processes: Server,
+) -> None:
+    Session(two_processes).sign_up("guarded")
+
+    def guess() -> int:
+        body = {"name": "guarded", "password": "not the password"}
+        return two_processes.api("POST", "/api/account/signin", json=body).status_code
+
+    statuses = _until_both_refuse(two_processes, "login", guess)
+    assert statuses[401] == ACCOUNT_BURST, statuses  # per process, it would be twice that
+    assert set(statuses) == {401, 429}
+
+
+def test_one_address_creating_tables_through_both_processes_is_refused_at_the_budget(
+    two_processes: Server,
+) -> None:
+    def create() -> int:
+        return two_processes.api("POST", "/api/tables", json=TABLE).status_code
+
+    statuses = _until_both_refuse(two_processes, "create", create)
+    assert statuses[201] == CREATE_BURST, statuses
+    assert set(statuses) == {201, 429}
+
+
+def test_processes_spending_at_once_get_exactly_the_burst(postgres: str) -> None:
+    """Two processes' connections (two `SharedBuckets`), 8 threads each, 40 spends at once."""
+    url = create_database(postgres, "buckets")
+    Store(url).close()  # the migrations make the `budgets` table
+    buckets = [SharedBuckets(url), SharedBuckets(url)]
+    throttles = [SharedThrottle(b, "t", rate=0.0001, burst=7) for b in buckets]
+    granted: list[bool] = []
+    gate = threading.Barrier(16)
+
+    def spend(throttle: SharedThrottle) -> None:
+        gate.wait()
+        for _ in range(5):
+            granted.append(throttle.spend("10.0.0.1"))
+
+    threads = [threading.Thread(target=spend, args=(throttles[i % 2],)) for i in range(16)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert granted.count(True) == 7 and len(granted) == 80
+    assert throttles[1].retry_after("10.0.0.1") > 3600  # 1 token at 0.0001 a second
+    throttles[0].refund("10.0.0.1")  # a refund in one process is a token in the other
+    assert throttles[1].spend("10.0.0.1") and not throttles[0].spend("10.0.0.1")
+    assert throttles[0].spend("10.0.0.2")  # another key has its own bucket
+    for each in buckets:
+        each.close()
+
+
+def test_an_unreachable_database_falls_back_on_the_processes_own_budget() -> None:
+    budgets = Budgets("postgresql+psycopg://nobody@127.0.0.1:9/none")
+    throttle = budgets.throttle("t", rate=0.0001, burst=2)
+    assert isinstance(throttle, SharedThrottle)
+    assert [throttle.spend("k") for _ in range(3)] == [True, True, False]
+    assert throttle.retry_after("k") > 3600
+
+
+def test_sqlite_budgets_stay_in_memory(tmp_path: Path) -> None:
+    budgets = Budgets(f"sqlite:///{tmp_path / 'db.sqlite'}")
+    assert not budgets.shared
+    assert not isinstance(budgets.throttle("t", 1, 1), SharedThrottle)
+    with pytest.raises(ValueError, match="two budgets"):
+        budgets.throttle("t", 1, 1)
