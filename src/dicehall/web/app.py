@@ -27,6 +27,7 @@ from dicehall.web.accounts import account_sessions, profiles
 from dicehall.web.accounts import routes as accounts
 from dicehall.web.accounts.routes import Throttles
 from dicehall.web.accounts.sessions import AccountLimits, SessionGuard
+from dicehall.web.admin import routes as admin
 from dicehall.web.api import router
 from dicehall.web.coach import CoachDesk
 from dicehall.web.coach import router as coach_router
@@ -140,6 +141,8 @@ def create_app(
     app.include_router(profiles.pages)
     app.include_router(game_assets.router)
     app.include_router(metrics.router)
+    app.include_router(admin.router)
+    app.include_router(admin.pages)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(RequestError)

@@ -183,6 +183,8 @@ async def sign_in(
     if found is None or not right:
         raise RequestError(401, "bad_credentials", "wrong name or password")
     account, stored_hash = found
+    if account.suspended is not None:  # an operator suspended it (docs/hosting.md)
+        raise RequestError(403, "suspended", "this account is suspended")
     if passwords.needs_rehash(stored_hash):
         rehashed = await throttles.hashing.hash(body.password)
         await asyncio.to_thread(accounts.set_password_hash, account.id, rehashed)
