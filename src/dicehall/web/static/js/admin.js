@@ -16,7 +16,7 @@ const NUMBERS = [
 ];
 
 function shown(value) {
-  if (value === undefined || value === null) return "—";
+  if (value === undefined || value === null) return "none yet";
   if (typeof value === "number") return String(Math.round(value * 100) / 100);
   if ("mean_ms" in value) {
     return value.count ? `${value.count} moves, mean ${value.mean_ms.toFixed(1)} ms` : "none yet";
@@ -55,7 +55,7 @@ function showTables(tables) {
       {},
       h("span", { class: "what" }, h("a", { href: `/table/${encodeURIComponent(t.id)}` }, `${t.game} ${t.id}`),
         ` — ${seats}${flags ? ` (${flags})` : ""}`),
-      h("span", { class: "muted" }, `${t.actions} actions, last move ${t.updated}`),
+      h("span", { class: "muted" }, `${t.actions} action${t.actions === 1 ? "" : "s"}, last move ${t.updated}`),
       h("span", { class: "row" }, close),
     );
   });
