@@ -83,6 +83,18 @@ class Administration:
         with self.store.engine.connect() as conn:
             return {r.seat for r in conn.execute(query)}
 
+    def suspended_among(self, match_ids: list[str]) -> list[tuple[str, int]]:
+        """(table, seat) of `match_ids`' seats that belong to a suspended account."""
+        if not match_ids:
+            return []
+        query = (
+            select(match_players.c.match_id, match_players.c.seat)
+            .join(accounts, accounts.c.id == match_players.c.account_id)
+            .where(match_players.c.match_id.in_(match_ids), accounts.c.suspended.is_not(None))
+        )
+        with self.store.engine.connect() as conn:
+            return [(r.match_id, r.seat) for r in conn.execute(query)]
+
     def close_table(self, match_id: str) -> bool:
         """An unfinished table stops being played (kept, watchable: `EXPIRED`); False if it
         is not live."""
@@ -90,6 +102,15 @@ class Administration:
         query = update(matches).where(live).values(status=EXPIRED, updated=now_text())
         with self.store._writing() as conn:
             return bool(conn.execute(query).rowcount)
+
+    def closed_among(self, match_ids: list[str]) -> list[str]:
+        """Those of `match_ids` the store no longer has live as `EXPIRED` (closed by an
+        operator, or expired, through another process)."""
+        if not match_ids:
+            return []
+        query = select(matches.c.id).where(matches.c.id.in_(match_ids), matches.c.status == EXPIRED)
+        with self.store.engine.connect() as conn:
+            return [r.id for r in conn.execute(query)]
 
     def log(self, operator: str, action: str, target: str) -> AdminAction:
         """Keep one operator's action."""

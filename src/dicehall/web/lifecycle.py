@@ -7,6 +7,9 @@ A sweep runs every `sweep_every` seconds:
 - a live table nobody has joined or moved at for `expire_after` seconds expires: its status
   becomes `expired` (the record stays, it can still be watched), its bots stop, and a person
   who tries to move there is told that it expired.
+- a table this process plays that another process closed in the store (an operator's /admin
+  action answered there) stops here too, and a seat's connections here are closed once its
+  account is suspended.
 The store work runs in a thread, off the event loop.
 
 A SQLite store's write-ahead log is also checkpointed every `CHECKPOINT_EVERY_S` in a thread
@@ -20,7 +23,8 @@ import logging
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Protocol
 
-from dicehall.store import EXPIRED, Store
+from dicehall.store import EXPIRED, LIVE, Store
+from dicehall.store.admin import Administration
 from dicehall.web.config import Settings
 from dicehall.web.tables import writes
 
@@ -83,10 +87,44 @@ async def expire_idle(hall: Hall) -> list[str]:
     return expired
 
 
+async def follow_closes(hall: Hall) -> list[str]:
+    """Tables this process plays that another process closed in the store (an operator's
+    /admin answered there, `web/admin/routes.py`) stop here too; returns their ids."""
+    playing = [t.id for t in hall.tables.values() if not t.replica and t.row.status == LIVE]
+    if not playing:
+        return []
+    closed = await asyncio.to_thread(Administration(hall.store).closed_among, playing)
+    for table_id in closed:
+        table = hall.tables.get(table_id)
+        if table is not None and table.row.status == LIVE:
+            table.expire(EXPIRED, "This table was closed.")
+    return closed
+
+
+SUSPENDED = {"type": "error", "code": "account", "message": "this account is suspended"}
+
+
+async def send_away_suspended(hall: Hall) -> int:
+    """Connections here holding a seat of an account an operator suspended through another
+    process are closed (the answering process closed its own at once); returns how many."""
+    seated = [t.id for t in hall.tables.values() if any(c.seats for c in t.presence.conns)]
+    if not seated:
+        return 0
+    found = await asyncio.to_thread(Administration(hall.store).suspended_among, seated)
+    gone = 0
+    for table_id, seat in found:
+        table = hall.tables.get(table_id)
+        if table is not None:
+            gone += table.send_away(seat, SUSPENDED)
+    return gone
+
+
 async def sweep_forever(hall: Hall) -> None:
     while True:
         await asyncio.sleep(hall.settings.sweep_every)
         try:
+            await follow_closes(hall)
+            await send_away_suspended(hall)
             await expire_idle(hall)
             await unload_idle(hall)
         except Exception:  # the store may refuse for a while: try again next sweep

@@ -31,6 +31,7 @@ from dicehall.web.accounts.sessions import request_account
 from dicehall.web.admin.numbers import numbers
 from dicehall.web.errors import RequestError
 from dicehall.web.hall import Hall
+from dicehall.web.lifecycle import SUSPENDED
 
 router = APIRouter(prefix="/api/admin", tags=["admin"])
 pages = APIRouter(include_in_schema=False)
@@ -153,11 +154,10 @@ async def suspend(request: Request, me: OperatorDep, name: Name) -> dict[str, An
     ended = await _off(admin.suspend, account.id, True)
     hall: Hall = request.app.state.hall
     sent_away = 0
-    gone = {"type": "error", "code": "account", "message": "this account is suspended"}
     for table_id, seat in await _off(admin.live_seats, account.id):
         table = hall.tables.get(table_id)
         if table is not None:
-            sent_away += table.send_away(seat, gone)
+            sent_away += table.send_away(seat, SUSPENDED)
     await _record(request, me, "suspend", account.name)
     return {"suspended": account.name, "sessions_ended": ended, "connections_closed": sent_away}
 
