@@ -159,3 +159,21 @@ def test_sqlite_budgets_stay_in_memory(tmp_path: Path) -> None:
     assert not isinstance(budgets.throttle("t", 1, 1), SharedThrottle)
     with pytest.raises(ValueError, match="two budgets"):
         budgets.throttle("t", 1, 1)
+
+
+def test_full_buckets_are_pruned_from_the_table(postgres: str) -> None:
+    """A full bucket is the same as none: its row goes, so addresses seen once do not pile up."""
+    url = create_database(postgres, "pruned")
+    Store(url).close()
+    buckets = SharedBuckets(url)
+    try:
+        for key in ("10.0.0.1", "10.0.0.2"):
+            assert buckets.spend("b", key, rate=0.0001, burst=3)
+        conn = buckets._connection()  # 10.0.0.1 spent its token 10^6 s ago: full again
+        conn.execute("UPDATE budgets SET at = at - 1e6 WHERE key = '10.0.0.1'")
+        buckets.pruned.clear()  # as if the last prune was long ago
+        buckets._prune("b", rate=0.0001, burst=3)
+        rows = conn.execute("SELECT budget, key FROM budgets").fetchall()
+    finally:
+        buckets.close()
+    assert rows == [("b", "10.0.0.2")]
