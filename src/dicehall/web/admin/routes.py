@@ -4,11 +4,12 @@
 reported chat messages and the latest operators' actions. The actions: close a table
 (`POST /api/admin/tables/{id}/close`: it is kept and watchable, no longer played), suspend an
 account or lift its suspension (`POST /api/admin/accounts/{name}/suspend`, `…/unsuspend`: a
-suspended account cannot sign in or play, its sessions end and its seats' connections on this
-process are closed) and end an account's sessions (`…/{name}/signout`). Every action is
-kept in the database (`store/admin.py`) and logged as an `admin_action` event
-(`web/events.py`). Anyone signed out gets 404, a signed-in non-operator 403; CSRF as every
-account route (`web/accounts/sessions.py`). docs/hosting.md, *Administration*.
+suspended account cannot sign in or play, its sessions end, its seats' connections close:
+at once on this process, at their next sweep on the others, `web/lifecycle.py`) and end an
+account's sessions (`…/{name}/signout`). Every action is kept in the database
+(`store/admin.py`) and logged as an `admin_action` event (`web/events.py`). Anyone signed
+out gets 404, a signed-in non-operator 403; CSRF as every account route
+(`web/accounts/sessions.py`). docs/hosting.md, *Administration*.
 """
 
 from __future__ import annotations
@@ -76,12 +77,13 @@ async def overview(request: Request, me: OperatorDep) -> dict[str, Any]:
         rows = hall.store.list_matches(LIVE, limit=SHOWN_TABLES)
         reports = KeptChat(hall.store).reports(SHOWN_REPORTS)
         return {
+            "numbers": numbers(request.app.state),  # /metrics reads its files: off the loop
             "tables": [_table(hall, row) for row in rows],
             "reports": [_report(r) for r in reports],
             "actions": [asdict(a) for a in admin.actions(SHOWN_ACTIONS)],
         }
 
-    return {"operator": me.name, "numbers": numbers(request.app.state), **await _off(read)}
+    return {"operator": me.name, **await _off(read)}
 
 
 def _table(hall: Hall, row: Any) -> dict[str, Any]:
