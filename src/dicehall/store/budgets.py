@@ -89,7 +89,7 @@ class SharedBuckets:
                 cursor = self._connection().execute(sql, params)
                 row = cursor.fetchone() if cursor.description else None
             except psycopg.Error as exc:
-                log.warning("shared budgets unavailable (%s): this process's own serve", exc)
+                log.warning("shared budgets unavailable (%s): this process's own for now", exc)
                 self.down_until = time.monotonic() + RETRY_S
                 self.close()
                 return False
