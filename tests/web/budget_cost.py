@@ -3,8 +3,9 @@
     .venv/bin/python -m tests.web.budget_cost [--spends 2000]
 
 Starts a throwaway PostgreSQL on loopback (Debian's), spends `--spends` tokens from each kind
-of budget over a few hundred keys, and prints the time per spend (median and p99). The shared
-spend is one round-trip to the database on the event loop's thread; docs/security.md puts the
+of budget over a few hundred keys, and prints the time per spend (median and p99), and what
+counting an open websocket in the database costs (its hold and release). The shared spend is
+one round-trip to the database on the event loop's thread; docs/security.md puts the
 figures beside the choice of which budgets are shared.
 """
 
@@ -30,6 +31,17 @@ def _times(throttle: Throttle, spends: int) -> list[float]:
     return taken
 
 
+def _holds(buckets: SharedBuckets, holds: int) -> list[float]:
+    """A websocket's count in the database: held when it opens, released when it closes."""
+    taken = []
+    for i in range(holds):
+        start = time.perf_counter()
+        buckets.hold(f"10.0.{i % 250}.1", 128)
+        buckets.release(f"10.0.{i % 250}.1")
+        taken.append(time.perf_counter() - start)
+    return taken
+
+
 def _line(name: str, taken: list[float]) -> str:
     ordered = sorted(taken)
     p99 = ordered[int(len(ordered) * 0.99) - 1]
@@ -49,6 +61,7 @@ def main() -> None:
             shared = SharedThrottle(buckets, "bench", 1.0, 10)
             shared.spend("warm-up")
             print(_line("PostgreSQL (shared)", _times(shared, spends)))
+            print(_line("socket hold + release", _holds(buckets, spends)))
         finally:
             buckets.close()
 

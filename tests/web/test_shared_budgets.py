@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import sys
 import threading
+import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -27,12 +28,14 @@ from dicehall.store.budgets import SharedBuckets
 from dicehall.web.protection.budgets import Budgets, SharedThrottle
 from tests.store.postgres import create_database, postgres_server
 from tests.web.account_helpers import Session
-from tests.web.helpers import Server
+from tests.web.helpers import Client, Server
 
 ACCOUNT_BURST = 5
 CREATE_BURST = 6
+SOCKETS = 3
 TABLE = {"game": "puru", "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]}
 BUDGETS = {
+    "DICEHALL_MAX_SOCKETS_PER_CLIENT": str(SOCKETS),
     "DICEHALL_ACCOUNT_LOGIN_BURST": str(ACCOUNT_BURST),
     "DICEHALL_ACCOUNT_LOGIN_RATE": "0.0001",
     "DICEHALL_LOGIN_BURST": "1000",  # the per-address budget is not the one under test
@@ -115,6 +118,74 @@ def test_one_address_creating_tables_through_both_processes_is_refused_at_the_bu
     statuses = _until_both_refuse(two_processes, "create", create)
     assert statuses[201] == CREATE_BURST, statuses
     assert set(statuses) == {201, 429}
+
+
+def test_one_addresss_open_sockets_are_capped_across_processes(
+    postgres: str, tmp_path: Path
+) -> None:
+    """Two servers on one database (as `--workers 2`, but each reached on its own port, so
+    the test chooses which process each socket reaches): spectators' sockets from 127.0.0.1
+    count against one cap, and closing one makes room in either process."""
+    url = create_database(postgres, "sockets")
+    servers = []
+    for name in ("a", "b"):
+        server = Server(tmp_path / name, tmp_path / f"{name}.log", env=BUDGETS, limits=True)
+        server.db_url = url
+        server.start(timeout=120)
+        servers.append(server)
+    a, b = servers
+    opened: list[Client] = []
+    try:
+        table = a.create("puru", TABLE["seats"])["id"]
+        opened += [Client(a, table) for _ in range(SOCKETS - 1)]
+        opened.append(Client(b, table))
+        assert not any(c.errors for c in opened)
+        for server in (b, a):  # the cap is reached in both
+            over = Client(server, table)
+            assert over.errors and over.errors[0]["code"] == "rate_limited"
+            over.close()
+        opened.pop(0).close()  # one on A closes: B may open one
+        for _ in range(100):  # once A has seen it go
+            again = Client(b, table)
+            if not again.errors:
+                opened.append(again)
+                break
+            again.close()
+            time.sleep(0.2)
+        assert len(opened) == SOCKETS and not opened[-1].errors
+    finally:
+        for client in opened:
+            client.close()
+        for server in servers:
+            server.stop()
+
+
+def _until_gone(buckets: SharedBuckets, application: str) -> None:
+    """PostgreSQL ends a closed connection's backend a moment after the client left."""
+    query = "SELECT count(*) FROM pg_stat_activity WHERE application_name = %s"
+    for _ in range(200):
+        if buckets._connection().execute(query, (application,)).fetchone()[0] == 0:
+            return
+        time.sleep(0.05)
+    pytest.fail(f"{application} is still connected")
+
+
+def test_a_dead_processs_holds_are_forgotten(postgres: str) -> None:
+    url = create_database(postgres, "holds")
+    Store(url).close()
+    dead, alive = SharedBuckets(url), SharedBuckets(url)
+    try:
+        assert dead.hold("10.0.0.1", most=2) and alive.hold("10.0.0.1", most=2)
+        assert alive.hold("10.0.0.1", most=2) is False  # 2 held, by the two processes
+        dead.close()  # its connection gone, as when its process is killed
+        _until_gone(alive, f"dicehall-{dead.process}")
+        alive.pruned.clear()  # as if the last sweep was long ago
+        assert alive.hold("10.0.0.1", most=2)  # the dead one's hold no longer counts
+        assert alive.hold("10.0.0.1", most=2) is False
+        alive.release("10.0.0.1")
+        assert alive.hold("10.0.0.1", most=2)
+    finally:
+        alive.close()
 
 
 def test_processes_spending_at_once_get_exactly_the_burst(postgres: str) -> None:

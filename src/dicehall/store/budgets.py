@@ -7,6 +7,11 @@ spending the last token at once exactly one gets it. Calls are synchronous on pu
 web server spends before it awaits anything (a reservation), so no other request of the same
 process can slip between the check and the spend (docs/security.md, *Resource limits*).
 
+`hold` and `release` count what each process holds open per key (websockets per address) in
+rows of its own (`budget` = `held/<process>`); a hold is refused once every process's rows
+for the key add up to the cap. A process that dies holds nothing: its rows are deleted once
+its connection is gone from `pg_stat_activity` (its `application_name` names the process).
+
 Each process has one connection (autocommit, a short statement timeout) used under a lock. A
 database that cannot be reached makes every call answer None, and the caller falls back on its
 own process's buckets; it tries again `RETRY_S` later.
@@ -18,6 +23,7 @@ import hashlib
 import logging
 import threading
 import time
+import uuid
 from typing import Any
 
 from sqlalchemy.engine import make_url
@@ -46,6 +52,27 @@ LEVEL = f"SELECT {_LEVEL} FROM budgets AS b WHERE budget = %(budget)s AND key = 
 PRUNE = f"DELETE FROM budgets AS b WHERE budget = %(budget)s AND {_LEVEL} >= %(burst)s"
 
 
+HELD = "held/"
+HOLD_LOCK = "SELECT pg_advisory_xact_lock(hashtext('dicehall-held/' || %(key)s))"
+HELD_SUM = (
+    f"SELECT COALESCE(sum(level), 0) FROM budgets WHERE key = %(key)s AND budget LIKE '{HELD}%%'"
+)
+HOLD = f"""
+INSERT INTO budgets AS b (budget, key, level, at, granted)
+VALUES (%(budget)s, %(key)s, 1, {_NOW}, true)
+ON CONFLICT (budget, key) DO UPDATE SET level = b.level + 1, at = {_NOW}
+"""
+RELEASE = "UPDATE budgets SET level = level - 1 WHERE budget = %(budget)s AND key = %(key)s"
+RELEASED = "DELETE FROM budgets WHERE budget = %(budget)s AND key = %(key)s AND level <= 0"
+APP = "dicehall-"
+FORGET_DEAD = f"""
+DELETE FROM budgets WHERE budget LIKE '{HELD}%%' AND substr(budget, {len(HELD) + 1}) NOT IN (
+    SELECT substr(application_name, {len(APP) + 1}) FROM pg_stat_activity
+    WHERE application_name LIKE '{APP}%%'
+)
+"""
+
+
 def conninfo(url: str) -> str:
     """psycopg's connection string for a SQLAlchemy PostgreSQL URL."""
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
@@ -65,6 +92,7 @@ class SharedBuckets:
         self.conn: Any = None  # psycopg.Connection, made on first use
         self.down_until = 0.0
         self.pruned: dict[str, float] = {}
+        self.process = uuid.uuid4().hex[:16]  # this process's `held/` rows
 
     def _connection(self) -> Any:
         if self.conn is None or self.conn.closed:
@@ -75,6 +103,7 @@ class SharedBuckets:
                 autocommit=True,
                 connect_timeout=2,
                 options=f"-c statement_timeout={self.timeout_ms}",
+                application_name=f"{APP}{self.process}",
             )
         return self.conn
 
@@ -94,6 +123,38 @@ class SharedBuckets:
                 self.close()
                 return False
         return row if cursor.description else True
+
+    def hold(self, key: str, most: int) -> bool | None:
+        """Count one more thing held open for `key` unless every process's count adds up to
+        `most` already (False); None when the database cannot be reached."""
+        import psycopg
+
+        self._prune(HELD, 0.0, 0.0)
+        if time.monotonic() < self.down_until:
+            return None
+        params = {"budget": f"{HELD}{self.process}", "key": stored_key(key)}
+        with self.lock:
+            try:
+                conn = self._connection()
+                with conn.transaction():  # one key's holds are counted one process at a time
+                    conn.execute(HOLD_LOCK, params)
+                    row = conn.execute(HELD_SUM, params).fetchone()
+                    if row is not None and row[0] >= most:
+                        return False
+                    conn.execute(HOLD, params)
+                return True
+            except psycopg.Error as exc:
+                log.warning("shared budgets unavailable (%s): this process's own for now", exc)
+                self.down_until = time.monotonic() + RETRY_S
+                self.close()
+                return None
+
+    def release(self, key: str) -> bool:
+        """One thing `hold` counted for `key` is closed; False when the database cannot be
+        reached (the row is forgotten with this process)."""
+        params = {"budget": f"{HELD}{self.process}", "key": stored_key(key)}
+        released = self._run(RELEASE, params) is not False
+        return released and self._run(RELEASED, params) is not False
 
     def _params(self, budget: str, key: str, rate: float, burst: float) -> dict[str, Any]:
         return {"budget": budget, "key": stored_key(key), "rate": rate, "burst": burst}
@@ -123,7 +184,10 @@ class SharedBuckets:
         now = time.monotonic()
         if now - self.pruned.get(budget, 0.0) >= PRUNE_EVERY_S:
             self.pruned[budget] = now
-            self._run(PRUNE, self._params(budget, "", rate, burst))
+            if budget == HELD:  # the holds of processes that are gone
+                self._run(FORGET_DEAD, {})
+            else:
+                self._run(PRUNE, self._params(budget, "", rate, burst))
 
     def close(self) -> None:
         if self.conn is not None:

@@ -136,7 +136,7 @@ def _database(out: Examination, plan: Plan, connect: bool) -> URL | None:
 def _budgets(out: Examination, url: URL | None) -> None:
     """Where the budgets live (`web/protection/budgets.py`)."""
     if url is not None and url.get_backend_name() == "postgresql":
-        said = "shared by every process, in the database (sockets, chat, resync: per process)"
+        said = "shared by every process, in the database (chat, resync: per connection)"
     else:
         said = "in the process's memory (one process)"
     out.facts.append(("budgets", said))

@@ -6,9 +6,10 @@ that protect accounts and the server are `SharedThrottle`s: token buckets in the
 awaited, so an address or an account name has the same budget however many processes serve
 it. On SQLite (one process) every budget is a plain `Throttle` in memory.
 
-Budgets spent on every message of a connection (chat, resyncs) and the count of open sockets
-per address stay per process: a database round-trip per message would cost more than the
-message (docs/security.md, *Resource limits*, says which budget is which).
+The open sockets per address are counted in the database too (`Guards.open_socket`,
+`SharedBuckets.hold`). Budgets spent on every message of a connection (chat, resyncs) stay
+with the connection: a database round-trip per message would cost more than the message
+(docs/security.md, *Resource limits*, says which budget is which).
 """
 
 from __future__ import annotations
