@@ -55,6 +55,7 @@ def test_the_default_configuration_is_safe_and_says_what_it_does(
     assert "proxy trust: none: X-Forwarded-For is ignored" in said
     assert "record key: made at first start in" in said
     assert "metrics: /metrics from 127.0.0.1, ::1" in said
+    assert "budgets: in the process's memory" in said
     assert "DICEHALL_CREATE_BURST │ 10 │ default" in said
 
 
@@ -68,6 +69,7 @@ def test_the_example_environment_needs_its_record_key_and_then_passes() -> None:
     assert ready.exit_code == 0, ready.output
     said = text(ready)
     assert "believed from 127.0.0.1 only" in said and "public address: https://" in said
+    assert "budgets: shared by every process, in the database" in said
     assert "DICEHALL_CREATE_BURST │ 10 │ set" in said
 
 

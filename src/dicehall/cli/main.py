@@ -453,6 +453,7 @@ app.command("chat-reports")(
     importlib.import_module("dicehall.cli.chat_reports").chat_reports_command
 )
 app.command("check-config")(deploy.check_config)
+app.add_typer(importlib.import_module("dicehall.cli.admin").admin_app, name="admin")
 
 
 @app.command()

@@ -42,6 +42,12 @@ class Account:
     id: str
     name: str
     created: str
+    operator: bool = False  # may use /admin (`dicehall admin grant NAME`)
+    suspended: str | None = None  # when an operator suspended it: no sign-in, no play
+
+
+def _account(row: Any) -> Account:
+    return Account(row.id, row.name, row.created, bool(row.operator), row.suspended)
 
 
 def name_key(name: str) -> str:
@@ -80,12 +86,12 @@ class Accounts:
             row = conn.execute(query).first()
         if row is None:
             return None
-        return Account(row.id, row.name, row.created), row.password_hash
+        return _account(row), row.password_hash
 
     def get(self, account_id: str) -> Account | None:
         with self.engine.connect() as conn:
             row = conn.execute(select(accounts).where(accounts.c.id == account_id)).first()
-        return Account(row.id, row.name, row.created) if row else None
+        return _account(row) if row else None
 
     def set_password_hash(self, account_id: str, password_hash: str) -> None:
         """A stronger hash of the same password (Argon2 parameters raised since)."""
@@ -110,17 +116,19 @@ class Accounts:
             )
 
     def session(self, digest: str) -> tuple[Account, str] | None:
-        """The signed-in account and the session's CSRF digest; None if unknown or expired."""
+        """The signed-in account and the session's CSRF digest; None if unknown or expired,
+        or if its account is suspended."""
         query = (
-            select(accounts.c.id, accounts.c.name, accounts.c.created, sessions.c.csrf_digest)
+            select(accounts, sessions.c.csrf_digest)
             .join(accounts, accounts.c.id == sessions.c.account_id)
             .where(sessions.c.digest == digest, sessions.c.expires > now_text())
+            .where(accounts.c.suspended.is_(None))
         )
         with self.engine.connect() as conn:
             row = conn.execute(query).first()
         if row is None:
             return None
-        return Account(row.id, row.name, row.created), row.csrf_digest
+        return _account(row), row.csrf_digest
 
     def close_session(self, digest: str) -> None:
         with self.store._writing() as conn:

@@ -1,9 +1,8 @@
 """The schema: matches, their seats' token digests, the append-only action log, the optional
-accounts with their sessions, matches, ratings and achievements, finished matches' reviews,
-the tables' chat with its reports, and invitations by user name.
 accounts with their sessions, matches, ratings, achievements and friends, finished matches'
-reviews, the tables' chat with its reports, turn-based tables' clocks and accounts' e-mail
-addresses for alerts.
+reviews, the tables' chat with its reports, invitations by user name, turn-based tables'
+clocks, accounts' e-mail addresses for alerts, the operators' actions, and the budgets the
+server's processes share (PostgreSQL only).
 
 The Alembic migrations in `store/migrations/` create exactly these tables; a test checks that
 the migrated database matches this metadata.
@@ -23,6 +22,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    false,
 )
 
 metadata = MetaData()
@@ -73,6 +73,8 @@ accounts = Table(
     Column("name_key", String(24), nullable=False, unique=True),  # case-folded: one owner
     Column("password_hash", String(255), nullable=False),  # Argon2id, never the password
     Column("created", String(32), nullable=False),
+    Column("operator", Boolean, nullable=False, server_default=false()),  # may use /admin
+    Column("suspended", String(32), nullable=True),  # when; a suspended account cannot play
 )
 
 sessions = Table(
@@ -206,4 +208,25 @@ account_emails = Table(
     Column("address", String(254), nullable=False),
     Column("alerts", Boolean, nullable=False),  # opted in to "your turn" e-mails
     Column("updated", String(32), nullable=False),
+)
+
+# --- operators' actions (/admin) and the budgets every server process shares ---------------
+admin_actions = Table(
+    "admin_actions",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("made", String(32), nullable=False),
+    Column("operator", String(24), nullable=False),  # the operator's account name
+    Column("action", String(32), nullable=False),  # close_table, suspend, end_sessions, ...
+    Column("target", String(64), nullable=False),  # a table id or an account name
+)
+
+budgets = Table(
+    "budgets",
+    metadata,
+    Column("budget", String(32), primary_key=True),  # which limit (store/budgets.py)
+    Column("key", String(128), primary_key=True),  # an address, an account name, a table
+    Column("level", Float, nullable=False),  # tokens left when last spent
+    Column("at", Float, nullable=False),  # the database's clock then, in epoch seconds
+    Column("granted", Boolean, nullable=False),  # whether the last spend got a token
 )

@@ -27,6 +27,7 @@ from dicehall.web.accounts import account_sessions, email_routes, friends, profi
 from dicehall.web.accounts import routes as accounts
 from dicehall.web.accounts.routes import Throttles
 from dicehall.web.accounts.sessions import AccountLimits, SessionGuard
+from dicehall.web.admin import routes as admin
 from dicehall.web.api import router
 from dicehall.web.coach import CoachDesk
 from dicehall.web.coach import router as coach_router
@@ -38,6 +39,7 @@ from dicehall.web.metrics import MULTIPROC_ENV
 from dicehall.web.observe import Observe
 from dicehall.web.pages import game_assets
 from dicehall.web.pages.rules_routes import add_rules_routes
+from dicehall.web.protection.budgets import Budgets
 from dicehall.web.protection.guard import Guards, RequestGuard
 from dicehall.web.protection.headers import SecurityHeaders
 from dicehall.web.protection.transport import QuietWebSockets, guarded_http
@@ -95,7 +97,9 @@ def create_app(
         hall = Hall(store, settings)
         app.state.hall, app.state.settings = hall, settings
         app.state.accounts = Accounts(store)
-        app.state.friend_desk = friends.FriendDesk(app.state.accounts, settings.limits)
+        app.state.friend_desk = friends.FriendDesk(
+            app.state.accounts, settings.limits, app.state.budgets
+        )
         await asyncio.to_thread(app.state.accounts.close_expired)
         await hall.start()
         events.install()
@@ -112,6 +116,7 @@ def create_app(
         store.close()
         app.state.login_throttles.hashing.close()
         app.state.coach_desk.close()
+        app.state.budgets.close()
 
     docs = settings.api_docs  # /docs, /redoc, /openapi.json: off unless DICEHALL_API_DOCS=1
     app = FastAPI(
@@ -122,13 +127,15 @@ def create_app(
         redoc_url="/redoc" if docs else None,
         openapi_url="/openapi.json" if docs else None,
     )
-    app.state.guards = Guards(settings.limits)
+    # budgets that protect accounts and the server: shared by the processes on PostgreSQL
+    app.state.budgets = Budgets(settings.db_url or default_url())
+    app.state.guards = Guards(settings.limits, app.state.budgets)
     app.add_middleware(RequestGuard, guards=app.state.guards, upload_limit=settings.max_upload)
     app.add_middleware(SessionGuard)  # a cross-site change is refused unread
     app.add_middleware(SecurityHeaders)  # CSP and the rest, refusals included
     app.add_middleware(Observe)  # outermost: request ids, refusals counted (web/observe.py)
-    app.state.login_throttles = Throttles(AccountLimits())
-    app.state.coach_desk = CoachDesk(settings.limits)
+    app.state.login_throttles = Throttles(AccountLimits(), app.state.budgets)
+    app.state.coach_desk = CoachDesk(settings.limits, app.state.budgets)
     app.include_router(router)
     app.include_router(review_router)
     app.include_router(coach_router)
@@ -142,6 +149,8 @@ def create_app(
     app.include_router(profiles.pages)
     app.include_router(game_assets.router)
     app.include_router(metrics.router)
+    app.include_router(admin.router)
+    app.include_router(admin.pages)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(RequestError)

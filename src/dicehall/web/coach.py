@@ -20,6 +20,7 @@ from fastapi import APIRouter, Header, Request
 from dicehall.review.coach import coach
 from dicehall.web import metrics
 from dicehall.web.errors import RequestError
+from dicehall.web.protection.budgets import Budgets
 from dicehall.web.protection.guard import client_key
 from dicehall.web.protection.limits import Limits, Throttle
 
@@ -29,9 +30,10 @@ router = APIRouter(prefix="/api")
 class CoachDesk:
     """The coach's budgets, its threads, and the tables and addresses being advised now."""
 
-    def __init__(self, limits: Limits) -> None:
-        self.client = Throttle(limits.coach_rate, limits.coach_burst)
-        self.seat = Throttle(limits.coach_seat_rate, limits.coach_seat_burst)
+    def __init__(self, limits: Limits, budgets: Budgets | None = None) -> None:
+        make = (budgets or Budgets()).throttle
+        self.client = make("coach", limits.coach_rate, limits.coach_burst)
+        self.seat = make("coach_seat", limits.coach_seat_rate, limits.coach_seat_burst)
         threads = max(1, int(limits.coach_threads))
         self.executor = ThreadPoolExecutor(threads, thread_name_prefix="dicehall-coach")
         self.tables: set[str] = set()

@@ -74,6 +74,7 @@ def examine(plan: Plan, *, connect: bool = True) -> Examination:
     settings = _settings(out)
     url = _database(out, plan, connect)
     out.facts.append(("processes", f"{plan.workers} serving http://{plan.host}:{plan.port}"))
+    _budgets(out, url)
     _record_key(out, plan, url, settings)
     proxies = _proxies(out, plan, settings)
     _cookies(out, plan, proxies)
@@ -130,6 +131,15 @@ def _database(out: Examination, plan: Plan, connect: bool) -> URL | None:
     state = _reach(url, out) if connect else "not connected to (--offline)"
     out.facts.append(("database", f"{shown} ({state})"))
     return url
+
+
+def _budgets(out: Examination, url: URL | None) -> None:
+    """Where the budgets live (`web/protection/budgets.py`)."""
+    if url is not None and url.get_backend_name() == "postgresql":
+        said = "shared by every process, in the database (chat, resync: per connection)"
+    else:
+        said = "in the process's memory (one process)"
+    out.facts.append(("budgets", said))
 
 
 def _reach(url: URL, out: Examination) -> str:

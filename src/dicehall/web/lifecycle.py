@@ -10,6 +10,9 @@ A sweep runs every `sweep_every` seconds:
 - a turn-based table whose deadline has passed is loaded (its driver then has a bot move or
   ends the game for the late player, `web.tables.turns`): deadlines pass while nobody is
   there, and after a restart.
+- a table this process plays that another process closed in the store (an operator's /admin
+  action answered there) stops here too, and a seat's connections here are closed once its
+  account is suspended.
 The store work runs in a thread, off the event loop.
 
 A SQLite store's write-ahead log is also checkpointed every `CHECKPOINT_EVERY_S` in a thread
@@ -24,7 +27,8 @@ import time
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Protocol
 
-from dicehall.store import EXPIRED, Store
+from dicehall.store import EXPIRED, LIVE, Store
+from dicehall.store.admin import Administration
 from dicehall.store.turns import TurnClocks
 from dicehall.web.config import Settings
 from dicehall.web.tables import writes
@@ -99,10 +103,44 @@ async def load_due_turns(hall: Hall) -> list[str]:
     return loaded
 
 
+async def follow_closes(hall: Hall) -> list[str]:
+    """Tables this process plays that another process closed in the store (an operator's
+    /admin answered there, `web/admin/routes.py`) stop here too; returns their ids."""
+    playing = [t.id for t in hall.tables.values() if not t.replica and t.row.status == LIVE]
+    if not playing:
+        return []
+    closed = await asyncio.to_thread(Administration(hall.store).closed_among, playing)
+    for table_id in closed:
+        table = hall.tables.get(table_id)
+        if table is not None and table.row.status == LIVE:
+            table.expire(EXPIRED, "This table was closed.")
+    return closed
+
+
+SUSPENDED = {"type": "error", "code": "account", "message": "this account is suspended"}
+
+
+async def send_away_suspended(hall: Hall) -> int:
+    """Connections here holding a seat of an account an operator suspended through another
+    process are closed (the answering process closed its own at once); returns how many."""
+    seated = [t.id for t in hall.tables.values() if any(c.seats for c in t.presence.conns)]
+    if not seated:
+        return 0
+    found = await asyncio.to_thread(Administration(hall.store).suspended_among, seated)
+    gone = 0
+    for table_id, seat in found:
+        table = hall.tables.get(table_id)
+        if table is not None:
+            gone += table.send_away(seat, SUSPENDED)
+    return gone
+
+
 async def sweep_forever(hall: Hall) -> None:
     while True:
         await asyncio.sleep(hall.settings.sweep_every)
         try:
+            await follow_closes(hall)
+            await send_away_suspended(hall)
             await expire_idle(hall)
             await load_due_turns(hall)
             await unload_idle(hall)

@@ -232,18 +232,15 @@ async def table_socket(ws: WebSocket, hall: Hall, table_id: str) -> None:
     await ws.accept()
     guards: Guards = ws.app.state.guards
     client = client_key(ws.scope)
-    if guards.sockets[client] >= guards.limits.max_sockets_per_client:
+    if not guards.open_socket(client):
         guards.refuse("sockets", client)
         await ws.send_json(error("rate_limited", "too many open connections from your address"))
         await ws.close(4429)
         return
-    guards.sockets[client] += 1
     try:
         await _table_socket(ws, hall, table_id, guards)
     finally:
-        guards.sockets[client] -= 1
-        if guards.sockets[client] <= 0:
-            del guards.sockets[client]
+        guards.close_socket(client)
 
 
 async def _table_socket(ws: WebSocket, hall: Hall, table_id: str, guards: Guards) -> None:

@@ -23,6 +23,7 @@ from dicehall.store.friends import Friend, Friends, TooMany
 from dicehall.web.accounts.routes import NAME, signed_in, spend_lookup
 from dicehall.web.errors import RequestError
 from dicehall.web.hall import Hall
+from dicehall.web.protection.budgets import Budgets
 from dicehall.web.protection.limits import Limits, Throttle
 
 router = APIRouter(prefix="/api/friends", tags=["friends"])
@@ -35,12 +36,15 @@ SEEN_KEYS = 10_000
 class FriendDesk:
     """The friends' store, each account's request budget, and when each was last seen."""
 
-    def __init__(self, accounts: Accounts, limits: Limits) -> None:
+    def __init__(self, accounts: Accounts, limits: Limits, budgets: Budgets | None = None) -> None:
         self.friends = Friends(
             accounts.store, int(limits.max_friends), int(limits.max_friend_requests)
         )
         self.accounts = accounts
-        self.requests = Throttle(limits.friend_request_rate, limits.friend_request_burst)
+        rate, burst = limits.friend_request_rate, limits.friend_request_burst
+        self.requests = (  # shared by the processes on PostgreSQL (protection/budgets.py)
+            budgets.throttle("friend_requests", rate, burst) if budgets else Throttle(rate, burst)
+        )
         self.seen: OrderedDict[str, float] = OrderedDict()
 
     def saw(self, account_id: str) -> None:

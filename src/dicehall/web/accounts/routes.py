@@ -31,8 +31,8 @@ from dicehall.web.accounts.sessions import (
 )
 from dicehall.web.errors import RequestError
 from dicehall.web.hall import Hall
+from dicehall.web.protection.budgets import Budgets
 from dicehall.web.protection.guard import client_key
-from dicehall.web.protection.limits import Throttle
 
 router = APIRouter(prefix="/api/account", tags=["accounts"])
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.-]{1,22}[A-Za-z0-9_.-]")
@@ -64,12 +64,14 @@ class Throttles:
     """Password attempts per client address and wrong passwords per account name (one
     budget for every password check), and the pool that hashes."""
 
-    def __init__(self, limits: AccountLimits) -> None:
+    def __init__(self, limits: AccountLimits, budgets: Budgets | None = None) -> None:
         self.limits = limits
-        self.client = Throttle(limits.login_rate, limits.login_burst)
-        self.account = Throttle(limits.account_login_rate, limits.account_login_burst)
+        make = (budgets or Budgets()).throttle
+        self.client = make("login", limits.login_rate, limits.login_burst)
+        self.account = make("account_login", limits.account_login_rate,
+                            limits.account_login_burst)  # fmt: skip
         self.budget = PasswordBudget(self.client, self.account)
-        self.lookup = Throttle(limits.lookup_rate, limits.lookup_burst)
+        self.lookup = make("lookup", limits.lookup_rate, limits.lookup_burst)
         self.hashing = HashPool(int(limits.hash_threads), int(limits.hash_queue))
 
 
@@ -181,6 +183,8 @@ async def sign_in(
     if found is None or not right:
         raise RequestError(401, "bad_credentials", "wrong name or password")
     account, stored_hash = found
+    if account.suspended is not None:  # an operator suspended it (docs/hosting.md)
+        raise RequestError(403, "suspended", "this account is suspended")
     if passwords.needs_rehash(stored_hash):
         rehashed = await throttles.hashing.hash(body.password)
         await asyncio.to_thread(accounts.set_password_hash, account.id, rehashed)

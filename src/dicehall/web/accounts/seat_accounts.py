@@ -8,7 +8,8 @@ that holds it: a guest, a second account, a device holding several seats, or an 
 already holds another seat there (over a second socket) is refused. Rated tables are online
 tables made by a signed-in person; there is no undo, and the hints a game may show beside a
 seat's view (exact odds, for one) are left out, so a rated match is played by its players
-alone.
+alone. A seat whose account an operator
+suspended is refused to everyone.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from dicehall import games
 from dicehall.bots import parse_level
 from dicehall.core.game import Game
 from dicehall.store.accounts import Account
+from dicehall.store.admin import Administration
 from dicehall.store.standings import Standings
 from dicehall.web.accounts import outcomes
 from dicehall.web.accounts.ratings import reference
@@ -87,6 +89,9 @@ async def admit(table: Table, account: Account | None, seats: tuple[int, ...]) -
     rated = bool(table.row.options.get("rated"))
     if not seats:
         return None
+    suspended = await asyncio.to_thread(Administration(table.store).suspended_seats, table.id)
+    if suspended & set(seats):  # docs/hosting.md, *Administration*: no play while suspended
+        return "this seat's account is suspended"
     if rated and account is None:
         return "this is a rated table: sign in to play your seat"
     if rated and len(seats) > 1:

@@ -16,7 +16,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from dicehall.store import LIVE
 from dicehall.web import events
-from dicehall.web.protection.limits import Limits, Throttle
+from dicehall.web.protection.budgets import Budgets
+from dicehall.web.protection.limits import Limits
 from dicehall.web.protection.strict_json import BadJSON, loads
 
 UPLOAD_PATHS = frozenset({"/api/replays", "/api/reviews"})
@@ -40,13 +41,20 @@ def client_key(scope: Scope) -> str:
 class Guards:
     """The server's throttles and counters, shared by the middleware and the websocket."""
 
-    def __init__(self, limits: Limits) -> None:
+    def __init__(self, limits: Limits, budgets: Budgets | None = None) -> None:
+        """`budgets`: where the budgets live (shared by the processes on PostgreSQL)."""
         self.limits = limits
-        self.create = Throttle(limits.create_rate, limits.create_burst)
-        self.upload = Throttle(limits.upload_rate, limits.upload_burst)
-        self.bad_token_client = Throttle(limits.bad_token_rate, limits.bad_token_burst)
-        self.bad_token_table = Throttle(limits.table_bad_token_rate, limits.table_bad_token_burst)
+        budgets = budgets or Budgets()
+        make = budgets.throttle
+        self.shared = budgets.buckets  # None: one process, the counts below are the server's
+        self.create = make("create", limits.create_rate, limits.create_burst)
+        self.upload = make("upload", limits.upload_rate, limits.upload_burst)
+        self.bad_token_client = make("bad_token", limits.bad_token_rate, limits.bad_token_burst)
+        self.bad_token_table = make(
+            "table_bad_token", limits.table_bad_token_rate, limits.table_bad_token_burst
+        )
         self.sockets: Counter[str] = Counter()  # open table sockets per client address
+        self.held: Counter[str] = Counter()  # of which counted in the database too
         self.refused: Counter[str] = Counter()  # refusals by kind, for the log and load tests
 
     def refuse(self, limit: str, client: str | None = None) -> None:
@@ -54,6 +62,30 @@ class Guards:
         (HTTP refusals are counted by the middleware that answers them)."""
         self.refused[limit] += 1
         events.refused(limit, client)
+
+    def open_socket(self, client: str) -> bool:
+        """Count a table socket of `client`; False (nothing counted) past the cap. On
+        PostgreSQL the cap holds for every process together (`SharedBuckets.hold`)."""
+        most = int(self.limits.max_sockets_per_client)
+        if self.sockets[client] >= most:
+            return False
+        held = self.shared.hold(client, most) if self.shared is not None else None
+        if held is False:
+            return False
+        self.sockets[client] += 1
+        if held:
+            self.held[client] += 1
+        return True
+
+    def close_socket(self, client: str) -> None:
+        self.sockets[client] -= 1
+        if self.sockets[client] <= 0:
+            del self.sockets[client]
+        if self.held[client] > 0 and self.shared is not None:
+            self.held[client] -= 1
+            if self.held[client] <= 0:
+                del self.held[client]
+            self.shared.release(client)
 
     def reserve_token_check(self, client: str) -> bool:
         """Spend one of the client's wrong-token budget before its tokens are checked (False:

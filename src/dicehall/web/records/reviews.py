@@ -59,6 +59,7 @@ from dicehall.store.reviews import KeptReviews, method_key
 from dicehall.web.api import RECORD_BODY
 from dicehall.web.config import Settings
 from dicehall.web.errors import RequestError
+from dicehall.web.protection.budgets import Budgets
 from dicehall.web.protection.guard import client_key
 from dicehall.web.protection.limits import Throttle
 from dicehall.web.records.byte_cache import ByteCache
@@ -115,7 +116,7 @@ ENDED_KEPT = 1000
 class Reviews:
     """The server's review jobs and finished reviews."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, budgets: Budgets | None = None) -> None:
         self.settings = settings
         limits = settings.limits
         self._lanes = {
@@ -128,7 +129,10 @@ class Reviews:
         self._ended: OrderedDict[str, str] = OrderedDict()  # stopped jobs: why
         self._cache = ByteCache(settings.review_cache_bytes)
         per_hour = limits.review_cpu_per_hour / CPU_UNIT
-        self.cpu = Throttle(per_hour / 3600, per_hour)
+        rate = per_hour / 3600  # shared by the processes on PostgreSQL (protection/budgets.py)
+        self.cpu = (
+            budgets.throttle("review_cpu", rate, per_hour) if budgets else Throttle(rate, per_hour)
+        )
 
     @property
     def jobs(self) -> int:
@@ -329,7 +333,7 @@ def get_reviews(request: Request) -> Reviews:
     state = request.app.state
     service: Reviews | None = getattr(state, "reviews", None)
     if service is None:
-        service = state.reviews = Reviews(state.settings)
+        service = state.reviews = Reviews(state.settings, getattr(state, "budgets", None))
     return service
 
 

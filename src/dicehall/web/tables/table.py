@@ -344,11 +344,24 @@ class Table:
         if self.on_finish is not None:
             self.finishing = self.on_finish(self)
 
-    def expire(self, status: str) -> None:
-        """Nobody joined or moved for too long (`web.lifecycle`): the driver stops."""
+    def expire(
+        self, status: str, note: str = "This table expired: nobody joined or moved for too long."
+    ) -> None:
+        """Nobody joined or moved for too long (`web.lifecycle`), or an operator closed it
+        (`web.admin`): the driver stops."""
         self.row.status = status
-        self.note("This table expired: nobody joined or moved for too long.")
+        self.note(note)
         self.driver.nudge()
+
+    def send_away(self, seat: Seat, message: dict[str, Any]) -> int:
+        """Close the connections holding `seat` after `message` (its account was suspended,
+        `web.admin`); how many there were."""
+        gone = [c for c in self.presence.conns if seat in c.seats and not c.closed]
+        for conn in gone:
+            conn.send(message)
+            conn.closed = True
+            conn.queue.put_nowait(None)
+        return len(gone)
 
     # --- pauses ---------------------------------------------------------------------
     def _announce_pause(self) -> None:

@@ -1,0 +1,1 @@
+"""The operators' /admin page and its API (`web/admin/routes.py`)."""
