@@ -18,6 +18,11 @@ def _env_int(name: str, default: int) -> int:
     return int(raw) if raw else default
 
 
+def _relay_host() -> str:
+    raw = os.environ.get("DICEHALL_RELAY_HOST", "127.0.0.1").strip()
+    return "" if raw == "off" else raw
+
+
 def _quick_workers_default() -> int:
     """One greedy worker where the server has a second core for it, none on a single core."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
@@ -111,6 +116,10 @@ class Settings:
     metrics_allow: str = field(
         default_factory=lambda: os.environ.get("DICEHALL_METRICS_ALLOW", "127.0.0.1,::1")
     )
+    # several processes on one PostgreSQL (web/cluster/node.py): the address this process's
+    # relay port listens on, which the others connect to ("" or "off": no relay, they follow
+    # the store instead); a machine's private address where processes run on several machines
+    relay_host: str = field(default_factory=lambda: _relay_host())
     # rated games a player needs in a game before its leaderboard shows them (docs/accounts.md)
     leaderboard_min_games: int = field(
         default_factory=lambda: max(1, _env_int("DICEHALL_LEADERBOARD_MIN_GAMES", 5))

@@ -124,7 +124,8 @@ class Hall:
         self.warming = loop.create_task(self.pool.warm("quick"), name="start bot workers")
         if self.store.engine.dialect.name == "postgresql":  # several processes may share it
             url = self.store.engine.url.set(drivername="postgresql")
-            self.cluster = Cluster(self.tables, url.render_as_string(hide_password=False))
+            conninfo = url.render_as_string(hide_password=False)
+            self.cluster = Cluster(self.tables, conninfo, self.settings.relay_host)
             await self.cluster.start()
         self.solvers.start()
         self.sweeper = loop.create_task(lifecycle.sweep_forever(self), name="sweep")

@@ -6,6 +6,16 @@ several machines behind one reverse proxy) joins the cluster:
   (`pg_try_advisory_lock` on the process's own session): it runs the table's bots and timers
   and applies every move. Another process that a client reaches holds a *replica*: it
   serves its own connections from the stored log.
+- **Work is done once.** A client whose websocket reaches a process that does not own its
+  table is relayed to the owner (`relay`, `inbound`): each process listens on a relay port
+  and names it, with a secret, in its lock session's `application_name`, so the owner's
+  address is read from PostgreSQL's `pg_locks` beside the lock itself. The owner runs the
+  rules, bots and storage and renders each viewer's messages once; the relaying process
+  only copies text. When the owner dies, the relay finds the next owner (or takes the table
+  itself) and says hello again for its client: the client sees a fresh welcome.
+- **Following, where relaying cannot.** A process that cannot reach the owner's relay port
+  (or loaded the table for a page) holds a *replica* and serves its own connections from the
+  stored log, as below.
 - **Moves reach everyone.** After each commit the owner sends `NOTIFY dicehall_moves`
   (table, number of actions); each process with a replica reads the new entries from the
   store and broadcasts them to its connections. A move sent to a replica is forwarded to the
@@ -30,11 +40,13 @@ import asyncio
 import contextlib
 import json
 import logging
+import secrets
 import uuid
 from typing import TYPE_CHECKING, Any
 
 from dicehall.web import events
 from dicehall.web.cluster import replica
+from dicehall.web.cluster.inbound import Inbound
 from dicehall.web.cluster.moves import apply_move
 from dicehall.web.errors import StorageError, refusal
 
@@ -48,14 +60,23 @@ CHANNELS = (
 )  # fmt: skip
 FORWARD_TIMEOUT_S = 10.0
 TAKEOVER_EVERY_S = 1.0
+APP_PREFIX = "dicehall "  # application_name: "dicehall HOST:PORT SECRET NODE"
+OWNER_QUERY = """
+WITH k AS (SELECT hashtextextended(%s, 0) AS key)
+SELECT a.application_name FROM k, pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
+  AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+  AND l.classid = ((k.key >> 32) & 4294967295)::oid AND l.objid = (k.key & 4294967295)::oid
+"""  # who holds the table's lock (`try_own`), and the relay it named
 
 
 class Cluster:
     """This process's part in the cluster: its locks, its listener and forwarded moves."""
 
-    def __init__(self, tables: dict[str, Table], conninfo: str) -> None:
+    def __init__(self, tables: dict[str, Table], conninfo: str, relay_host: str = "") -> None:
         self.tables, self.conninfo = tables, conninfo  # the hall's tables in memory
         self.node = uuid.uuid4().hex[:12]
+        self.inbound = Inbound(relay_host, secrets.token_hex(8)) if relay_host else None
         self.commands: Any = None  # psycopg.AsyncConnection: locks and notifications
         self.listener: Any = None  # psycopg.AsyncConnection: LISTEN only
         self.using = asyncio.Lock()  # one command at a time on `commands`
@@ -65,7 +86,14 @@ class Cluster:
     async def start(self) -> None:
         import psycopg
 
-        self.commands = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
+        name = f"dicehall {self.node}"
+        if self.inbound is not None:  # the relay's address and secret, read by other processes
+            await self.inbound.start()
+            address = f"{self.inbound.host}:{self.inbound.port}"
+            name = f"{APP_PREFIX}{address} {self.inbound.secret} {self.node}"
+        self.commands = await psycopg.AsyncConnection.connect(
+            self.conninfo, autocommit=True, application_name=name
+        )
         self.listener = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
         for channel in CHANNELS:
             await self.listener.execute(f"LISTEN {channel}")
@@ -78,6 +106,8 @@ class Cluster:
                  self.node)  # fmt: skip
 
     async def stop(self) -> None:
+        if self.inbound is not None:
+            await self.inbound.stop()
         for task in self.tasks:
             task.cancel()
         for conn in (self.listener, self.commands):
@@ -96,6 +126,17 @@ class Cluster:
         """Take the table's lock if nobody holds it (this session keeps it until released)."""
         sql = "SELECT pg_try_advisory_lock(hashtextextended(%s, 0))"
         return bool(await self._one(sql, table_id))
+
+    async def owner_elsewhere(self, table_id: str) -> tuple[str, str] | None:
+        """The relay address and secret of the process owning the table, if another process
+        owns it and relays (None: this process owns it, nobody does, or the owner cannot)."""
+        if table_id in self.tables and not self.tables[table_id].replica:
+            return None
+        name = await self._one(OWNER_QUERY, table_id)
+        parts = str(name or "").split(" ")
+        if len(parts) != 4 or parts[0] + " " != APP_PREFIX or parts[3] == self.node:
+            return None
+        return parts[1], parts[2]
 
     async def release(self, table_id: str) -> None:
         await self._one("SELECT pg_advisory_unlock(hashtextextended(%s, 0))", table_id)
@@ -210,9 +251,13 @@ class Cluster:
     async def _take(self, table: Table) -> None:
         """This process got the lock of a table it followed: play it here, and ask the other
         processes who is seated through them (they told the old owner, not this one)."""
+        await replica.promote(table)
+        await self.taken_over(table)
+
+    async def taken_over(self, table: Table) -> None:
+        """This process plays a table whose owner died: say so, and ask who is seated where."""
         log.info("cluster: table %s has no owner any more; playing it here", table.id)
         events.emit("table_taken_over", table=table.id, node=self.node)
-        await replica.promote(table)
         payload = {"table": table.id, "roll_call": True, "node": self.node}
         await self.notify("dicehall_presence", payload)
 
