@@ -8,7 +8,9 @@ spread by the kernel over the processes): for each N in one run,
 - **capacity** (`--ramp`): the most tables whose people's move round trip stays under 100 ms
   at the 99th percentile.
 The load generator runs in a process of its own at a lower priority (`nice`), so that the
-server gets the cores; PostgreSQL's own CPU is left out (the same work for every N).
+server gets the cores; PostgreSQL's own CPU is left out (the same writes for every N). The
+server's start-up (its bot workers' imports, the expert's tables) is over before the count
+starts.
 
     python -m tests.web.load_scale --workers 1,2,4 --tables 32 --seconds 20
     python -m tests.web.load_scale --workers 1,2 --ramp 16,32,48,64,96 --seconds 15
@@ -27,6 +29,7 @@ import os
 import random
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +63,19 @@ def tree_cpu_seconds(root: int) -> float:
     return total
 
 
+def settle(root: int, idle: float = 0.05, longest: float = 60.0) -> None:
+    """Wait until the server has started its bot workers and read its tables: its CPU over
+    one second under `idle` (start-up is not what an action costs)."""
+    end = time.monotonic() + longest
+    before = tree_cpu_seconds(root)
+    while time.monotonic() < end:
+        time.sleep(1.0)
+        now = tree_cpu_seconds(root)
+        if now - before < idle:
+            return
+        before = now
+
+
 def _generate(url: str, step: Step, seed: int, out: Any) -> None:
     """The load, in a process of its own below the server's priority."""
     os.nice(NICE)
@@ -78,6 +94,7 @@ def run_step(db_url: str, workers: int, step: Step, folder: Path, src: Path | No
     srv.start(timeout=180)
     try:
         assert srv.proc is not None
+        settle(srv.proc.pid)
         cpu = tree_cpu_seconds(srv.proc.pid)
         context = multiprocessing.get_context("fork")
         out = context.Queue()

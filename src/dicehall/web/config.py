@@ -116,10 +116,12 @@ class Settings:
     metrics_allow: str = field(
         default_factory=lambda: os.environ.get("DICEHALL_METRICS_ALLOW", "127.0.0.1,::1")
     )
-    # several processes on one PostgreSQL (web/cluster/node.py): the address this process's
-    # relay port listens on, which the others connect to ("" or "off": no relay, they follow
-    # the store instead); a machine's private address where processes run on several machines
+    # several processes on one PostgreSQL (web/cluster/node.py): the address and port this
+    # process's relay listens on for the others ("" or "off": no relay, they follow the store
+    # instead); a machine's private address where processes run on several machines, and a
+    # fixed port (0: any free one, as `--workers N` on one machine needs) for its firewall
     relay_host: str = field(default_factory=lambda: _relay_host())
+    relay_port: int = field(default_factory=lambda: _env_int("DICEHALL_RELAY_PORT", 0))
     # rated games a player needs in a game before its leaderboard shows them (docs/accounts.md)
     leaderboard_min_games: int = field(
         default_factory=lambda: max(1, _env_int("DICEHALL_LEADERBOARD_MIN_GAMES", 5))

@@ -75,15 +75,14 @@ Handler = Callable[[RelayedSocket, str], Awaitable[None]]
 class Inbound:
     """This process's relay server: `handler` serves each relayed connection of a table."""
 
-    def __init__(self, host: str, app_secret: str) -> None:
-        self.host, self.secret = host, app_secret
+    def __init__(self, host: str, port: int, app_secret: str) -> None:
+        self.host, self.port, self.secret = host, port, app_secret
         self.handler: Handler | None = None
         self.app: Any = None
         self.server: asyncio.Server | None = None
-        self.port = 0
 
     async def start(self) -> None:
-        self.server = await asyncio.start_server(self._serve, self.host, 0)
+        self.server = await asyncio.start_server(self._serve, self.host, self.port)
         self.port = int(self.server.sockets[0].getsockname()[1])
 
     async def stop(self) -> None:

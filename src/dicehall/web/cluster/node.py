@@ -16,9 +16,11 @@ several machines behind one reverse proxy) joins the cluster:
 - **Following, where relaying cannot.** A process that cannot reach the owner's relay port
   (or loaded the table for a page) holds a *replica* and serves its own connections from the
   stored log, as below.
-- **Moves reach everyone.** After each commit the owner sends `NOTIFY dicehall_moves`
+- **Moves reach everyone.** A process that loads a replica says so (`dicehall_follows`);
+  after each commit of a table someone follows, the owner sends `NOTIFY dicehall_moves`
   (table, number of actions); each process with a replica reads the new entries from the
-  store and broadcasts them to its connections. A move sent to a replica is forwarded to the
+  store and broadcasts them to its connections. A process that comes to own a table calls
+  the roll (`dicehall_presence`), and the replicas say again that they follow it. A move sent to a replica is forwarded to the
   owner (`dicehall_acts`), which applies it (store first, as always) and answers
   (`dicehall_replies`); only then does the mover get its ack. People seated through a replica
   are announced to the owner (`dicehall_presence`), so it does not put a bot in their seat.
@@ -56,7 +58,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("dicehall.web")
 CHANNELS = (
     "dicehall_moves", "dicehall_acts", "dicehall_replies", "dicehall_presence",
-    "dicehall_pauses", "dicehall_skips",
+    "dicehall_pauses", "dicehall_skips", "dicehall_follows",
 )  # fmt: skip
 FORWARD_TIMEOUT_S = 10.0
 TAKEOVER_EVERY_S = 1.0
@@ -73,14 +75,18 @@ WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
 class Cluster:
     """This process's part in the cluster: its locks, its listener and forwarded moves."""
 
-    def __init__(self, tables: dict[str, Table], conninfo: str, relay_host: str = "") -> None:
+    def __init__(
+        self, tables: dict[str, Table], conninfo: str, relay: tuple[str, int] = ("", 0)
+    ) -> None:
         self.tables, self.conninfo = tables, conninfo  # the hall's tables in memory
         self.node = uuid.uuid4().hex[:12]
-        self.inbound = Inbound(relay_host, secrets.token_hex(8)) if relay_host else None
+        host, port = relay  # ("", _): no relay (`web.config.Settings.relay_host`)
+        self.inbound = Inbound(host, port, secrets.token_hex(8)) if host else None
         self.commands: Any = None  # psycopg.AsyncConnection: locks and notifications
         self.listener: Any = None  # psycopg.AsyncConnection: LISTEN only
         self.using = asyncio.Lock()  # one command at a time on `commands`
         self.waiting: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self.followers: dict[str, set[str]] = {}  # owned tables' replicas elsewhere, by node
         self.tasks: list[asyncio.Task[None]] = []
 
     async def start(self) -> None:
@@ -146,9 +152,24 @@ class Cluster:
 
     # --- what tables call ---------------------------------------------------------------
     def moved(self, table: Table) -> None:
-        """The owner committed new entries: tell the replicas (in the background)."""
+        """The owner committed new entries: tell the replicas (in the background). A table
+        nobody follows is not announced: with relaying, most tables have no replica, and each
+        notice costs every process in the cluster its decoding."""
+        if not self.followers.get(table.id):
+            return
         payload = {"table": table.id, "actions": len(table.match.log), "node": self.node}
         self._background(self.notify("dicehall_moves", payload))
+
+    def follow(self, table: Table) -> None:
+        """This process holds a replica of the table: the owner announces its moves to it."""
+        payload = {"table": table.id, "node": self.node}
+        self._background(self.notify("dicehall_follows", payload))
+
+    def roll_call(self, table: Table) -> None:
+        """This process now owns the table: the replicas elsewhere say who is seated through
+        them and that they follow it (the previous owner took that knowledge with it)."""
+        payload = {"table": table.id, "roll_call": True, "node": self.node}
+        self._background(self.notify("dicehall_presence", payload))
 
     def presence(self, table: Table, seat: int, here: bool) -> None:
         payload = {"table": table.id, "seat": seat, "here": here, "node": self.node}
@@ -230,6 +251,9 @@ class Cluster:
                 self._answer_roll_call(table)
         elif channel == "dicehall_presence" and not table.replica:
             table.remote_presence(payload["seat"], payload["node"], bool(payload["here"]))
+        elif channel == "dicehall_follows" and not table.replica:
+            self.followers.setdefault(table.id, set()).add(payload["node"])
+            self.moved(table)  # where the log stands now: the replica may have read it earlier
         elif channel == "dicehall_acts" and not table.replica:
             self._background(self._apply_forwarded(table, payload))
         elif channel == "dicehall_pauses" and table.replica:
@@ -262,12 +286,15 @@ class Cluster:
         await self.notify("dicehall_presence", payload)
 
     def _answer_roll_call(self, table: Table) -> None:
+        self.follow(table)
         for seat in sorted({s for conn in table.presence.conns for s in conn.seats}):
             self.presence(table, seat, True)
 
     async def _take_over_forever(self) -> None:
         while True:
             await asyncio.sleep(TAKEOVER_EVERY_S)
+            for gone in [t for t in self.followers if t not in self.tables]:  # unloaded here
+                del self.followers[gone]
             for table in [t for t in self.tables.values() if t.replica]:
                 try:
                     if await self.try_own(table.id):
