@@ -100,6 +100,8 @@ def test_a_process_relays_its_clients_to_the_tables_owner(tmp_path: Path, postgr
             return people == 1 and value(found, "dicehall_spectators_connected") == 1
 
         _eventually(counted_on_a, "A never held the connections made through B")
+        person.ws.send(b"\x00binary")  # refused by A as a browser's would be: text frames only
+        assert person.wait(lambda m: m["type"] == "error")["code"] == "bad_frame"
         person.play_until_over([0])
         final = person.state["version"]
         watcher.wait_state(lambda s: s.get("version") == final and s.get("over"), timeout=60)

@@ -1,9 +1,10 @@
 """The relay's wire between two server processes: kind-tagged, length-prefixed frames.
 
 A frame is one byte naming its kind, four bytes of length (big-endian) and that many bytes:
-`H` the relayed connection's header (JSON), `T` one websocket text message, `C` a close with
-its code (text digits). A websocket message may hold any JSON whitespace, newlines included,
-so the length, not a separator, ends a frame.
+`H` the relayed connection's header (JSON), `T` one websocket text message, `B` a binary one
+(passed on empty: the server takes text only), `C` a close with its code (text digits). A
+websocket message may hold any JSON whitespace, newlines included, so the length, not a
+separator, ends a frame.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import struct
 
-HEADER, TEXT, CLOSE = b"H", b"T", b"C"
+HEADER, TEXT, BINARY, CLOSE = b"H", b"T", b"B", b"C"
 MAX_FRAME = 64 << 20  # a welcome holds the whole log; far more than any real one
 
 

@@ -22,7 +22,7 @@ from typing import Any
 from starlette.websockets import WebSocketDisconnect
 
 from dicehall.store.accounts import Account
-from dicehall.web.cluster.frames import CLOSE, HEADER, TEXT, BadFrame, frame, read_frame
+from dicehall.web.cluster.frames import BINARY, CLOSE, HEADER, TEXT, BadFrame, frame, read_frame
 
 log = logging.getLogger("dicehall.web")
 HEADER_TIMEOUT_S = 10.0
@@ -46,6 +46,8 @@ class RelayedSocket:
             got = await read_frame(self.reader)
         except (BadFrame, ConnectionError):
             got = None
+        if got is not None and got[0] == BINARY:
+            return {"type": "websocket.receive", "bytes": b""}
         if got is None or got[0] != TEXT:
             return {"type": "websocket.disconnect", "code": 1001}
         return {"type": "websocket.receive", "text": got[1]}

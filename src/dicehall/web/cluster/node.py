@@ -20,10 +20,11 @@ several machines behind one reverse proxy) joins the cluster:
   after each commit of a table someone follows, the owner sends `NOTIFY dicehall_moves`
   (table, number of actions); each process with a replica reads the new entries from the
   store and broadcasts them to its connections. A process that comes to own a table calls
-  the roll (`dicehall_presence`), and the replicas say again that they follow it. A move sent to a replica is forwarded to the
-  owner (`dicehall_acts`), which applies it (store first, as always) and answers
-  (`dicehall_replies`); only then does the mover get its ack. People seated through a replica
-  are announced to the owner (`dicehall_presence`), so it does not put a bot in their seat.
+  the roll (`dicehall_presence`), and the replicas say again that they follow it. A move
+  sent to a replica is forwarded to the owner (`dicehall_acts`), which applies it (store
+  first, as always) and answers (`dicehall_replies`); only then does the mover get its ack.
+  People seated through a replica are announced to the owner (`dicehall_presence`), so it
+  does not put a bot in their seat.
 - **Pauses** (a round's end, `web/tables/pauses.py`) run on the owner, which tells the
   replicas each change (`dicehall_pauses`); a Skip sent to a replica goes to the owner
   (`dicehall_skips`).

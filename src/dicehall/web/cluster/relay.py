@@ -17,7 +17,7 @@ from typing import Any
 
 from starlette.websockets import WebSocketDisconnect
 
-from dicehall.web.cluster.frames import CLOSE, HEADER, TEXT, BadFrame, frame, read_frame
+from dicehall.web.cluster.frames import BINARY, CLOSE, HEADER, TEXT, BadFrame, frame, read_frame
 from dicehall.web.sockets import Socket
 
 CONNECT_TIMEOUT_S = 3.0
@@ -80,7 +80,10 @@ async def pipe(ws: Socket, address: str, relayed: Relayed) -> str:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         first = done.pop()
-        outcome = first.result() if not first.cancelled() and not first.exception() else "lost"
+        if first.exception() is not None:  # the client's socket failed, or the owner's stream
+            outcome = "client" if first is up else "lost"
+        else:
+            outcome = first.result()
         if outcome == "lost":
             await _answer_pending(ws, relayed)
         return outcome
@@ -94,11 +97,10 @@ async def _client_to_owner(ws: Socket, writer: asyncio.StreamWriter, relayed: Re
         if raw["type"] == "websocket.disconnect":
             return "client"
         text = raw.get("text")
-        if text is None:  # a binary frame: the owner answers it as it answers any
-            text = raw.get("bytes", b"").decode(errors="replace")
-        relayed.noted_from_client(text)
-        try:
-            writer.write(frame(TEXT, text))
+        if text is not None:
+            relayed.noted_from_client(text)
+        try:  # a binary frame is passed on as one, empty: the owner refuses it as it does any
+            writer.write(frame(TEXT, text) if text is not None else frame(BINARY, ""))
             await writer.drain()
         except (ConnectionError, RuntimeError):
             return "lost"
