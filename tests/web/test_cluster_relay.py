@@ -3,8 +3,8 @@ does not own a table relays its clients to the owner, which renders every viewer
 
 A person and a spectator reach B for a table A owns: A holds both connections (its gauges
 count them, B's count none and B plays no table), the person plays the match to its end
-through B, each sees only what its seat may see, and A's relay port serves only a process
-that read its secret from PostgreSQL.
+through B, each sees only what its seat may see, a rematch asked through B reaches the person
+held by A, and A's relay port serves only a process that read its secret from PostgreSQL.
 """
 
 from __future__ import annotations
@@ -110,6 +110,14 @@ def test_a_process_relays_its_clients_to_the_tables_owner(tmp_path: Path, postgr
         assert value(on_b, "dicehall_spectators_connected") == 0
         assert value(on_b, "dicehall_moves_total", by="person") == 0  # A stored every move
         assert value(scrape(a), "dicehall_moves_total", by="person") > 0
+
+        # "play again" asked through B, which loads the finished table for it: the person,
+        # held by A, is told all the same (web/rematch.py)
+        path = f"/api/tables/{made['id']}/rematch"
+        asked = b.api("POST", path, json={"tokens": [made["tokens"]["0"]]})
+        assert asked.status_code == 200, asked.text
+        told = person.wait(lambda m: m["type"] == "rematch", timeout=30)
+        assert told["id"] == asked.json()["id"]
 
         wrong = asyncio.run(_relayed_hello(host, port, "0" * len(secret), made["id"]))
         assert wrong is None  # refused unread: no welcome, no table

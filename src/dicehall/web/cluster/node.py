@@ -45,6 +45,7 @@ import json
 import logging
 import secrets
 import uuid
+from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
 from dicehall.web import events
@@ -59,11 +60,13 @@ if TYPE_CHECKING:
 log = logging.getLogger("dicehall.web")
 CHANNELS = (
     "dicehall_moves", "dicehall_acts", "dicehall_replies", "dicehall_presence",
-    "dicehall_pauses", "dicehall_skips", "dicehall_follows",
+    "dicehall_pauses", "dicehall_skips", "dicehall_follows", "dicehall_rematches",
 )  # fmt: skip
 FORWARD_TIMEOUT_S = 10.0
 TAKEOVER_EVERY_S = 1.0
+TAKEN_KEPT = 1024  # tables whose takeover was told: not told again by each relayed client
 APP_PREFIX = "dicehall "  # application_name: "dicehall HOST:PORT SECRET NODE"
+MAX_APP_NAME = 63  # PostgreSQL keeps this many bytes of an application_name
 OWNER_QUERY = """
 WITH k AS (SELECT hashtextextended(%s, 0) AS key)
 SELECT a.application_name FROM k, pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
@@ -88,6 +91,7 @@ class Cluster:
         self.using = asyncio.Lock()  # one command at a time on `commands`
         self.waiting: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self.followers: dict[str, set[str]] = {}  # owned tables' replicas elsewhere, by node
+        self.taken: OrderedDict[str, None] = OrderedDict()  # takeovers told (the newest)
         self.tasks: list[asyncio.Task[None]] = []
 
     async def start(self) -> None:
@@ -98,6 +102,10 @@ class Cluster:
             await self.inbound.start()
             address = f"{self.inbound.host}:{self.inbound.port}"
             name = f"{APP_PREFIX}{address} {self.inbound.secret} {self.node}"
+            if len(name.encode()) > MAX_APP_NAME:  # PostgreSQL would cut it: no relay then
+                log.warning("cluster: relay address %s is too long to name; no relay", address)
+                await self.inbound.stop()
+                self.inbound, name = None, f"dicehall {self.node}"
         self.commands = await psycopg.AsyncConnection.connect(
             self.conninfo, autocommit=True, application_name=name
         )
@@ -171,6 +179,12 @@ class Cluster:
         them and that they follow it (the previous owner took that knowledge with it)."""
         payload = {"table": table.id, "roll_call": True, "node": self.node}
         self._background(self.notify("dicehall_presence", payload))
+
+    def rematched(self, table: Table, new_id: str) -> None:
+        """A rematch of the table was opened here: the people at it through other processes
+        are told too (`web.rematch`)."""
+        payload = {"table": table.id, "id": new_id, "node": self.node}
+        self._background(self.notify("dicehall_rematches", payload))
 
     def presence(self, table: Table, seat: int, here: bool) -> None:
         payload = {"table": table.id, "seat": seat, "here": here, "node": self.node}
@@ -252,6 +266,9 @@ class Cluster:
                 self._answer_roll_call(table)
         elif channel == "dicehall_presence" and not table.replica:
             table.remote_presence(payload["seat"], payload["node"], bool(payload["here"]))
+        elif channel == "dicehall_rematches":
+            for conn in table.presence.conns:
+                conn.send({"type": "rematch", "id": str(payload["id"])})
         elif channel == "dicehall_follows" and not table.replica:
             self.followers.setdefault(table.id, set()).add(payload["node"])
             self.moved(table)  # where the log stands now: the replica may have read it earlier
@@ -280,7 +297,13 @@ class Cluster:
         await self.taken_over(table)
 
     async def taken_over(self, table: Table) -> None:
-        """This process plays a table whose owner died: say so, and ask who is seated where."""
+        """This process plays a table whose owner died: say so (once), and ask who is seated
+        where."""
+        if table.id in self.taken:
+            return
+        self.taken[table.id] = None
+        while len(self.taken) > TAKEN_KEPT:
+            self.taken.popitem(last=False)
         log.info("cluster: table %s has no owner any more; playing it here", table.id)
         events.emit("table_taken_over", table=table.id, node=self.node)
         payload = {"table": table.id, "roll_call": True, "node": self.node}
@@ -296,6 +319,8 @@ class Cluster:
             await asyncio.sleep(TAKEOVER_EVERY_S)
             for gone in [t for t in self.followers if t not in self.tables]:  # unloaded here
                 del self.followers[gone]
+            for gone in [t for t in self.taken if t not in self.tables]:  # a later takeover
+                del self.taken[gone]  # of it is told again
             for table in [t for t in self.tables.values() if t.replica]:
                 try:
                     if await self.try_own(table.id):

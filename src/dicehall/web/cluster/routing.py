@@ -84,8 +84,7 @@ async def through_owner(ws: Socket, hall: Hall, table_id: str) -> Socket | None:
             break
         await asyncio.sleep(RETRY_S)
     if give_up is not None:  # the owner died: the table plays on here if this process won it
-        loaded_before = table_id in hall.tables  # then its takeover was told already
-        table = await hall.get(table_id)
-        if table is not None and not table.replica and not loaded_before:
+        table = await hall.get(table_id)  # (another client may have loaded it already)
+        if table is not None and not table.replica:
             await cluster.taken_over(table)
     return Replayed(ws, relayed.replay()) if relayed.hello is not None else ws
