@@ -35,6 +35,7 @@ class Relayed:
     hello: str | None = None
     focus: str | None = None
     pending: set[str] = field(default_factory=set)  # ids of moves sent, not yet answered
+    heard: bool = False  # the present owner has sent something (its welcome, at least)
 
     def replay(self) -> list[str]:
         return [text for text in (self.hello, self.focus) if text is not None]
@@ -53,6 +54,7 @@ class Relayed:
                 self.pending.add(data["id"])
 
     def noted_from_owner(self, text: str) -> None:
+        self.heard = True
         if self.pending and text.startswith(('{"type":"ack"', '{"type":"error"')):
             with contextlib.suppress(ValueError):
                 self.pending.discard(json.loads(text).get("id"))
@@ -60,14 +62,16 @@ class Relayed:
 
 async def pipe(ws: Socket, address: str, relayed: Relayed) -> str:
     """Relay until one side ends: "client" (it left), "closed" (the owner closed it, and the
-    client is told), "lost" (the owner is gone or unreachable: the caller finds the next one)."""
+    client is told), "lost" (the owner that served it is gone: the caller finds the next one)
+    or "unreachable" (no answer from that address: refused, or the stream ended unheard)."""
+    relayed.heard = False
     host, _, port = address.rpartition(":")
     try:
         reader, writer = await asyncio.wait_for(
             asyncio.open_connection(host, int(port)), CONNECT_TIMEOUT_S
         )
     except (OSError, TimeoutError, ValueError):
-        return "lost"
+        return "unreachable"
     try:
         writer.write(frame(HEADER, json.dumps(relayed.header)))
         for text in relayed.replay():
@@ -86,7 +90,7 @@ async def pipe(ws: Socket, address: str, relayed: Relayed) -> str:
             outcome = first.result()
         if outcome == "lost":
             await _answer_pending(ws, relayed)
-        return outcome
+        return outcome if outcome != "lost" or relayed.heard else "unreachable"
     finally:
         writer.close()
 

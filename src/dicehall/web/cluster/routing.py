@@ -5,7 +5,8 @@ reaches a process that does not own its table is relayed to the owner (`web.clus
 so the table's work is done once. If the owner dies, the relay looks again: another owner
 (relayed there, hello said again), or nobody, and then this process loads the table, takes
 its lock and serves the client itself (`Replayed` says the hello again). A process whose
-owner cannot be reached for `GIVE_UP_S` serves the client from the store, as a replica.
+owner cannot be reached, or does not answer, for `GIVE_UP_S` serves the client from the
+store, as a replica.
 """
 
 from __future__ import annotations
@@ -76,9 +77,10 @@ async def through_owner(ws: Socket, hall: Hall, table_id: str) -> Socket | None:
             break
         relayed.header["secret"] = owner[1]
         outcome = await relay.pipe(ws, owner[0], relayed)
-        if outcome != "lost":
+        if outcome not in ("lost", "unreachable"):
             return None
-        give_up = give_up if give_up is not None else loop.time() + GIVE_UP_S
+        if outcome == "lost" or give_up is None:  # an owner that served it died: look anew
+            give_up = loop.time() + GIVE_UP_S
         if loop.time() > give_up:
             log.error("cluster: table %s's owner at %s cannot be reached", table_id, owner[0])
             break
