@@ -32,8 +32,9 @@ def postgres() -> Iterator[str]:
         yield url
 
 
-def _server(tmp_path: Path, name: str, url: str) -> Server:
-    srv = Server(tmp_path / f"{name}.unused", tmp_path / f"{name}.log", env=SLOW_GRACE)
+def _server(tmp_path: Path, name: str, url: str, relay: bool = True) -> Server:
+    env = SLOW_GRACE if relay else {**SLOW_GRACE, "DICEHALL_RELAY_HOST": "off"}
+    srv = Server(tmp_path / f"{name}.unused", tmp_path / f"{name}.log", env=env)
     srv.db_url = url
     srv.start(timeout=120)  # a busy test machine starts slowly
     return srv
@@ -78,11 +79,14 @@ def _is_subsequence(wanted: list[Any], log: list[Any]) -> bool:
     return all(any(x == y for y in it) for x in wanted)
 
 
+@pytest.mark.parametrize("relay", [True, False], ids=["relayed", "replica"])
 def test_a_table_is_shared_by_two_processes_and_survives_kill9_of_its_owner(
-    tmp_path: Path, postgres: str
+    tmp_path: Path, postgres: str, relay: bool
 ) -> None:
-    url = create_database(postgres, "cluster")
-    a, b = _server(tmp_path, "a", url), _server(tmp_path, "b", url)
+    """B's clients are relayed to A (web/cluster/relay.py) or, with the relay off, served by
+    B from the store (web/cluster/replica.py): either way the table survives A's kill -9."""
+    url = create_database(postgres, f"cluster_{relay}")
+    a, b = _server(tmp_path, "a", url, relay), _server(tmp_path, "b", url, relay)
     try:
         made = a.create("puru", [HUMAN, HUMAN, GREEDY])  # A made it: A owns it
         tokens = made["tokens"]

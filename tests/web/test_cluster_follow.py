@@ -205,3 +205,29 @@ def test_a_person_arriving_through_a_follower_during_a_pause_sees_it_and_can_ski
         store.close()
 
     asyncio.run(scenario())
+
+
+def test_moves_are_announced_only_once_a_replica_follows_the_table(tmp_path: Path) -> None:
+    """A table nobody follows costs no notice (with relaying most have no replica); once a
+    process loads a replica and says so, the owner announces where the log stands, and every
+    move after, and the replica shows them."""
+
+    async def scenario() -> None:
+        made = await two_halls(tmp_path)
+        store, owner_hall, follower_hall, bus, owner_node, follower, owner = made
+        await move(owner)
+        await until(lambda: not owner.committing)
+        assert not [c for c, _ in bus if c == "dicehall_moves"]  # nobody to tell
+        seen = await follower_hall.get(owner.id)
+        assert seen is not None and seen.replica
+        await deliver(bus, owner_node)  # the owner hears that the follower follows
+        await until(lambda: saved(bus, owner))  # and says where the log stands
+        await move(owner)
+        await until(lambda: saved(bus, owner))
+        await deliver(bus, follower)
+        assert seen.match.version == owner.match.version
+        for hall in (owner_hall, follower_hall):
+            await hall.stop()
+        store.close()
+
+    asyncio.run(scenario())

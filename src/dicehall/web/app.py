@@ -45,7 +45,7 @@ from dicehall.web.protection.headers import SecurityHeaders
 from dicehall.web.protection.transport import QuietWebSockets, guarded_http
 from dicehall.web.proxies import proxy_trust
 from dicehall.web.records.reviews import router as review_router
-from dicehall.web.ws import table_socket
+from dicehall.web.ws import relayed_socket, table_socket
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("dicehall.web")
@@ -102,6 +102,9 @@ def create_app(
         )
         await asyncio.to_thread(app.state.accounts.close_expired)
         await hall.start()
+        if hall.cluster is not None and hall.cluster.inbound is not None:
+            inbound = hall.cluster.inbound  # connections other processes relay here
+            inbound.app, inbound.handler = app, lambda sock, tid: relayed_socket(sock, hall, tid)
         events.install()
         gauges = metrics.start(app.state)
         calm_garbage_collector()

@@ -18,6 +18,11 @@ def _env_int(name: str, default: int) -> int:
     return int(raw) if raw else default
 
 
+def _relay_host() -> str:
+    raw = os.environ.get("DICEHALL_RELAY_HOST", "127.0.0.1").strip()
+    return "" if raw == "off" else raw
+
+
 def _quick_workers_default() -> int:
     """One greedy worker where the server has a second core for it, none on a single core."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
@@ -116,6 +121,12 @@ class Settings:
     metrics_allow: str = field(
         default_factory=lambda: os.environ.get("DICEHALL_METRICS_ALLOW", "127.0.0.1,::1")
     )
+    # several processes on one PostgreSQL (web/cluster/node.py): the address and port this
+    # process's relay listens on for the others ("" or "off": no relay, they follow the store
+    # instead); a machine's private address where processes run on several machines, and a
+    # fixed port (0: any free one, as `--workers N` on one machine needs) for its firewall
+    relay_host: str = field(default_factory=lambda: _relay_host())
+    relay_port: int = field(default_factory=lambda: _env_int("DICEHALL_RELAY_PORT", 0))
     # rated games a player needs in a game before its leaderboard shows them (docs/accounts.md)
     leaderboard_min_games: int = field(
         default_factory=lambda: max(1, _env_int("DICEHALL_LEADERBOARD_MIN_GAMES", 5))

@@ -147,7 +147,9 @@ class Hall:
         self.warming = loop.create_task(self.pool.warm("quick"), name="start bot workers")
         if self.store.engine.dialect.name == "postgresql":  # several processes may share it
             url = self.store.engine.url.set(drivername="postgresql")
-            self.cluster = Cluster(self.tables, url.render_as_string(hide_password=False))
+            conninfo = url.render_as_string(hide_password=False)
+            relay = (self.settings.relay_host, self.settings.relay_port)
+            self.cluster = Cluster(self.tables, conninfo, relay)
             await self.cluster.start()
         self.solvers.start()
         self.sweeper = loop.create_task(lifecycle.sweep_forever(self), name="sweep")
@@ -201,8 +203,11 @@ class Hall:
             return self.tables[table_id]
         owned = self.cluster is None or await self.cluster.try_own(table_id)
         table = self._install(row, match, replica=not owned, clock=clock)
-        if table.replica:  # what the owner saved since the read: its notices found no table
-            await replica.refresh(table)
+        if table.replica and self.cluster is not None:
+            self.cluster.follow(table)  # the owner announces its moves from now on ...
+            await replica.refresh(table)  # ... and what it saved since the read is read here
+        elif self.cluster is not None:  # replicas elsewhere, if any, follow this process now
+            self.cluster.roll_call(table)
         # seats people had taken: their grace period starts now
         table.presence.away(claimed, asyncio.get_running_loop().time())
         return table

@@ -5,7 +5,8 @@ at a finished table to ask (`POST /api/tables/{id}/rematch` with their seat
 tokens) opens the new table; everyone else who asks gets a seat at that same table. The seats
 rotate by one (the old second seat is the new first, and so on), so a different person
 starts; each person keeps their name, each bot its level, the table its parameters and options.
-Everyone still at the old table is told (`{"type": "rematch", "id": …}`) and joins with one tap.
+Everyone still at the old table is told (`{"type": "rematch", "id": …}`) and joins with one tap,
+through whichever server process they are connected (`web.cluster.node`).
 
 Each person's new token is handed to them only, against their old seat's token; wrong tokens
 spend the same budgets as a websocket hello's (`protection/guard.py`). A signed-in player may
@@ -141,6 +142,8 @@ async def rematch(
             _made.popitem(last=False)
         for conn in table.presence.conns:
             conn.send({"type": "rematch", "id": new.id})
+        if hall.cluster is not None:  # people at the table through other processes
+            hall.cluster.rematched(table, new.id)
     mine = {made.seats[s]: made.tokens[made.seats[s]] for s in sorted(held)}
     hash_tokens = ",".join(mine.values())
     return {  # a private table's rematch is private too, with a secret of its own

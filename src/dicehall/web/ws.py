@@ -24,10 +24,12 @@ from dicehall.web import events, gathering, metrics
 from dicehall.web.accounts import seat_accounts
 from dicehall.web.accounts.sessions import scope_account
 from dicehall.web.api import valid_table_id
+from dicehall.web.cluster.routing import through_owner
 from dicehall.web.errors import StorageError, move_error
 from dicehall.web.hall import Hall
 from dicehall.web.protection.guard import Guards, client_key
 from dicehall.web.protection.strict_json import BadJSON, dumps, loads
+from dicehall.web.sockets import Socket
 from dicehall.web.tables import chat
 from dicehall.web.tables.conn import Conn
 from dicehall.web.tables.secret import admits
@@ -79,7 +81,7 @@ def parse(text: str | None, limit: int) -> dict[str, Any]:
     return data
 
 
-async def _pump(ws: WebSocket, conn: Conn) -> None:
+async def _pump(ws: Socket, conn: Conn) -> None:
     """Send the connection's queued messages in order; None closes the socket."""
     while True:
         message = await conn.queue.get()
@@ -93,7 +95,7 @@ async def _pump(ws: WebSocket, conn: Conn) -> None:
             return
 
 
-async def _hello(ws: WebSocket, hall: Hall, table: Table, guards: Guards) -> tuple[int, ...]:
+async def _hello(ws: Socket, hall: Hall, table: Table, guards: Guards) -> tuple[int, ...]:
     """The seats the hello's tokens open; raises BadMessage on a wrong token. Wrong tokens
     are counted per client address and per table: past either budget, tokens are not even
     checked until it refills (a spectator's hello, with no token, is always let in)."""
@@ -243,12 +245,28 @@ async def table_socket(ws: WebSocket, hall: Hall, table_id: str) -> None:
         guards.close_socket(client)
 
 
+async def relayed_socket(ws: Socket, hall: Hall, table_id: str) -> None:
+    """A connection another server process passes on (`web.cluster.inbound`): it checked the
+    Origin and counts the client's sockets; this process owns the table and serves it."""
+    await _serve_here(ws, hall, table_id, ws.app.state.guards)
+
+
 async def _table_socket(ws: WebSocket, hall: Hall, table_id: str, guards: Guards) -> None:
     if not same_origin(ws):
         await ws.send_json(error("bad_origin", "this table only talks to pages of this server"))
         await ws.close(4403)
         return
-    table = await hall.get(table_id) if valid_table_id(table_id) else None
+    if not valid_table_id(table_id):
+        await ws.send_json(error("unknown_table", "there is no table with that id"))
+        await ws.close(4404)
+        return
+    here = await through_owner(ws, hall, table_id)  # another process's table: relayed there
+    if here is not None:
+        await _serve_here(here, hall, table_id, guards)
+
+
+async def _serve_here(ws: Socket, hall: Hall, table_id: str, guards: Guards) -> None:
+    table = await hall.get(table_id)
     if table is None:
         await ws.send_json(error("unknown_table", "there is no table with that id"))
         await ws.close(4404)
@@ -285,7 +303,7 @@ async def _table_socket(ws: WebSocket, hall: Hall, table_id: str, guards: Guards
 
 
 async def _serve(
-    ws: WebSocket,
+    ws: Socket,
     table: Table,
     conn: Conn,
     limiters: tuple[RateLimit, RateLimit],
