@@ -36,7 +36,7 @@ def test_rematch_rotates_seats_and_keeps_the_settings(server: Server) -> None:
     # seats rotate by one: the old second seat (Player 2) starts; the bot keeps its level
     assert list(asked.json()["tokens"]) == ["0"] and list(other["tokens"]) == ["2"]
     new = server.api("GET", f"/api/tables/{new_id}").json()
-    assert [s["name"] for s in new["seats"]] == ["Player 2", "Bot 3 (easy)", "Player 1"]
+    assert [s["name"] for s in new["seats"]] == ["Player 2", "Bot 3 (random moves)", "Player 1"]
     assert new["seats"][1]["bot"] == "random"
     assert (new["params"], new["options"], new["status"]) == (old["params"], old["options"], "live")
     # each new token opens its own seat there

@@ -499,7 +499,7 @@ function renderSeats() {
           "span",
           { class: "muted" },
           s.kind === "bot"
-            ? `bot (${(spec && spec.level_names && spec.level_names[s.bot]) || s.bot})` // the lobby's names
+            ? `bot: ${(spec && spec.level_labels && spec.level_labels[s.bot]) || s.bot}` // as the lobby says
             : s.covered
               ? "away · a bot plays"
               : s.connected
