@@ -41,7 +41,7 @@ class Level:
     label: Callable[[str], str]
     """What it is, in players' words, for a game (by id): the lobby, the leaderboard and the
     table show this, never a difficulty word, because a level's strength differs by game (in
-    Puru Puru and Paradice `greedy` rates above `mcts`, docs/bots.md)."""
+    some games `greedy` rates above `mcts`, docs/bots.md)."""
     pool: str
     """Where the web server thinks for it: `inline` (in the server process: a microsecond),
     `quick` (a quick worker) or `search` (a searching worker: seconds)."""
