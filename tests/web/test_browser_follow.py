@@ -9,8 +9,9 @@ import time
 import pytest
 from playwright.sync_api import Browser, Page
 
+from tests.web.browser import shot
 from tests.web.contrast import WCAG_AA, low_contrast_disabled, text_contrast
-from tests.web.helpers import Server
+from tests.web.helpers import Client, Server
 from tests.web.phone import phone_context
 
 pytestmark = pytest.mark.browser
@@ -44,3 +45,28 @@ def test_disabled_reroll_text_is_readable(browser: Browser, server: Server) -> N
     assert text_contrast(page, "#puru-reroll") >= WCAG_AA
     assert low_contrast_disabled(page) == []
     page.context.close()
+
+
+# what each game's result card must say to explain its numbers (rulebooks' scoring sentences)
+RESULT_LINES = {
+    "puru": ["Love and Excitement"],  # which track is the score
+    "paradice": ["Prize List for 2 players", "reach prize number"],  # which list, why that number
+    "purrramid": ["(score "],
+    "jelly": [" Jelly + "],  # Jelly plus the pods' values
+}
+
+
+@pytest.mark.parametrize("game", sorted(RESULT_LINES))
+def test_result_card_explains_its_numbers(browser: Browser, server: Server, game: str) -> None:
+    jelly = game == "jelly"  # 3 to 5 players; its turn-by-turn mode needs no sand timer
+    options = {"params": {"players": 3, "mode": "tick"}} if jelly else {}
+    made = server.create(game, [EASY] * (3 if jelly else 2), **options)
+    Client(server, made["id"]).wait_state(lambda s: s.get("over") is True, timeout=120)
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{server.url}/table/{made['id']}")
+    page.wait_for_selector("#result:not([hidden])")
+    card = page.inner_text("#result-body")
+    for line in RESULT_LINES[game]:
+        assert line in card, (line, card)
+    shot(page, f"follow-{game}-end-390")
+    page.close()

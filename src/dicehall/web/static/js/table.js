@@ -577,11 +577,25 @@ function renderLog() {
 function renderResult() {
   if (!state.over || !state.result || resultShown) return;
   resultShown = true;
-  $("result-body").replaceChildren(resultHtml(state.result, seats, h));
+  $("result-body").replaceChildren(resultHtml(state.result, seats, h), lastMoveWhy());
   $("replay-link").href = `/replay/${tableId}`;
   $("record-link").href = `/api/tables/${tableId}/record`;
   $("result").hidden = false;
   $("replay-link").focus();
+}
+
+// What the move that ended the game did, in the rules' own words (its log explanations: a
+// Paradice prize's list and number), so every number the result shows has its reason here.
+function lastMoveWhy() {
+  const end = log.filter((l) => l.kind !== "explain" && l.index !== undefined).at(-1);
+  const lines = end ? log.filter((l) => l.kind === "explain" && l.index === end.index) : [];
+  if (!lines.length) return "";
+  return h(
+    "div",
+    { class: "result-why" },
+    h("h3", {}, "How the last move scored"),
+    h("ul", {}, lines.map((l) => h("li", {}, named(l.text, seats)))),
+  );
 }
 
 function hourglass(frac) {
