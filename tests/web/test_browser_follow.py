@@ -9,6 +9,7 @@ import time
 import pytest
 from playwright.sync_api import Browser, Page
 
+from tests.web.accessibility import axe_violations
 from tests.web.browser import shot
 from tests.web.contrast import WCAG_AA, low_contrast_disabled, text_contrast
 from tests.web.helpers import Client, Server
@@ -70,3 +71,56 @@ def test_result_card_explains_its_numbers(browser: Browser, server: Server, game
         assert line in card, (line, card)
     shot(page, f"follow-{game}-end-390")
     page.close()
+
+
+# counts the animations the page starts on the board (motion.js uses the Web Animations API)
+COUNT_ANIMATIONS = """
+window.boardAnimations = 0;
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (...args) {
+  if (this.closest && this.closest("#board")) window.boardAnimations += 1;
+  return animate.apply(this, args);
+};
+"""
+STEP = "#dock button:not([disabled]), #moves button.move:not([disabled])"
+
+
+def follow_a_bot(browser: Browser, server: Server, reduced: bool) -> Page:
+    """Play Puru Puru by touch until a bot's move has been drawn; the page at that moment."""
+    ctx = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        has_touch=True,
+        is_mobile=True,
+        reduced_motion="reduce" if reduced else "no-preference",
+        bypass_csp=True,  # axe is injected as a script tag
+    )
+    ctx.add_init_script("localStorage.setItem('dicehall.pace', '600')")  # the default pace
+    ctx.add_init_script(COUNT_ANIMATIONS)
+    page = ctx.new_page()
+    made = server.create("puru", [{"kind": "human"}, EASY])
+    page.goto(server.url + made["links"]["0"])
+    page.wait_for_selector("#board svg")
+    end = time.monotonic() + 90
+    while not page.locator("#board .followed").count():
+        assert time.monotonic() < end, "no bot move was marked on the board"
+        if page.is_visible(STEP):
+            page.locator(STEP).first.tap(timeout=2000)
+        page.wait_for_timeout(150)
+    return page
+
+
+def test_a_bots_move_moves_on_the_board_and_stays_marked(browser: Browser, server: Server) -> None:
+    page = follow_a_bot(browser, server, reduced=False)
+    assert page.evaluate("window.boardAnimations") > 0  # its tracks moved
+    marked = page.eval_on_selector_all("#board .followed", "els => els.map(e => e.dataset.key)")
+    assert any(k.startswith(("bar-1-", "value-1-")) for k in marked), marked  # the bot's tracks
+    shot(page, "follow-puru-bot-move-390")
+    assert axe_violations(page) == []
+    page.context.close()
+
+
+def test_reduced_motion_marks_the_move_without_moving(browser: Browser, server: Server) -> None:
+    page = follow_a_bot(browser, server, reduced=True)
+    assert page.evaluate("window.boardAnimations") == 0
+    assert page.locator("#board .followed").count() > 0  # still marked
+    page.context.close()

@@ -4,6 +4,7 @@
 // `focus` this page asks for once that seat's player confirms the cover), none in between.
 import { api, fitLogNumbers, named, renderer, resultHtml, seatName } from "/static/js/common.js";
 import { renderCoach } from "/static/js/coach.js";
+import { follow, markAgain, snapshot } from "/static/js/motion.js";
 import { h, phoneLayout, seatColour } from "/static/js/svg.js";
 
 const $ = (id) => document.getElementById(id);
@@ -132,10 +133,15 @@ function show(msg) {
     if (sharedSecrets() && revealed !== null && msg.focus !== revealed && asked !== revealed)
       askFocus(revealed); // reconnected: the same person is still in front of the device
   } else if (msg.type === "update") {
+    // another player's move: its parts move on the board and stay marked (motion.js)
+    const others = othersOnly(msg),
+      before = others ? snapshot($("board")) : null;
     state = { ...state, ...msg };
     log.push(...msg.log);
     pending = false;
+    followed = new Set();
     renderAll();
+    if (others) followed = follow($("board"), before, Math.max(250, Math.min(700, pace * 0.6)));
   } else if (msg.type === "note") {
     log.push(msg.line);
     renderLog();
@@ -261,7 +267,8 @@ function keepFocus(panel) {
   if (next) next.focus({ preventScroll: true });
 }
 
-let toReveal = null;
+let toReveal = null,
+  followed = new Set(); // the keys of the board parts the last move of another player changed
 
 function drawBoard(panel) {
   if (!draw) return;
@@ -283,6 +290,7 @@ function drawBoard(panel) {
     }) || {};
   panel.handled = out.handled || [];
   toReveal = out.reveal || null;
+  markAgain($("board"), followed);
 }
 
 // The action area: on a phone a sheet fixed at the bottom of the screen that holds the moves

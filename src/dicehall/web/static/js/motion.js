@@ -1,0 +1,88 @@
+// Moves you can follow: when another player's (or a bot's) move redraws the board, the parts
+// it changed move from where they were to where they are now (a die to its place, a Target
+// marker to its zone, a track's bar to its new length) at the table's pace, and stay marked
+// as the last move until the next one. A renderer names each part that can move or change with
+// `data-key` (the same key wherever the part is drawn: a Paradice die keeps its id from the
+// machine to a stall). Only the board is animated: the action area is drawn at once, so its
+// controls never wait. Under prefers-reduced-motion nothing moves; the mark stays.
+
+const KEYED = "[data-key]";
+const reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
+
+export function stillPlease() {
+  return reduced.matches;
+}
+
+// Where a part is on the board (not on the screen: a hint above the board may push it all down).
+function placeOf(el, origin) {
+  const r = el.getBoundingClientRect();
+  return { left: r.left - origin.left, top: r.top - origin.top };
+}
+
+// Where each keyed part of the board is now, and what it shows.
+export function snapshot(root) {
+  const out = new Map(),
+    origin = root.getBoundingClientRect();
+  for (const el of root.querySelectorAll(KEYED))
+    out.set(el.dataset.key, {
+      box: placeOf(el, origin),
+      width: el.getAttribute("width"),
+      text: el.textContent,
+    });
+  return out;
+}
+
+// The screen-to-drawing scale of an SVG part (a CSS translate on it is in drawing units).
+function scaleOf(el) {
+  const m = el.getScreenCTM ? el.getScreenCTM() : null;
+  return m && m.a ? m.a : 1;
+}
+
+// Animate and mark what changed since `before`; returns the keys of the parts it changed.
+export function follow(root, before, ms) {
+  const changed = new Set();
+  if (!before || !before.size) return changed; // a first drawing: nothing moved
+  const still = stillPlease(),
+    origin = root.getBoundingClientRect();
+  for (const el of root.querySelectorAll(KEYED)) {
+    const was = before.get(el.dataset.key);
+    const now = placeOf(el, origin);
+    if (!was) {
+      // a new part (a die placed, a tile laid): it grows in where it lands
+      changed.add(el.dataset.key);
+      el.classList.add("followed");
+      if (!still)
+        el.animate([{ opacity: 0.2, transform: "scale(0.5)" }, { opacity: 1, transform: "scale(1)" }], {
+          duration: ms,
+          easing: "ease-out",
+          composite: "add", // on top of the part's own position
+        });
+      continue;
+    }
+    const dx = was.box.left - now.left,
+      dy = was.box.top - now.top;
+    const width = el.getAttribute("width");
+    const moved = Math.abs(dx) > 1 || Math.abs(dy) > 1;
+    if (!moved && width === was.width && el.textContent === was.text) continue;
+    changed.add(el.dataset.key);
+    el.classList.add("followed");
+    if (still) continue;
+    if (moved) {
+      const k = scaleOf(el);
+      // added to the part's own transform attribute, which a CSS transform would replace
+      el.animate([{ transform: `translate(${dx / k}px, ${dy / k}px)` }, { transform: "translate(0, 0)" }], {
+        duration: ms,
+        easing: "ease-in-out",
+        composite: "add",
+      });
+    }
+    if (width !== was.width && was.width !== null && width !== null)
+      el.animate([{ width: `${was.width}px` }, { width: `${width}px` }], { duration: ms, easing: "ease-in-out" });
+  }
+  return changed;
+}
+
+// Mark again the parts of the last move after a redraw that was not a move (a tap, a resize).
+export function markAgain(root, keys) {
+  for (const el of root.querySelectorAll(KEYED)) if (keys.has(el.dataset.key)) el.classList.add("followed");
+}
