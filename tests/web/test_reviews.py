@@ -4,6 +4,7 @@ then kept; estimates say so."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -75,9 +76,27 @@ def test_the_replay_page_has_a_review_tab(page: Page, server: Server) -> None:
     page.goto(f"{server.url}/replay/{table}")
     page.wait_for_selector("#review-start", state="visible", timeout=60_000)
     page.click("#review-start")
-    page.wait_for_selector("#review .review-table", timeout=180_000)
+    page.wait_for_selector("#review .review-accuracy", timeout=180_000)
+    # it leads with what a player wants: accuracy per player, the 3 biggest mistakes with the
+    # better move, luck against skill in a sentence, a chart with a legend (issue 34, item 10)
     text = page.inner_text("#review")
-    assert text.startswith("Estimate") and "2 playouts" in text
+    assert text.startswith("How each player played")
+    accuracy = page.query_selector_all("#review .review-accuracy li")
+    assert len(accuracy) == 3 and all(re.search(r"\d+% accurate", a.inner_text()) for a in accuracy)
+    mistakes = page.query_selector_all("#review .review-mistakes > li")
+    assert len(mistakes) == 3 and all("Better: " in m.inner_text() for m in mistakes)
+    assert "finished best: the dice moved their chance to win by" in text
+    legend = page.inner_text("#review .review-legend")
+    assert all(f"Bot {n} (random moves)" in legend for n in (1, 2, 3))
+    step = int(mistakes[0].inner_text().split(",")[0].removeprefix("Step "))
+    mistakes[0].query_selector("button").click()  # the position on the board
+    assert page.inner_text("#step").startswith(f"step {step} / ")
+    page.eval_on_selector("#review-panel", "p => p.scrollIntoView()")
+    shot(page, "replay-review-player")
+    page.click("#review .review-details summary")  # the detailed figures: one tap away
+    text = page.inner_text("#review .review-details")
+    assert text.startswith("All figures and decisions") and "Estimate" in text
+    assert "2 playouts" in text
     # an estimate valued anew in each turn: its drift has a column apart from luck and skill
     assert "Start + luck + decisions + estimate drift = final" in text
     assert len(page.query_selector_all("svg.review-graph polyline")) == 3  # a line per seat
