@@ -14,6 +14,7 @@ from tests.web.browser import shot
 from tests.web.contrast import WCAG_AA, low_contrast_disabled, text_contrast
 from tests.web.helpers import Client, Server
 from tests.web.phone import phone_context
+from tests.web.phone_play import tap_step
 
 pytestmark = pytest.mark.browser
 
@@ -85,8 +86,8 @@ Element.prototype.animate = function (...args) {
 STEP = "#dock button:not([disabled]), #moves button.move:not([disabled])"
 
 
-def follow_a_bot(browser: Browser, server: Server, reduced: bool) -> Page:
-    """Play Puru Puru by touch until a bot's move has been drawn; the page at that moment."""
+def follow_a_bot(browser: Browser, server: Server, reduced: bool, game: str = "puru") -> Page:
+    """Play `game` by touch until a bot's move has been marked; the page at that moment."""
     ctx = browser.new_context(
         viewport={"width": 390, "height": 844},
         has_touch=True,
@@ -97,14 +98,15 @@ def follow_a_bot(browser: Browser, server: Server, reduced: bool) -> Page:
     ctx.add_init_script("localStorage.setItem('dicehall.pace', '600')")  # the default pace
     ctx.add_init_script(COUNT_ANIMATIONS)
     page = ctx.new_page()
-    made = server.create("puru", [{"kind": "human"}, EASY])
+    jelly = game == "jelly"  # 3 to 5 players; its turn-by-turn mode
+    options = {"params": {"players": 3, "mode": "tick"}} if jelly else {}
+    made = server.create(game, [{"kind": "human"}] + [EASY] * (2 if jelly else 1), **options)
     page.goto(server.url + made["links"]["0"])
     page.wait_for_selector("#board svg")
-    end = time.monotonic() + 90
+    end = time.monotonic() + 120
     while not page.locator("#board .followed").count():
         assert time.monotonic() < end, "no bot move was marked on the board"
-        if page.is_visible(STEP):
-            page.locator(STEP).first.tap(timeout=2000)
+        tap_step(page, game)
         page.wait_for_timeout(150)
     return page
 
@@ -123,4 +125,16 @@ def test_reduced_motion_marks_the_move_without_moving(browser: Browser, server: 
     page = follow_a_bot(browser, server, reduced=True)
     assert page.evaluate("window.boardAnimations") == 0
     assert page.locator("#board .followed").count() > 0  # still marked
+    page.context.close()
+
+
+@pytest.mark.parametrize("game", ["jelly", "paradice", "purrramid"])
+def test_each_games_bot_moves_are_marked(browser: Browser, server: Server, game: str) -> None:
+    """Mid-turn at phone size: the bot's last move is marked on the board, the action area is
+    there to act on, and axe finds nothing."""
+    page = follow_a_bot(browser, server, reduced=False, game=game)
+    marked = page.eval_on_selector_all("#board .followed", "els => els.map(e => e.dataset.key)")
+    assert marked
+    shot(page, f"follow-{game}-mid-turn-390")
+    assert axe_violations(page) == []
     page.context.close()
