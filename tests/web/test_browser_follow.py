@@ -64,14 +64,15 @@ def test_result_card_explains_its_numbers(browser: Browser, server: Server, game
     options = {"params": {"players": 3, "mode": "tick"}} if jelly else {}
     made = server.create(game, [EASY] * (3 if jelly else 2), **options)
     Client(server, made["id"]).wait_state(lambda s: s.get("over") is True, timeout=120)
-    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page = phone_context(browser).new_page()
     page.goto(f"{server.url}/table/{made['id']}")
     page.wait_for_selector("#result:not([hidden])")
     card = page.inner_text("#result-body")
     for line in RESULT_LINES[game]:
         assert line in card, (line, card)
     shot(page, f"follow-{game}-end-390")
-    page.close()
+    assert axe_violations(page) == []
+    page.context.close()
 
 
 # counts the animations the page starts on the board (motion.js uses the Web Animations API)

@@ -10,10 +10,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
+from tests.web.accessibility import axe_violations
 from tests.web.browser import shot
 from tests.web.helpers import Client, Server
+from tests.web.phone import phone_context
 
 RANDOM = {"kind": "bot", "level": "random"}
 
@@ -199,3 +201,22 @@ def test_a_review_is_kept_with_the_record_across_a_restart(tmp_path: Any) -> Non
         assert "3 playouts" in _review(srv, table)[0]["method"]
     finally:
         srv.stop()
+
+
+@pytest.mark.browser
+def test_the_review_tab_on_a_phone(browser: Browser, server: Server) -> None:
+    """At 390×844 the Review tab leads with the players' figures, and axe finds nothing."""
+    table = _finished(server)
+    ctx = phone_context(browser)
+    page = ctx.new_page()
+    page.goto(f"{server.url}/replay/{table}")
+    page.wait_for_selector("#review-start", state="visible", timeout=60_000)
+    page.locator("#review-start").tap()
+    page.wait_for_selector("#review .review-accuracy", timeout=180_000)
+    page.eval_on_selector("#review-panel", "p => p.scrollIntoView()")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing pushes sideways
+    shot(page, "replay-review-390")
+    assert axe_violations(page) == []
+    page.click("#review .review-details summary")
+    assert axe_violations(page) == []
+    ctx.close()

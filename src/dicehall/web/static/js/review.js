@@ -49,7 +49,7 @@ function decisions(review, seats, jump) {
       h("td", {}, `${(100 * st.loss).toFixed(2)}${pm(st.loss_se)}`),
       ...(exact ? [h("td", {}, note ? `${note.loss.toFixed(3)}${note.loss > 1e-9 ? ` (best: ${note.best_text})` : ""}` : "")] : []));
   });
-  return h("div", { class: "review-scroll" },
+  return h("div", { class: "review-scroll", tabindex: 0, role: "region", "aria-label": "decisions" }, // scrolls by keyboard too
     h("table", { class: "review-table" }, h("thead", {}, h("tr", {}, ...head.map((t) => h("th", {}, t)))), h("tbody", {}, ...rows)));
 }
 
@@ -73,7 +73,7 @@ function summary(review, seats) {
   const head = h("tr", {}, h("th", {}, ""), ...review.summaries.map((p) => h("th", {}, seatName(seats, p.seat))));
   const rows = figures.map(([name, cell]) =>
     h("tr", {}, h("th", { scope: "row" }, name), ...review.summaries.map((p) => h("td", {}, cell(p)))));
-  return h("div", { class: "review-scroll" },
+  return h("div", { class: "review-scroll", tabindex: 0, role: "region", "aria-label": "luck and skill" },
     h("table", { class: "review-table review-summary" }, h("thead", {}, head), h("tbody", {}, ...rows)));
 }
 
