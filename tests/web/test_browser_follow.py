@@ -105,8 +105,10 @@ def follow_a_bot(browser: Browser, server: Server, reduced: bool, game: str = "p
     page.goto(server.url + made["links"]["0"])
     page.wait_for_selector("#board svg")
     end = time.monotonic() + 120
-    while not page.locator("#board .followed").count():
-        assert time.monotonic() < end, "no bot move was marked on the board"
+    # reduced motion: until a move is marked; else until one also moved something on the board
+    seen = "1" if reduced else "window.boardAnimations"
+    while not page.evaluate(f"document.querySelector('#board .followed') && {seen}"):
+        assert time.monotonic() < end, "no bot move was marked (and animated) on the board"
         tap_step(page, game)
         page.wait_for_timeout(150)
     return page
@@ -136,6 +138,7 @@ def test_each_games_bot_moves_are_marked(browser: Browser, server: Server, game:
     page = follow_a_bot(browser, server, reduced=False, game=game)
     marked = page.eval_on_selector_all("#board .followed", "els => els.map(e => e.dataset.key)")
     assert marked
+    assert page.evaluate("window.boardAnimations") > 0  # what it changed moved or grew in
     shot(page, f"follow-{game}-mid-turn-390")
     assert axe_violations(page) == []
     page.context.close()

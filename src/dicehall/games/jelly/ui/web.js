@@ -23,7 +23,7 @@ const PLACE = new Set(["Place", "PlaceRemove", "PlaceMove"]);
 function target(x, y, district) {
   return s(
     "g",
-    { "data-target": 1, "data-key": `target-${district}` }, // moves from zone to zone
+    { "data-target": 1, "data-key": `target-${district}`, "data-travels": 1 }, // from zone to zone
     s("circle", { cx: x, cy: y, r: 10, fill: "#c8413b" }),
     s("circle", { cx: x, cy: y, r: 6.5, fill: "white" }),
     s("circle", { cx: x, cy: y, r: 3, fill: "#c8413b" }),

@@ -98,7 +98,7 @@ function card(c, x, y, w, colours, types, dice = null, label = "", key = "") {
       sy = y + 32,
       placed = dice && dice[i];
     // a die placed on a player's stall: marked (and grown in) when another player's move put it there
-    if (placed) g.append(die(sx, sy, d, placed, colours, key ? { "data-key": `${key}-${i}` } : {}));
+    if (placed) g.append(die(sx, sy, d, placed, colours, key ? { "data-key": `${key}-${i}`, "data-token": placed } : {}));
     else {
       g.append(
         s("rect", {
@@ -285,7 +285,8 @@ export function render(root, ctx) {
       const x = mx + c * (d + gap),
         y = mBottom - (r + 1) * (d + gap),
         moves = byCell.get(`${c},${r}`);
-      const node = die(x, y, d, code, colours),
+      // a machine cell's die: when a move takes it, it flies to the stall it is placed on (motion.js)
+      const node = die(x, y, d, code, colours, { "data-key": `cell-${c}-${r}`, "data-token": code }),
         key = `${c},${r}`,
         inPick = picking.includes(key),
         extends_ = moves && moves.some((m) => fits(m, [...picking, key], view.machine));
