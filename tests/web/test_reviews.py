@@ -174,8 +174,10 @@ def test_the_replay_page_reviews_an_uploaded_record(
     page.set_input_files("#file", str(path))
     page.wait_for_selector("#review-start", state="visible", timeout=60_000)
     page.click("#review-start")
-    page.wait_for_selector("#review .review-table", timeout=180_000)
-    assert page.inner_text("#review").startswith("Estimate")
+    page.wait_for_selector("#review .review-accuracy", timeout=180_000)
+    assert len(page.query_selector_all("#review .review-accuracy li")) == 3  # one per player
+    page.click("#review .review-details summary")
+    assert "Estimate" in page.inner_text("#review .review-details")
     assert len(page.query_selector_all("svg.review-graph polyline")) == 3
 
 
