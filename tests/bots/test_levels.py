@@ -33,6 +33,7 @@ class FirstBot:
 FIRST = Level(
     "first",
     lobby="novice",
+    label=lambda game_id: "the first move",
     pool="inline",
     make=lambda game, seat, options: FirstBot(),
     available=lambda game_id: True,
@@ -52,6 +53,7 @@ def test_a_new_level_is_one_record() -> None:
     assert isinstance(bots.make_bot("first", game, 1), FirstBot)
     assert bots.parse_bot_list("first,random", "puru", 2) == ("first", "random")
     assert bots.LOBBY["novice"] == "first"  # the lobby's word for it
+    assert bots.labels_for("puru")["first"] == "the first move"  # what players read
     assert BotSpec.of("puru", {}, 0, "first").pool == "inline"  # the server thinks inline
     assert interactive_level("first", "puru") == "first"  # no thinking time at a table
     match = Match(game, 3, bots={0: bots.make_bot("first", game, 0), 1: FirstBot()})

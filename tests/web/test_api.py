@@ -19,6 +19,9 @@ def test_games_listed_with_params_and_levels(server: Server) -> None:
     assert puru["min_players"] == 2
     assert "random" in puru["levels"]
     assert puru["level_names"]["random"] == "easy" and puru["level_names"]["mcts"] == "hard"
+    # players read what a level is: "hard" rates below "medium" in Puru Puru (docs/bots.md)
+    assert puru["level_labels"]["greedy"] == "best move now"
+    assert puru["level_labels"]["mcts"] == "searches ahead"
     assert any(p["name"] == "players" and p["kind"] == "int" for p in puru["params"])
 
 

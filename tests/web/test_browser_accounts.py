@@ -73,7 +73,7 @@ def test_sign_up_play_rated_paradice_and_see_profile_and_leaderboard(
     assert "declared by the player" in fair
     page.goto(f"{base}/leaderboard?game=paradice")
     page.wait_for_selector("#players a:has-text('Player One')")
-    assert page.is_visible("#bots .badge:has-text('medium (greedy)')")  # the lobby's names
+    assert page.is_visible("#bots .badge:has-text('best move now')")  # what it is, as in the lobby
     assert "sigma" not in page.inner_text("main")  # one rating figure
     shot(page, "accounts-leaderboard")
     phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)

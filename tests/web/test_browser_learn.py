@@ -200,7 +200,7 @@ def test_desktop_table_names_players_and_replay_follows_the_log(page: Page, serv
     page.wait_for_selector("#board svg")
     page.wait_for_selector("#log li")
     no_seat_numbers(page)
-    assert "Bot 2 (easy)" in page.inner_text("#seats")
+    assert "Bot 2 (random moves)" in page.inner_text("#seats")
     assert page.is_hidden("#keys-hint") or page.query_selector("#moves button.move")
     assert axe_violations(page) == []
 

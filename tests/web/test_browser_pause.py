@@ -3,6 +3,7 @@ countdown, and the Skip button lets the game go on (web/tables/pauses.py)."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 
@@ -43,6 +44,9 @@ def test_the_round_pause_shows_the_scoring_and_skip_goes_on(
         if not board_strategy(page):
             page.wait_for_timeout(60)
     assert page.inner_text("#pause-lines").startswith("Round 1 scored")
+    # each change with its reward (issue 34, item 4): "Bot 2 (random moves) +3 Jelly (2 → 5): ..."
+    changes = re.findall(r"[+−]\d+ Jelly(?:-pod)? \([^)]*\): .+", page.inner_text("#pause-lines"))
+    assert changes, page.inner_text("#pause-lines")
     assert "The game goes on in" in page.inner_text("#pause-left")
     assert page.locator("#moves button.move:not([disabled])").count() == 0  # nobody acts
     shot(page, f"jelly-pause-{'phone' if width < 600 else 'desktop'}")

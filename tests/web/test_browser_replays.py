@@ -38,7 +38,8 @@ def _explanations(data: dict[str, Any]) -> int:
     record = Record.from_json(data)
     game = game_of(record)
     states = [state for _, state in replay(record)]
-    return sum(len(explain_step(game, a, b, OMNISCIENT)) for a, b in itertools.pairwise(states))
+    steps = zip(itertools.pairwise(states), record.actions, strict=True)  # each with its move
+    return sum(len(explain_step(game, a, b, OMNISCIENT, move=m)) for (a, b), m in steps)
 
 
 def _log_number_room(page: Page) -> tuple[float, float]:

@@ -37,7 +37,7 @@ def test_a_three_game_purrramid_series_adds_up_the_scores(page: Page, server: Se
         page, server.url, "purrramid", ["human", "bot:random"], choices={"series": "3"}
     )
     page.click("#go")
-    totals = {"Player 1": 0.0, "Bot 2 (easy)": 0.0}
+    totals = {"Player 1": 0.0, "Bot 2 (random moves)": 0.0}
     sides = []
     for number in (1, 2, 3):
         expect(page.locator("#series-title")).to_contain_text(

@@ -43,7 +43,7 @@ def test_rematch_rotates_seats_and_keeps_the_settings(server: Server) -> None:
     assert server.api("GET", f"/api/tables/{new_id}").status_code == 404  # its id alone
     secret = {"X-Table-Secret": fragment["secret"]}
     new = server.api("GET", f"/api/tables/{new_id}", headers=secret).json()
-    assert [s["name"] for s in new["seats"]] == ["Player 2", "Bot 3 (easy)", "Player 1"]
+    assert [s["name"] for s in new["seats"]] == ["Player 2", "Bot 3 (random moves)", "Player 1"]
     assert new["seats"][1]["bot"] == "random"
     assert (new["params"], new["options"], new["status"]) == (old["params"], old["options"], "live")
     # each new token opens its own seat there

@@ -4,15 +4,18 @@ then kept; estimates say so."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
+from tests.web.accessibility import axe_violations
 from tests.web.browser import shot
 from tests.web.helpers import Client, Server
+from tests.web.phone import phone_context
 
 RANDOM = {"kind": "bot", "level": "random"}
 
@@ -75,9 +78,27 @@ def test_the_replay_page_has_a_review_tab(page: Page, server: Server) -> None:
     page.goto(f"{server.url}/replay/{table}")
     page.wait_for_selector("#review-start", state="visible", timeout=60_000)
     page.click("#review-start")
-    page.wait_for_selector("#review .review-table", timeout=180_000)
+    page.wait_for_selector("#review .review-accuracy", timeout=180_000)
+    # it leads with what a player wants: accuracy per player, the 3 biggest mistakes with the
+    # better move, luck against skill in a sentence, a chart with a legend (issue 34, item 10)
     text = page.inner_text("#review")
-    assert text.startswith("Estimate") and "2 playouts" in text
+    assert text.startswith("How each player played")
+    accuracy = page.query_selector_all("#review .review-accuracy li")
+    assert len(accuracy) == 3 and all(re.search(r"\d+% accurate", a.inner_text()) for a in accuracy)
+    mistakes = page.query_selector_all("#review .review-mistakes > li")
+    assert len(mistakes) == 3 and all("Better: " in m.inner_text() for m in mistakes)
+    assert "finished best: the dice moved their chance to win by" in text
+    legend = page.inner_text("#review .review-legend")
+    assert all(f"Bot {n} (random moves)" in legend for n in (1, 2, 3))
+    step = int(mistakes[0].inner_text().split(",")[0].removeprefix("Step "))
+    mistakes[0].query_selector("button").click()  # the position on the board
+    assert page.inner_text("#step").startswith(f"step {step} / ")
+    page.eval_on_selector("#review-panel", "p => p.scrollIntoView()")
+    shot(page, "replay-review-player")
+    page.click("#review .review-details summary")  # the detailed figures: one tap away
+    text = page.inner_text("#review .review-details")
+    assert text.startswith("All figures and decisions") and "Estimate" in text
+    assert "2 playouts" in text
     # an estimate valued anew in each turn: its drift has a column apart from luck and skill
     assert "Start + luck + decisions + estimate drift = final" in text
     assert len(page.query_selector_all("svg.review-graph polyline")) == 3  # a line per seat
@@ -153,8 +174,10 @@ def test_the_replay_page_reviews_an_uploaded_record(
     page.set_input_files("#file", str(path))
     page.wait_for_selector("#review-start", state="visible", timeout=60_000)
     page.click("#review-start")
-    page.wait_for_selector("#review .review-table", timeout=180_000)
-    assert page.inner_text("#review").startswith("Estimate")
+    page.wait_for_selector("#review .review-accuracy", timeout=180_000)
+    assert len(page.query_selector_all("#review .review-accuracy li")) == 3  # one per player
+    page.click("#review .review-details summary")
+    assert "Estimate" in page.inner_text("#review .review-details")
     assert len(page.query_selector_all("svg.review-graph polyline")) == 3
 
 
@@ -180,3 +203,22 @@ def test_a_review_is_kept_with_the_record_across_a_restart(tmp_path: Any) -> Non
         assert "3 playouts" in _review(srv, table)[0]["method"]
     finally:
         srv.stop()
+
+
+@pytest.mark.browser
+def test_the_review_tab_on_a_phone(browser: Browser, server: Server) -> None:
+    """At 390×844 the Review tab leads with the players' figures, and axe finds nothing."""
+    table = _finished(server)
+    ctx = phone_context(browser)
+    page = ctx.new_page()
+    page.goto(f"{server.url}/replay/{table}")
+    page.wait_for_selector("#review-start", state="visible", timeout=60_000)
+    page.locator("#review-start").tap()
+    page.wait_for_selector("#review .review-accuracy", timeout=180_000)
+    page.eval_on_selector("#review-panel", "p => p.scrollIntoView()")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing pushes sideways
+    shot(page, "replay-review-390")
+    assert axe_violations(page) == []
+    page.click("#review .review-details summary")
+    assert axe_violations(page) == []
+    ctx.close()

@@ -36,7 +36,12 @@ class Level:
 
     name: str
     lobby: str
-    """The web lobby's word for it (easy, medium, hard, expert)."""
+    """The web lobby's word for it (easy, medium, hard, expert): what a form sends; players
+    read `label`."""
+    label: Callable[[str], str]
+    """What it is, in players' words, for a game (by id): the lobby, the leaderboard and the
+    table show this, never a difficulty word, because a level's strength differs by game (in
+    some games `greedy` rates above `mcts`, docs/bots.md)."""
     pool: str
     """Where the web server thinks for it: `inline` (in the server process: a microsecond),
     `quick` (a quick worker) or `search` (a searching worker: seconds)."""
@@ -102,6 +107,7 @@ def default_iterations(game_id: str, level: str) -> int:
 RANDOM = Level(
     "random",
     lobby="easy",
+    label=lambda game_id: "random moves",
     pool="inline",
     make=lambda game, seat, options: RandomBot(game, seat),
     available=lambda game_id: True,
@@ -110,6 +116,7 @@ RANDOM = Level(
 GREEDY = Level(
     "greedy",
     lobby="medium",
+    label=lambda game_id: "best move now",
     pool="quick",
     make=_greedy,
     available=lambda game_id: games.has_part(game_id, "greedy"),
@@ -118,6 +125,7 @@ GREEDY = Level(
 MCTS = Level(
     "mcts",
     lobby="hard",
+    label=lambda game_id: "searches ahead",
     pool="search",
     make=lambda game, seat, options: _search(game, seat, "mcts", options),
     available=lambda game_id: games.has_part(game_id, "search"),
@@ -127,6 +135,7 @@ MCTS = Level(
 EXPERT = Level(
     "expert",
     lobby="expert",
+    label=lambda game_id: "thinks longest",  # exact tables where solved, else the longest search
     pool="search",
     make=_expert,
     available=lambda game_id: games.has_part(game_id, "search") or has_solver(game_id),
@@ -146,6 +155,11 @@ def find(name: str) -> Level | None:
 def levels_for(game_id: str) -> tuple[str, ...]:
     """The names of the levels a game has, weakest first."""
     return tuple(level.name for level in LEVELS if level.available(game_id))
+
+
+def labels_for(game_id: str) -> dict[str, str]:
+    """Each level a game has -> what it is in players' words (`Level.label`)."""
+    return {level.name: level.label(game_id) for level in LEVELS if level.available(game_id)}
 
 
 class LobbyNames(Mapping[str, str]):

@@ -84,7 +84,9 @@ class Replay:
         """What the action on the way to `step` changed (`engine.explain`)."""
         if step == 0:
             return []
-        return explain_step(self.game, self.states[step - 1], self.states[step], OMNISCIENT)
+        entry = self.record.actions[step - 1]
+        before, after = self.states[step - 1], self.states[step]
+        return explain_step(self.game, before, after, OMNISCIENT, move=entry)
 
     def show(self, console: Console, step: int) -> None:
         total = len(self.record.actions)

@@ -16,7 +16,9 @@ bundles of hooks are typed records a game fills in (`SearchHooks`, `TerminalHook
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -160,6 +162,26 @@ class Explain(Protocol):
     as in `Game.describe` (front ends show chosen names instead)."""
 
     def __call__(self, game: Any, before: Any, after: Any, viewer: int | None) -> list[str]: ...
+
+
+_MOVE: ContextVar[tuple[int, Any] | None] = ContextVar("dicehall_explained_move", default=None)
+
+
+def explained_move() -> tuple[int, Any] | None:
+    """Inside an `Explain` call: the logged move `(seat, action)` being explained, where the
+    caller knows it (`dicehall.engine.explain`), else None. A game whose states do not tell
+    which of several moves was made (a round's last die, then a cleared board) reads it."""
+    return _MOVE.get()
+
+
+@contextmanager
+def explaining(seat: int, action: Any) -> Iterator[None]:
+    """Make `(seat, action)` the `explained_move` inside the block."""
+    token = _MOVE.set((seat, action))
+    try:
+        yield
+    finally:
+        _MOVE.reset(token)
 
 
 class Guide(Protocol):

@@ -15,7 +15,7 @@ from typing import Any
 
 from dicehall import games
 from dicehall.core.game import Game
-from dicehall.core.parts import Explain
+from dicehall.core.parts import Explain, explaining
 from dicehall.core.types import Seat
 from dicehall.engine.match import LogEntry
 
@@ -29,15 +29,24 @@ def explainer(game: Game[Any, Any]) -> Explain | None:
 
 
 def explain_step(
-    game: Game[Any, Any], before: Any, after: Any, viewer: Seat | None, fn: Explain | None = None
+    game: Game[Any, Any],
+    before: Any,
+    after: Any,
+    viewer: Seat | None,
+    fn: Explain | None = None,
+    move: LogEntry | None = None,
 ) -> list[str]:
-    """The lines explaining one step; none where the game has no explainer or it fails (an
-    explanation is a nicety: it must never break a table or a replay)."""
+    """The lines explaining one step (made by the logged `move`, where known: the game reads
+    it with `core.parts.explained_move`); none where the game has no explainer or it fails
+    (an explanation is a nicety: it must never break a table or a replay)."""
     fn = fn if fn is not None else explainer(game)
     if fn is None:
         return []
     try:
-        return list(fn(game, before, after, viewer))
+        if move is None:
+            return list(fn(game, before, after, viewer))
+        with explaining(move.seat, game.action_from_json(move.action)):
+            return list(fn(game, before, after, viewer))
     except Exception:
         log.warning("%s: explaining a step failed", game.id, exc_info=True)
         return []
@@ -67,7 +76,7 @@ def explain_entries(
             log.warning("%s: log entry %d does not apply; explanations stop", game.id, i)
             break
         if i >= start:
-            lines = explain_step(game, state, after, viewer, fn)
+            lines = explain_step(game, state, after, viewer, fn, entry)
             if lines:
                 out[i] = lines
         state = after

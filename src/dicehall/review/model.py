@@ -10,10 +10,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dicehall.core.valuation import Value as Value
+from dicehall.review import story
 
-FORMAT = 2
+FORMAT = 3
 """The review's version: a review kept by a server (`store.reviews`) and made by another
-version is made again. 2: drift kept apart, a decision's moves played to its turn's horizon."""
+version is made again. 2: drift kept apart, a decision's moves played to its turn's horizon.
+3: each player's accuracy, the game's biggest mistakes, luck against skill in a sentence."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +114,13 @@ class Review:
             "notes": self.notes,
             "curve": [list(p) for p in self.curve()],
             "steps": [_step_json(s) for s in self.steps],
-            "summaries": [_summary_json(s) for s in self.summaries],
+            "summaries": [
+                {**_summary_json(s), "accuracy": story.accuracy(self, s.seat)}
+                for s in self.summaries
+            ],
+            # in players' words (review/story.py): what the Review tab leads with
+            "luck_vs_skill": story.luck_vs_skill(self),
+            "biggest_mistakes": story.biggest_mistakes(self),
         }
 
 

@@ -12,7 +12,7 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field, StrictBool, StrictInt, StringConstraints
 
 from dicehall import games
-from dicehall.bots import LOBBY, levels_for
+from dicehall.bots import LOBBY, labels_for, levels_for
 from dicehall.core.types import GameSpec
 from dicehall.engine.record import Record
 from dicehall.store import FINISHED, MatchRow
@@ -116,6 +116,7 @@ def spec_json(spec: GameSpec) -> dict[str, Any]:
         "designers": spec.designers,
         "levels": list(levels_for(spec.id)),
         "level_names": {level: name for name, level in LOBBY.items()},
+        "level_labels": labels_for(spec.id),
         "level_status": lobby_status(spec.id),
         "params": [
             {

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from dicehall import games
-from dicehall.bots import LOBBY, Seated, at_table, level_named, levels_for
+from dicehall.bots import Seated, at_table, labels_for, level_named, levels_for
 from dicehall.bots.base import Bot
 from dicehall.core.errors import DicehallError
 from dicehall.core.game import Game
@@ -75,8 +75,8 @@ def _seat_config(index: int, raw: Any, game: Game[Any, Any]) -> dict[str, Any]:
             known = ", ".join(levels_for(game.id))
             raise RequestError(422, "bad_seats", f"seat {index + 1}: bot level one of {known}")
         cfg["bot"] = level
-        shown = next((name for name, lv in LOBBY.items() if lv == level), level)
-        cfg["name"] = cfg["name"] or f"Bot {index + 1} ({shown})"  # the lobby's word
+        shown = labels_for(game.id).get(level, level)
+        cfg["name"] = cfg["name"] or f"Bot {index + 1} ({shown})"  # what the level is
     cfg["name"] = cfg["name"] or f"Player {index + 1}"
     return cfg
 

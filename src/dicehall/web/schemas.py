@@ -49,6 +49,8 @@ class GameOut(Out):
     designers: str
     levels: list[str]
     level_names: dict[str, str]
+    level_labels: dict[str, str]
+    """What each level is, in players' words (the lobby, leaderboard and table show these)."""
     level_status: dict[str, str]
     params: list[ParamOut]
 

@@ -1,6 +1,7 @@
 """Log lines that explain a round's scoring (docs/rules/jelly.md, "Scoring a round"): how the
-round ended, what each district's dice totalled and which reward its Target marked, then how
-each player's Jelly and Jelly-pods changed.
+round ended, what each district's dice totalled and which reward its Target marked, then each
+change of a player's Jelly and Jelly-pods with the reward that made it (jelly/reasons.py), then
+each player's change in all.
 
 Everything here is read from the spectators' views, which show the public table only (never a
 roll behind a screen), so every viewer may read every line.
@@ -11,7 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dicehall.core import Seat
-from dicehall.games.jelly.state import JellyState, Phase, RoundEnd
+from dicehall.games.jelly.reasons import change_lines
+from dicehall.games.jelly.state import JellyState, Phase, RoundEnd, evolve
 
 if TYPE_CHECKING:
     from dicehall.games.jelly.rules import JellyGame
@@ -66,16 +68,20 @@ def _changes(bv: dict[str, Any], av: dict[str, Any]) -> list[str]:
 def explain(
     game: JellyGame, before: JellyState, after: JellyState, viewer: Seat | None
 ) -> list[str]:
-    """A round's scoring summary at the step that ends its scoring; the Jelly and pods any
-    scoring step moved."""
+    """A round's scoring summary at the step that ends its scoring; each change of Jelly and
+    pods any scoring step made, with its reason; each player's change in all."""
     if before.phase not in (Phase.PLAY, Phase.SCORING):
         return []
     done = after.round != before.round or after.phase in (Phase.PODS, Phase.OVER)
     if not done and after.jelly == before.jelly and after.pods == before.pods:
         return []
     bv, av = game.observe(before, None), game.observe(after, None)
-    lines = _round_lines(before, after, bv) if done else []
-    return lines + _changes(bv, av)
+    start, changes = change_lines(game, before, after)
+    # the board as scored: the step's own move (the round's last die) may move a Target
+    # (read without its scoring queue: a view shows a queue only where a player must choose)
+    board = game.observe(evolve(start, queue=(), votes=()), None) if start is not None else bv
+    lines = _round_lines(before, after, board) if done else []
+    return lines + changes + _changes(bv, av)
 
 
 def round_break(game: JellyGame, before: JellyState, after: JellyState) -> bool:

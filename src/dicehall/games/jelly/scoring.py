@@ -7,6 +7,10 @@ district clockwise, then the city centre. `advance` runs the queue until a playe
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
 from dicehall.core.tuples import replace_at
 from dicehall.games.jelly.content import EITHER, LEFT, RIGHT, Adjacent
 from dicehall.games.jelly.rewards import add, neighbour, resolve, standing, take_pods, target_grants
@@ -35,6 +39,22 @@ _SCORING = Phase.SCORING
 
 SIDES = (LEFT, RIGHT)
 _EITHER = Adjacent(EITHER)
+
+Traced = list[tuple[Op, JellyState, JellyState]]
+"""Each scoring op `advance` ran, with the state before and after it (the log's reasons)."""
+_TRACE: ContextVar[Traced | None] = ContextVar("jelly_scoring_trace", default=None)
+
+
+@contextmanager
+def traced() -> Iterator[Traced]:
+    """Record every op `advance` runs inside the block (jelly/reasons.py: one log line per
+    change, with the op that made it); off everywhere else, so play pays one lookup a call."""
+    ops: Traced = []
+    token = _TRACE.set(ops)
+    try:
+        yield ops
+    finally:
+        _TRACE.reset(token)
 
 
 def breakdown(seat: int, jelly: int, pods: tuple[int, ...]) -> str:
@@ -103,17 +123,24 @@ def _is_choice(op: Op) -> bool:
 
 def advance(table: Table, s: JellyState) -> JellyState:
     """Run automatic ops until a player must choose or the queue is empty."""
+    trace = _TRACE.get()
     while s.queue:
         head, rest = s.queue[0], s.queue[1:]
         if isinstance(head, Debt):
+            was = s
             s, left = _settle_debt(s, head)
+            if trace is not None:
+                trace.append((head, was, s))
             if left is not None:
                 return replace(s, queue=(left, *rest))
             s = replace(s, queue=rest)
             continue
         if _is_choice(head) or isinstance(head, RerollDie):
             return s  # a player's choice, or a chance node
+        was = s
         s, ops = _run(table, s, head)  # an op never reads or changes the queue
+        if trace is not None:
+            trace.append((head, was, s))
         s = replace(s, queue=(*ops, *rest))
     return _after_scoring(table, s)
 

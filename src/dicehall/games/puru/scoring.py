@@ -25,6 +25,7 @@ def final_result(
             f"{names[s]} reached 20 {'Love' if love[s] == TRACK_MAX else 'Excitement'}"
             for s in paradice
         )
+        notes += ("scores are the higher of Love and Excitement: 20 reached Paradice",)
         notes += tracks(love, excite, jelly, names)
         return Result(scores, tuple(paradice), competition_ranks(scores), "paradice", notes)
     out = [s for s in seats if jelly[s] <= 0]

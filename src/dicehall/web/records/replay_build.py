@@ -51,7 +51,7 @@ class FrameWriter:
             entry = self.record.actions[step - 1]
             text = entry_text(self.game, entry, OMNISCIENT)  # a finished match hides nothing
             self.frames.append([entry.seat, text, diff(self._view, view)])
-            lines = explain_step(self.game, self._state, state, OMNISCIENT, self._explainer)
+            lines = explain_step(self.game, self._state, state, OMNISCIENT, self._explainer, entry)
             if lines:
                 self.explain.append([step, lines])
         self._view, self._state = view, state

@@ -20,10 +20,10 @@ let chosen = null,
   chosenBy = null; // a district another seat opened says nothing to the next seat
 const PLACE = new Set(["Place", "PlaceRemove", "PlaceMove"]);
 
-function target(x, y) {
+function target(x, y, district) {
   return s(
     "g",
-    { "data-target": 1 },
+    { "data-target": 1, "data-key": `target-${district}`, "data-travels": 1 }, // from zone to zone
     s("circle", { cx: x, cy: y, r: 10, fill: "#c8413b" }),
     s("circle", { cx: x, cy: y, r: 6.5, fill: "white" }),
     s("circle", { cx: x, cy: y, r: 3, fill: "#c8413b" }),
@@ -89,7 +89,7 @@ function district(d, i, X, Y, w, seats, moves, picked) {
         s("text", { x: X + 16, y: zy + (all.length === 1 ? 23 : 15 + k * 15), "font-size": 13 }, line),
       ),
     );
-    if (on) g.append(target(X + w - 22, zy + 18));
+    if (on) g.append(target(X + w - 22, zy + 18, i));
   });
   // the entrance: dice by owner
   const ey = Y + 166;
@@ -104,15 +104,15 @@ function district(d, i, X, Y, w, seats, moves, picked) {
     ),
   );
   const dd = Math.min(20, (w - 24) / Math.max(1, d.dice.length) - 2);
-  d.dice.forEach(([owner, v], k) =>
-    g.append(
-      pipDie(X + 12 + k * (dd + 2), ey + 18, dd, v, {
-        fill: seatColour(owner),
-        pip: "white",
-        stroke: "#2d2a32",
-      }),
-    ),
-  );
+  d.dice.forEach(([owner, v], k) => {
+    const die = pipDie(X + 12 + k * (dd + 2), ey + 18, dd, v, {
+      fill: seatColour(owner),
+      pip: "white",
+      stroke: "#2d2a32",
+    });
+    die.setAttribute("data-key", `die-${i}-${k}`); // a die placed on the entrance
+    g.append(die);
+  });
   const totals = d.totals.map((t, p) => [p, t]).filter(([, t]) => t > 0);
   g.append(
     s(
@@ -235,7 +235,11 @@ export function render(root, ctx) {
       view.table.map((p) =>
         h(
           "li",
-          { class: p.seat === view.seat ? "current" : "", style: `border-color:${seatColour(p.seat)}` },
+          {
+            class: p.seat === view.seat ? "current" : "",
+            style: `border-color:${seatColour(p.seat)}`,
+            "data-key": `player-${p.seat}`, // Jelly, pods and dice: marked when a move changes them
+          },
           h("span", { class: "swatch", style: `background:${seatColour(p.seat)};border-color:${seatColour(p.seat)}` }),
           h("b", {}, seatName(seats, p.seat)),
           ` · Jelly ${p.jelly} · pods ${p.pods} · dice ${p.unplaced}${p.rolled ? " (rolled)" : ""}${p.done ? " · done" : ""}`,

@@ -63,7 +63,7 @@ function cells(m, machine) {
   }
 }
 
-function card(c, x, y, w, colours, types, dice = null, label = "") {
+function card(c, x, y, w, colours, types, dice = null, label = "", key = "") {
   const g = s("g", { "data-card": c.id });
   g.append(
     s("rect", {
@@ -97,7 +97,8 @@ function card(c, x, y, w, colours, types, dice = null, label = "") {
     const sx = x + 8 + i * (d + 4),
       sy = y + 32,
       placed = dice && dice[i];
-    if (placed) g.append(die(sx, sy, d, placed, colours));
+    // a die placed on a player's stall: marked (and grown in) when another player's move put it there
+    if (placed) g.append(die(sx, sy, d, placed, colours, key ? { "data-key": `${key}-${i}`, "data-token": placed } : {}));
     else {
       g.append(
         s("rect", {
@@ -284,7 +285,8 @@ export function render(root, ctx) {
       const x = mx + c * (d + gap),
         y = mBottom - (r + 1) * (d + gap),
         moves = byCell.get(`${c},${r}`);
-      const node = die(x, y, d, code, colours),
+      // a machine cell's die: when a move takes it, it flies to the stall it is placed on (motion.js)
+      const node = die(x, y, d, code, colours, { "data-key": `cell-${c}-${r}`, "data-token": code }),
         key = `${c},${r}`,
         inPick = picking.includes(key),
         extends_ = moves && moves.some((m) => fits(m, [...picking, key], view.machine));
@@ -396,12 +398,14 @@ export function render(root, ctx) {
     if (me) myStalls = box;
     svg.append(box);
     svg.append(s("circle", { cx: 24, cy: top + 20, r: 7, fill: seatColour(k) }));
-    svg.append(s("text", { x: 38, y: top + 25, "font-size": 14, "font-weight": 800 }, `${seatName(seats, k)} · ${p.score} pts`));
+    svg.append(
+      s("text", { x: 38, y: top + 25, "font-size": 14, "font-weight": 800, "data-key": `score-${k}` }, `${seatName(seats, k)} · ${p.score} pts`),
+    );
     p.stalls.forEach((c, i) => {
       const x = sx + (i % sPer) * (sw + 10),
         cy = (narrow ? top + 36 : top + 12) + Math.floor(i / sPer) * 130,
         moves = legal.filter((m) => m.action.type === "Place" && m.action.stall === i);
-      const node = card(c, x, cy, sw, colours, types, c.dice, `${i + 1} · `);
+      const node = card(c, x, cy, sw, colours, types, c.dice, `${i + 1} · `, `stall-${k}-${c.id ?? i}`);
       if (moves.length && me) {
         node.prepend(s("rect", { x: x - 4, y: cy - 4, width: sw + 8, height: 126, rx: 12, fill: "#ffe66d" }));
         svg.append(
@@ -484,7 +488,7 @@ function playerInfo(view, p, k, seats, types) {
   for (const b of p.surprise) parts.push(`Surprise Bag: ${b.text}`);
   return h(
     "li",
-    { class: k === view.turn ? "current" : "", style: `border-color:${seatColour(k)}` },
+    { class: k === view.turn ? "current" : "", style: `border-color:${seatColour(k)}`, "data-key": `info-${k}` },
     h("b", {}, seatName(seats, k)),
     ` · ${p.score} pts · ${parts.join(" · ")}`,
   );

@@ -50,7 +50,8 @@ function woolBall(x, y, r) {
 
 function spaceNode(sp, X, Y, w, hgt, placeable, picked, seats) {
   const owner = sp.owner,
-    g = s("g", { "data-space": sp.id, "data-number": sp.number });
+    // a tile laid on the space is a part of the board a move adds (motion.js grows it in)
+    g = s("g", { "data-space": sp.id, "data-number": sp.number, "data-key": owner !== null ? `tile-${sp.id}` : null });
   let fill = "#fbf3e0",
     stroke = "#d9c9a6",
     ink = "#6b5d40";

@@ -110,7 +110,7 @@ export function face(x, y, d, name, extra = {}) {
   return g;
 }
 
-function track(x, y, w, key, labelText, colour, value) {
+function track(x, y, w, key, labelText, colour, value, seat) {
   const g = s("g", { transform: `translate(${x},${y})` });
   g.append(s("text", { x: 0, y: 12, "font-size": 13, fill: "#555" }, labelText));
   const bx = 78,
@@ -124,6 +124,7 @@ function track(x, y, w, key, labelText, colour, value) {
       height: 14,
       rx: 7,
       fill: colour,
+      "data-key": `bar-${seat}-${key}`, // the bar grows or shrinks as a move changes it
     }),
   );
   for (let t = 5; t < 20; t += 5)
@@ -148,6 +149,7 @@ function track(x, y, w, key, labelText, colour, value) {
         "font-weight": 800,
         fill: colour,
         "data-track": key,
+        "data-key": `value-${seat}-${key}`,
       },
       value,
     ),
@@ -199,7 +201,7 @@ function playerCard(p, x, y, w, view, receivers, seats) {
     );
   TRACKS.forEach(([key, text, c], i) =>
     g.append(
-      track(12, 58 + i * 24, w - 24, key, text, key === "jelly" && p.jelly <= 5 ? "#c8413b" : c, p[key]),
+      track(12, 58 + i * 24, w - 24, key, text, key === "jelly" && p.jelly <= 5 ? "#c8413b" : c, p[key], p.seat),
     ),
   );
   return g;

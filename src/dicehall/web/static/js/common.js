@@ -37,7 +37,7 @@ export async function renderer(gameId) {
   return renderers[gameId];
 }
 
-// The one naming scheme: a seat's chosen name, else "Player 2" / "Bot 2 (greedy)" (the server
+// The one naming scheme: a seat's chosen name, else "Player 2" / "Bot 2 (best move now)" (the server
 // fills those in); games write "Player N" in their texts and `named` puts the names in.
 // a numbered log's markers widen with its longest number ("2763." must not be clipped)
 export function fitLogNumbers(ol) {

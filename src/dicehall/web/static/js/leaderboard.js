@@ -8,7 +8,7 @@ async function show(games, id) {
   const board = await api(`/api/leaderboard/${id}`);
   const game = games.find((g) => g.id === id);
   $("title").textContent = `${game.name}: players`;
-  // one figure per player and bot (the rating the ranking uses); bots by the lobby's names
+  // one figure per player and bot (the rating the ranking uses); bots by what they are, as the lobby says
   $("players").replaceChildren(
     board.players.length
       ? h("table", { class: "data" },
@@ -21,13 +21,13 @@ async function show(games, id) {
       : h("p", { class: "muted" }, "No rated games yet: tick “Rated” when you create a table."),
     h("p", { class: "muted" }, `A player is listed after ${board.min_games} rated games against ${board.min_opponents} different opponents (each bot level counts once).`),
   );
-  const names = game.level_names || {};
+  const names = game.level_labels || {}; // what each level is (a level's strength differs by game)
   const bots = Object.entries(board.bots).sort((a, b) => b[1].ordinal - a[1].ordinal);
   $("bots").replaceChildren(
     h("table", { class: "data" },
       h("tr", {}, h("th", {}, "Bot"), h("th", { class: "num" }, "Rating")),
       bots.map(([level, r]) => h("tr", {},
-        h("td", {}, h("span", { class: "badge bot" }, names[level] ? `${names[level]} (${level})` : level)),
+        h("td", {}, h("span", { class: "badge bot" }, names[level] || level)),
         h("td", { class: "num" }, r.ordinal.toFixed(1))))),
   );
 }

@@ -147,7 +147,7 @@ async function refreshSeats() {
         h(
           "option",
           { value: `bot:${l}`, selected: prev.kind === `bot:${l}` },
-          `Bot: ${(current.level_names || {})[l] || l} (${l})` +
+          `Bot: ${(current.level_labels || {})[l] || l}` + // what the level is, not a difficulty word
             ((current.level_status || {})[l] === "preparing"
               ? " - preparing, not ready yet"
               : ""),

@@ -1,6 +1,8 @@
-// The replay page's Review tab: a finished match's review (web/records/reviews.py) as a win-chance
-// graph per seat (SVG), the decisions with their losses, and per seat luck and skill.
-import { api, csrfHeader, seatName } from "/static/js/common.js";
+// The replay page's Review tab: a finished match's review (web/records/reviews.py). It leads with
+// what a player wants (review/story.py): each player's accuracy, the game's 3 biggest mistakes
+// with the better move (and a tap to see the position on the board), luck against skill in one
+// sentence, and the win-chance graph with a legend; every figure and decision one tap away.
+import { api, csrfHeader, named, seatName } from "/static/js/common.js";
 import { h, s } from "/static/js/svg.js";
 
 const COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e"];
@@ -28,8 +30,8 @@ export function graph(review, seats, jump) {
     );
   return s("svg", { viewBox: `0 0 ${w} ${hgt}`, role: "img", "aria-label": "chance to win over the game", class: "review-graph" },
     s("line", { x1: pad, x2: w, y1: y(0.5), y2: y(0.5), stroke: "#bbb", "stroke-dasharray": "4 3" }),
-    s("text", { x: 0, y: 12, "font-size": 10 }, "100%"),
-    s("text", { x: 0, y: hgt - 2, "font-size": 10 }, "0%"),
+    s("text", { x: 0, y: 12, "font-size": 12 }, "100%"),
+    s("text", { x: 0, y: hgt - 2, "font-size": 12 }, "0%"),
     ...lines, ...marks);
 }
 
@@ -47,7 +49,7 @@ function decisions(review, seats, jump) {
       h("td", {}, `${(100 * st.loss).toFixed(2)}${pm(st.loss_se)}`),
       ...(exact ? [h("td", {}, note ? `${note.loss.toFixed(3)}${note.loss > 1e-9 ? ` (best: ${note.best_text})` : ""}` : "")] : []));
   });
-  return h("div", { class: "review-scroll" },
+  return h("div", { class: "review-scroll", tabindex: 0, role: "region", "aria-label": "decisions" }, // scrolls by keyboard too
     h("table", { class: "review-table" }, h("thead", {}, h("tr", {}, ...head.map((t) => h("th", {}, t)))), h("tbody", {}, ...rows)));
 }
 
@@ -71,20 +73,66 @@ function summary(review, seats) {
   const head = h("tr", {}, h("th", {}, ""), ...review.summaries.map((p) => h("th", {}, seatName(seats, p.seat))));
   const rows = figures.map(([name, cell]) =>
     h("tr", {}, h("th", { scope: "row" }, name), ...review.summaries.map((p) => h("td", {}, cell(p)))));
-  return h("div", { class: "review-scroll" },
+  return h("div", { class: "review-scroll", tabindex: 0, role: "region", "aria-label": "luck and skill" },
     h("table", { class: "review-table review-summary" }, h("thead", {}, head), h("tbody", {}, ...rows)));
+}
+
+// Each player's accuracy: the share of their decisions as good as the best move.
+function accuracies(review, seats) {
+  return h("ul", { class: "review-accuracy" },
+    review.summaries.map((p) => {
+      const good = p.accuracy === null || p.accuracy === undefined ? null : Math.round(p.accuracy * p.decisions);
+      return h("li", {},
+        h("span", { class: "dot", style: `background:${COLOURS[p.seat % COLOURS.length]}` }),
+        h("b", {}, seatName(seats, p.seat)), " ",
+        good === null
+          ? h("span", { class: "muted" }, "made no decision")
+          : [h("strong", { class: "review-figure" }, `${Math.round(100 * p.accuracy)}%`),
+             ` accurate (${good} of ${p.decisions} decisions as good as the best move)`]);
+    }));
+}
+
+// The game's costliest mistakes: the move made, the better one (the game's own words), what it
+// cost, and a button that shows the position on the board.
+function mistakes(review, seats, jump) {
+  const steps = (review.biggest_mistakes || []).map((i) => review.steps[i]).filter(Boolean);
+  if (!steps.length) return h("p", {}, "No mistakes: every decision was as good as the best move.");
+  return h("ol", { class: "review-mistakes" },
+    steps.map((st) => h("li", {},
+      h("p", {}, h("b", {}, `Step ${st.index}, ${seatName(seats, st.seat)}: `),
+        `played ${named(st.made.text, seats)} (${pct(st.made.value.mean[st.seat])} to win)`),
+      h("p", {}, h("b", {}, "Better: "), `${named(st.best.text, seats)} (${pct(st.best.value.mean[st.seat])} to win), `,
+        `${(100 * st.loss).toFixed(0)} points more`),
+      h("button", { type: "button", class: "secondary", onclick: () => jump(st.index) }, "Show on the board"))));
+}
+
+function legend(review, seats) {
+  return h("ul", { class: "review-legend", "aria-label": "legend" },
+    review.seats.map((_, seat) => h("li", {},
+      h("span", { class: "swatch", style: `background:${COLOURS[seat % COLOURS.length]}` }),
+      seatName(seats, seat))),
+    h("li", {}, h("span", { class: "mark" }), "a mistake (tap it to see the position)"));
 }
 
 export function render(box, review, seats, jump) {
   const label = review.exact ? "Exact" : "Estimate";
   box.replaceChildren(
-    h("p", {}, h("strong", { class: review.exact ? "review-exact" : "review-estimate" }, label), `: ${review.method.replace(/^(exact|estimate): /, "")}`),
-    h("p", { class: "muted" }, `Values: ${review.unit}.`),
-    ...review.notes.map((n) => h("p", { class: "muted" }, n)),
+    h("h3", {}, "How each player played"),
+    accuracies(review, seats),
+    review.luck_vs_skill ? h("p", { class: "review-luck" }, named(review.luck_vs_skill, seats)) : "",
+    h("h3", {}, "The biggest mistakes"),
+    mistakes(review, seats, jump),
+    h("h3", {}, "Chance to win, move by move"),
     graph(review, seats, jump),
-    h("h3", {}, showsDrift(review) ? "Start + luck + decisions + estimate drift = final" : "Start + luck + decisions = final"),
-    summary(review, seats),
-    h("h3", {}, "Decisions"), decisions(review, seats, jump),
+    legend(review, seats),
+    h("details", { class: "review-details" },
+      h("summary", {}, "All figures and decisions"),
+      h("p", {}, h("strong", { class: review.exact ? "review-exact" : "review-estimate" }, label), `: ${review.method.replace(/^(exact|estimate): /, "")}`),
+      h("p", { class: "muted" }, `Values: ${review.unit}.`),
+      ...review.notes.map((n) => h("p", { class: "muted" }, n)),
+      h("h3", {}, showsDrift(review) ? "Start + luck + decisions + estimate drift = final" : "Start + luck + decisions = final"),
+      summary(review, seats),
+      h("h3", {}, "Decisions"), decisions(review, seats, jump)),
   );
 }
 

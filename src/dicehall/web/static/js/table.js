@@ -5,6 +5,7 @@
 import { api, fitLogNumbers, named, renderer, resultHtml, seatName } from "/static/js/common.js";
 import { renderCoach } from "/static/js/coach.js";
 import { renderTurnClock } from "/static/js/turnclock.js";
+import { follow, markAgain, snapshot } from "/static/js/motion.js";
 import { h, phoneLayout, seatColour } from "/static/js/svg.js";
 
 const $ = (id) => document.getElementById(id);
@@ -144,10 +145,15 @@ function show(msg) {
     if (sharedSecrets() && revealed !== null && msg.focus !== revealed && asked !== revealed)
       askFocus(revealed); // reconnected: the same person is still in front of the device
   } else if (msg.type === "update") {
+    // another player's move: its parts move on the board and stay marked (motion.js)
+    const others = othersOnly(msg),
+      before = others ? snapshot($("board")) : null;
     state = { ...state, ...msg };
     log.push(...msg.log);
     pending = false;
+    followed = new Set();
     renderAll();
+    if (others) followed = follow($("board"), before, Math.max(250, Math.min(700, pace * 0.6)));
   } else if (msg.type === "note") {
     log.push(msg.line);
     renderLog();
@@ -274,7 +280,8 @@ function keepFocus(panel) {
   if (next) next.focus({ preventScroll: true });
 }
 
-let toReveal = null;
+let toReveal = null,
+  followed = new Set(); // the keys of the board parts the last move of another player changed
 
 function drawBoard(panel) {
   if (!draw) return;
@@ -296,6 +303,7 @@ function drawBoard(panel) {
     }) || {};
   panel.handled = out.handled || [];
   toReveal = out.reveal || null;
+  markAgain($("board"), followed);
 }
 
 // The action area: on a phone a sheet fixed at the bottom of the screen that holds the moves
@@ -512,7 +520,7 @@ function renderSeats() {
           "span",
           { class: "muted" },
           s.kind === "bot"
-            ? `bot (${(spec && spec.level_names && spec.level_names[s.bot]) || s.bot})` // the lobby's names
+            ? `bot: ${(spec && spec.level_labels && spec.level_labels[s.bot]) || s.bot}` // as the lobby says
             : s.covered
               ? "away · a bot plays"
               : s.connected
@@ -590,11 +598,25 @@ function renderLog() {
 function renderResult() {
   if (!state.over || !state.result || resultShown) return;
   resultShown = true;
-  $("result-body").replaceChildren(resultHtml(state.result, seats, h));
+  $("result-body").replaceChildren(resultHtml(state.result, seats, h), lastMoveWhy());
   $("replay-link").href = `/replay/${tableId}`;
   $("record-link").href = `/api/tables/${tableId}/record`;
   $("result").hidden = false;
   $("replay-link").focus();
+}
+
+// What the move that ended the game did, in the rules' own words (its log explanations: a
+// Paradice prize's list and number), so every number the result shows has its reason here.
+function lastMoveWhy() {
+  const end = log.filter((l) => l.kind !== "explain" && l.index !== undefined).at(-1);
+  const lines = end ? log.filter((l) => l.kind === "explain" && l.index === end.index) : [];
+  if (!lines.length) return "";
+  return h(
+    "div",
+    { class: "result-why" },
+    h("h3", {}, "How the last move scored"),
+    h("ul", {}, lines.map((l) => h("li", {}, named(l.text, seats)))),
+  );
 }
 
 function hourglass(frac) {
