@@ -1,0 +1,150 @@
+"""Guided first games in the browser (issue 34, item 7): each game's tutorial played to its end
+on a 390×844 touch screen by tapping what the page rings, never scrolling: before every tap the
+ringed control is inside the screen (and not under the action area fixed at the bottom). An
+off-script tap is refused with a hint and changes nothing; a reload resumes at the same step;
+axe-core finds nothing on the tutorial page. Prints the time each tutorial took to finish."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from dicehall.engine.tutorial import load
+from tests.web.accessibility import axe_violations
+from tests.web.browser import shot
+from tests.web.helpers import Server
+from tests.web.phone import layout_problems, phone_context
+
+pytestmark = pytest.mark.browser
+
+GAMES = ["puru", "purrramid", "paradice", "jelly"]
+MAX_TAPS = 12  # taps within one step before the test gives up on it
+
+# where the ringed target is, and the top of the action area when it is a phone's sheet
+_TARGET = """() => {
+  const t = document.querySelector("[data-tutorial-target]");
+  if (!t) return null;
+  const r = t.getBoundingClientRect(), sheet = document.getElementById("action");
+  const inSheet = sheet.contains(t), fixed = getComputedStyle(sheet).position === "fixed";
+  return { x: r.left + r.width / 2, y: r.top + r.height / 2, top: r.top, bottom: r.bottom,
+           left: r.left, right: r.right, inSheet,
+           free: fixed && !inSheet ? sheet.getBoundingClientRect().top : innerHeight,
+           width: innerWidth };
+}"""
+
+
+def step_of(page: Page) -> int:
+    return int(page.get_attribute("body", "data-tutorial-step") or "-1")
+
+
+def ringed(page: Page) -> dict[str, float]:
+    page.wait_for_selector("[data-tutorial-target]", state="attached", timeout=15_000)
+    page.wait_for_timeout(60)  # the ring follows the page's own scroll on the next frame
+    where = page.evaluate(_TARGET)
+    assert where is not None
+    return where  # type: ignore[no-any-return]
+
+
+def in_view(where: dict[str, float]) -> bool:
+    return (
+        where["top"] >= -1
+        and where["bottom"] <= where["free"] + 1
+        and where["left"] >= -1
+        and where["right"] <= where["width"] + 1
+    )
+
+
+def play_step(page: Page, game: str) -> None:
+    """Tap the ringed targets of the current step until the page moves to the next one."""
+    step = step_of(page)
+    for _ in range(MAX_TAPS):
+        where = ringed(page)
+        assert in_view(where), f"{game} step {step}: next control out of view {where}"
+        page.touchscreen.tap(where["x"], where["y"])
+        try:
+            page.wait_for_function(
+                f"Number(document.body.dataset.tutorialStep) !== {step}", timeout=800
+            )
+            return
+        except Exception:  # another tap of the same move (a die, then its button)
+            continue
+    raise AssertionError(f"{game} step {step}: the ringed taps never sent the move")
+
+
+def refused_tap(page: Page) -> None:
+    """Tap a control that is not ringed: a hint, and the step stays."""
+    step = step_of(page)
+    other = page.evaluate(
+        """() => {
+          const all = [...document.querySelectorAll(
+            "#board [role=button], #action button:not([disabled]), #moves button:not([disabled])")];
+          const t = document.querySelector("[data-tutorial-target]");
+          const seen = (n) => { const r = n.getBoundingClientRect();
+            if (!r.width || r.top < 0 || r.bottom > innerHeight) return false;
+            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return !!hit && n.contains(hit); };
+          const o = all.find((n) => n !== t && !n.contains(t) && !(t && t.contains(n)) && seen(n));
+          if (!o) return null;
+          const r = o.getBoundingClientRect();
+          return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+        }"""
+    )
+    assert other, "no other control to try"
+    page.touchscreen.tap(other["x"], other["y"])
+    assert page.is_visible("#refused")
+    assert "ringed" in (page.text_content("#refused") or "")
+    assert step_of(page) == step
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_tutorial_plays_to_its_end_by_touch(browser: Browser, server: Server, game: str) -> None:
+    tutorial = load(game)
+    assert tutorial is not None
+    ctx = phone_context(browser)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/tutorial/{game}")
+    page.wait_for_selector("#board svg")
+    assert step_of(page) == 0
+    assert axe_violations(page) == []
+    assert layout_problems(page) == []
+    refused_tap(page)
+    began = time.monotonic()
+    while step_of(page) < tutorial.decisions:
+        step = step_of(page)
+        ringed(page)
+        shot(page, f"tutorial-{game}-{step + 1:02d}")
+        play_step(page, game)
+        if step == 0:  # leave and come back: the same step
+            page.reload()
+            page.wait_for_selector("#board svg")
+            assert step_of(page) == 1
+    took = time.monotonic() - began
+    page.wait_for_selector("#tutorial-play")
+    assert page.query_selector("[data-tutorial-target]") is None
+    shot(page, f"tutorial-{game}-end")
+    assert axe_violations(page) == []
+    print(f"{game}: tutorial finished in {took:.1f} s over {tutorial.decisions} steps")
+    assert not errors, errors
+    ctx.close()
+
+
+def test_tutorial_routes(server: Server) -> None:
+    listed = server.api("GET", "/api/tutorials").json()["games"]
+    assert set(GAMES) <= set(listed)
+    first = server.api("GET", "/api/tutorials/puru/0").json()
+    assert first["step"] == 0 and first["expected"] and first["tap"] and first["legal"]
+    assert first["view"]["viewer"] == 0
+    for path, code in (
+        ("/api/tutorials/puru/999", 400),
+        ("/api/tutorials/puru/-1", 400),
+        ("/api/tutorials/puru/x", 422),
+        ("/api/tutorials/nonesuch/0", 404),
+        ("/api/tutorials/" + "x" * 300 + "/0", 404),
+        ("/tutorial/nonesuch", 404),
+    ):
+        assert server.api("GET", path).status_code == code, path
+    assert server.api("GET", "/tutorial/puru").status_code == 200
