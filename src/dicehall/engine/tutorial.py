@@ -11,6 +11,7 @@ board the learner sees is the engine's state, observed as that seat may see it.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -18,7 +19,9 @@ from typing import Any
 
 from dicehall import games
 from dicehall.core.errors import DicehallError
+from dicehall.core import chance
 from dicehall.core.game import Game
+from dicehall.core.seeding import chance_rng
 from dicehall.core.types import CHANCE, ENGINE, Seat
 from dicehall.engine.match import LogEntry
 
@@ -67,24 +70,45 @@ class Tutorial:
     intro: str
     outro: str
     entries: tuple[Entry, ...]
+    seed: int = 0
+    """Draws every chance outcome the script does not give (a set-up's shuffles), as a match
+    with this seed would: the same draws on every replay."""
 
     @property
     def decisions(self) -> int:
         return sum(e.seat == self.learner for e in self.entries)
 
+    def play(self) -> Iterator[tuple[Entry, Any]]:
+        """Every action of the script in order, with the state before it: the script's entries,
+        and at a chance node the script does not fill, the seed's draw."""
+        game, state, index = self.game, self.game.initial_state(), 0
+        for entry in self.entries:
+            while not game.is_terminal(state) and entry.seat != CHANCE and self._draws(state):
+                drawn = chance.sample(game, state, chance_rng(self.seed, index))
+                yield Entry(CHANCE, game.action_to_json(drawn)), state
+                state, index = game.apply(state, CHANCE, drawn), index + 1
+            yield entry, state
+            state = game.apply(state, entry.seat, game.action_from_json(entry.action))
+            index += 1
+
+    def _draws(self, state: Any) -> bool:
+        return self.game.actors(state) == (CHANCE,)
+
     def at(self, step: int) -> Point:
         """Replay the script up to the learner's `step`-th decision (0-based)."""
         if not 0 <= step <= self.decisions:
             raise TutorialError(f"step must be 0..{self.decisions}")
-        state, log, notes, seen = self.game.initial_state(), [], [], 0
-        for entry in self.entries:
+        log: list[LogEntry] = []
+        notes: list[str] = []
+        seen, state = 0, self.game.initial_state()
+        for entry, before in self.play():
             if entry.seat == self.learner:
                 if seen == step:
-                    return Point(step, state, log, entry, tuple(notes))
+                    return Point(step, before, log, entry, tuple(notes))
                 seen, notes = seen + 1, []
             elif entry.say:
                 notes.append(entry.say)
-            state = self.game.apply(state, entry.seat, self.game.action_from_json(entry.action))
+            state = self.game.apply(before, entry.seat, self.game.action_from_json(entry.action))
             log.append(LogEntry(entry.seat, entry.action))
         return Point(step, state, log, None, tuple(notes))
 
@@ -101,6 +125,12 @@ def _seat(value: Any, where: str) -> Seat:
         return SEAT_WORDS[value]
     if isinstance(value, bool) or not isinstance(value, int):
         raise TutorialError(f"{where}: seat must be a seat number, 'dice' or 'timer'")
+    return value
+
+
+def _seed(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**31:
+        raise TutorialError("tutorial: seed must be a whole number from 0 to 2**31 - 1")
     return value
 
 
@@ -135,6 +165,7 @@ def parse(game_id: str, text: str) -> Tutorial:
         intro=_text(data, "intro", "tutorial"),
         outro=_text(data, "outro", "tutorial"),
         entries=tuple(_entry(e, f"{game_id} tutorial step {i + 1}") for i, e in enumerate(raw)),
+        seed=_seed(data.get("seed", 0)),
     )
     check(tutorial)
     return tutorial
@@ -143,32 +174,42 @@ def parse(game_id: str, text: str) -> Tutorial:
 def check(tutorial: Tutorial) -> None:
     """Play every entry through the rules: each seat may act, each chance outcome is possible,
     each action is legal; each learner move says something and points at something."""
-    game, state = tutorial.game, tutorial.game.initial_state()
+    game = tutorial.game
     if not 0 <= tutorial.learner < game.num_players:
         raise TutorialError(f"{game.id} tutorial: learner must be a seat of the game")
-    for i, entry in enumerate(tutorial.entries):
-        where = f"{game.id} tutorial step {i + 1}"
-        if game.is_terminal(state):
-            raise TutorialError(f"{where}: the game is already over")
-        if entry.seat != ENGINE and entry.seat not in game.actors(state):
-            raise TutorialError(f"{where}: seat {entry.seat} may not act here")
+    numbers = {id(e): i + 1 for i, e in enumerate(tutorial.entries)}
+    plays = tutorial.play()
+    while True:
         try:
-            action = game.action_from_json(entry.action)
-            if entry.seat == CHANCE:
-                possible = any(o == action for o, _ in game.chance_outcomes(state))
-            else:
-                possible = entry.seat == ENGINE or action in game.legal_actions(state, entry.seat)
-            if not possible:
-                raise TutorialError(f"{where}: {entry.action} is not possible here")
-            state = game.apply(state, entry.seat, action)
-        except TutorialError:
-            raise
+            entry, state = next(plays)
+        except StopIteration:
+            break
         except (DicehallError, KeyError, TypeError, ValueError) as exc:
-            raise TutorialError(f"{where}: {exc}") from None
-        if entry.seat == tutorial.learner and not (entry.say and entry.tap):
-            raise TutorialError(f"{where}: a learner's move needs 'say' and 'tap'")
+            raise TutorialError(f"{game.id} tutorial: {exc}") from None
+        where = f"{game.id} tutorial step {numbers.get(id(entry), '(a seeded draw)')}"
+        _check_entry(tutorial, entry, state, where)
     if tutorial.decisions == 0:
         raise TutorialError(f"{game.id} tutorial: the learner never moves")
+
+
+def _check_entry(tutorial: Tutorial, entry: Entry, state: Any, where: str) -> None:
+    game = tutorial.game
+    if game.is_terminal(state):
+        raise TutorialError(f"{where}: the game is already over")
+    if entry.seat != ENGINE and entry.seat not in game.actors(state):
+        raise TutorialError(f"{where}: seat {entry.seat} may not act here")
+    try:
+        action = game.action_from_json(entry.action)
+        if entry.seat == CHANCE:
+            possible = any(o == action for o, _ in game.chance_outcomes(state))
+        else:
+            possible = entry.seat == ENGINE or action in game.legal_actions(state, entry.seat)
+    except (DicehallError, KeyError, TypeError, ValueError) as exc:
+        raise TutorialError(f"{where}: {exc}") from None
+    if not possible:
+        raise TutorialError(f"{where}: {entry.action} is not possible here")
+    if entry.seat == tutorial.learner and not (entry.say and entry.tap):
+        raise TutorialError(f"{where}: a learner's move needs 'say' and 'tap'")
 
 
 def script_text(game_id: str) -> str | None:

@@ -15,11 +15,15 @@ function visible(node) {
   return r.width > 0 && r.height > 0 && getComputedStyle(node).visibility !== "hidden";
 }
 
-// what a target names: a CSS selector, or "text:<words>", the control showing exactly those words
+// what a target names: a CSS selector, or "text:<words>", the control showing those words
+// (exactly, else within its text or accessible name: a phone's short label names the move in full)
 function matches(target) {
   if (!target.startsWith("text:")) return [...document.querySelectorAll(target)];
-  const words = target.slice(5).trim();
-  return [...document.querySelectorAll(CONTROL)].filter((n) => n.textContent.trim() === words);
+  const words = target.slice(5).trim(),
+    controls = [...document.querySelectorAll(CONTROL)];
+  const exact = controls.filter((n) => n.textContent.trim() === words);
+  if (exact.length) return exact;
+  return controls.filter((n) => `${n.textContent} ${n.getAttribute("aria-label") || ""}`.includes(words));
 }
 
 // the node a target means now: the action area's copy first (a phone's twin of a board
