@@ -152,3 +152,49 @@ def test_tutorial_routes(server: Server) -> None:
     ):
         assert server.api("GET", path).status_code == code, path
     assert server.api("GET", "/tutorial/puru").status_code == 200
+
+
+def test_the_guided_game_is_offered_on_a_first_visit(browser: Browser, server: Server) -> None:
+    ctx = phone_context(browser)
+    page = ctx.new_page()
+    page.goto(f"{server.url}/")
+    page.click(".game-card[data-id='purrramid']")
+    go = page.wait_for_selector("#tutorial-go")
+    assert go.get_attribute("href") == "/tutorial/purrramid"
+    assert axe_violations(page) == []
+    page.reload()  # a second visit: a link, no panel
+    page.click(".game-card[data-id='purrramid']")
+    page.wait_for_selector("#tutorial-offer a[href='/tutorial/purrramid']")
+    assert page.query_selector("#tutorial-go") is None
+    ctx.close()
+    fresh = phone_context(browser)  # a table's game, met there first
+    page = fresh.new_page()
+    made = server.create("jelly", [{"kind": "human"}, *[{"kind": "bot", "level": "random"}] * 2])
+    page.goto(server.url + made["links"]["0"])
+    go = page.wait_for_selector("#tutorial-go", state="attached")
+    assert go.get_attribute("href") == "/tutorial/jelly"
+    fresh.close()
+
+
+def test_a_guided_game_passes_the_pages_policy(browser: Browser, server: Server) -> None:
+    """At a desktop's size, with the Content-Security-Policy in force (no inline script)."""
+    from tests.web.test_browser_csp import RECORD
+
+    context = browser.new_context(viewport={"width": 1300, "height": 860})
+    context.add_init_script(RECORD)
+    page = context.new_page()
+    for game in GAMES:
+        page.goto(f"{server.url}/tutorial/{game}")
+        page.wait_for_selector("#board svg")
+        tutorial = load(game)
+        assert tutorial is not None
+        while step_of(page) < tutorial.decisions:
+            step = step_of(page)
+            for _ in range(MAX_TAPS):
+                page.click("[data-tutorial-target]")
+                page.wait_for_timeout(100)
+                if step_of(page) != step:
+                    break
+            assert step_of(page) != step, f"{game} step {step} at a desktop's size"
+        assert page.evaluate("window.__violations") == [], game
+    context.close()

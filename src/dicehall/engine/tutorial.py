@@ -18,8 +18,8 @@ from importlib import resources
 from typing import Any
 
 from dicehall import games
-from dicehall.core.errors import DicehallError
 from dicehall.core import chance
+from dicehall.core.errors import DicehallError
 from dicehall.core.game import Game
 from dicehall.core.seeding import chance_rng
 from dicehall.core.types import CHANCE, ENGINE, Seat
@@ -140,7 +140,9 @@ def _entry(data: Any, where: str) -> Entry:
     tap = data.get("tap", [])
     if not isinstance(tap, list) or not all(isinstance(t, str) and len(t) <= 200 for t in tap):
         raise TutorialError(f"{where}: tap must be a list of CSS selectors")
-    return Entry(_seat(data.get("seat"), where), data["action"], _text(data, "say", where), tuple(tap))
+    return Entry(
+        _seat(data.get("seat"), where), data["action"], _text(data, "say", where), tuple(tap)
+    )
 
 
 def parse(game_id: str, text: str) -> Tutorial:

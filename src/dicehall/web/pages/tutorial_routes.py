@@ -45,7 +45,9 @@ def step_json(tutorial: Tutorial, step: int) -> dict[str, Any]:
     point = tutorial.at(step)
     seats = seats_of(tutorial)
     # a held match draws nothing and runs no timer: it only carries the state and the log
-    match = Match(game, 0, state=point.state, log=list(point.log), version=len(point.log), held=True)
+    match = Match(
+        game, 0, state=point.state, log=list(point.log), version=len(point.log), held=True
+    )
     view = game.observe(point.state, seat)
     legal = [] if point.entry is None else game.legal_actions(point.state, seat)
     over = game.is_terminal(point.state)
