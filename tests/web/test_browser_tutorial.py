@@ -198,3 +198,21 @@ def test_a_guided_game_passes_the_pages_policy(browser: Browser, server: Server)
             assert step_of(page) != step, f"{game} step {step} at a desktop's size"
         assert page.evaluate("window.__violations") == [], game
     context.close()
+
+
+def test_jelly_turn_by_turn_hints_after_a_real_time_game(browser: Browser, server: Server) -> None:
+    """Issue 34, item 9: "Hints for a first game" ticked, a player who has made every real-time
+    decision once still gets the turn-by-turn game's hints (they have keys of their own)."""
+    ctx = phone_context(browser)
+    ctx.add_init_script(
+        "localStorage.setItem('dicehall.guide.jelly', "
+        "JSON.stringify(['district', 'roll', 'zone', 'lock', 'side', 'give']))"
+    )
+    page = ctx.new_page()
+    bots = [{"kind": "bot", "level": "random"}] * 2
+    made = server.create("jelly", [{"kind": "human"}, *bots], params={"mode": "tick"})
+    page.goto(server.url + made["links"]["0"])
+    page.wait_for_selector("#guide:not([hidden])", timeout=30_000)
+    assert "Turn by turn" in page.inner_text("#guide")
+    assert page.is_checked("#hints-toggle")
+    ctx.close()
