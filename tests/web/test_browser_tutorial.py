@@ -19,7 +19,7 @@ from tests.web.phone import layout_problems, phone_context
 
 pytestmark = pytest.mark.browser
 
-GAMES = ["puru", "purrramid", "paradice", "jelly"]
+GAMES = ["puru", "purrramid", "paradice", "jelly", "pig"]  # pig: the example plug-in
 MAX_TAPS = 12  # taps within one step before the test gives up on it
 
 # where the ringed target is, and the top of the action area when it is a phone's sheet
@@ -109,7 +109,7 @@ def test_tutorial_plays_to_its_end_by_touch(browser: Browser, server: Server, ga
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{server.url}/tutorial/{game}")
-    page.wait_for_selector("#board svg")
+    page.wait_for_selector("body[data-tutorial-step]")
     assert step_of(page) == 0
     assert axe_violations(page) == []
     assert layout_problems(page) == []
@@ -123,7 +123,7 @@ def test_tutorial_plays_to_its_end_by_touch(browser: Browser, server: Server, ga
         play_step(page, game)
         if step == 0:  # leave and come back: the same step
             page.reload()
-            page.wait_for_selector("#board svg")
+            page.wait_for_selector("body[data-tutorial-step]")
             assert step_of(page) == 1
     took = time.monotonic() - began
     assert refused, "no step had another control to refuse"
@@ -185,7 +185,7 @@ def test_a_guided_game_passes_the_pages_policy(browser: Browser, server: Server)
     page = context.new_page()
     for game in GAMES:
         page.goto(f"{server.url}/tutorial/{game}")
-        page.wait_for_selector("#board svg")
+        page.wait_for_selector("body[data-tutorial-step]")
         tutorial = load(game)
         assert tutorial is not None
         while step_of(page) < tutorial.decisions:

@@ -114,7 +114,7 @@ function render() {
   const done = data.step >= data.steps;
   $("game-name").textContent = `Guided first game · ${data.name}`;
   document.title = `dicehall — learn ${data.name}`;
-  $("turn").textContent = done ? "You finished the guided game" : `Your turn, ${data.you}`;
+  $("turn").textContent = done ? "You finished the guided game" : "Your turn";
   $("progress").textContent = `Step ${Math.min(data.step + 1, data.steps)} of ${data.steps}`;
   $("intro").textContent = data.intro;
   renderSay();
@@ -137,7 +137,12 @@ function render() {
   renderMoves(new Set(out.handled || []));
   placeMoves();
   renderLog();
-  if (done && data.result) $("say").append(resultHtml(data.result, data.seats, h));
+  if (done && data.result) {
+    const card = resultHtml(data.result, data.seats, h),
+      line = card.querySelector(".winner");
+    if (line) line.textContent = line.textContent.replace(/\bYou wins!/, "You win!"); // the learner is "You"
+    $("say").append(card);
+  }
   point(done ? [] : data.tap, refuse);
 }
 
