@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page
 
 from dicehall.engine.tutorial import load
 from tests.web.accessibility import axe_violations
-from tests.web.browser import shot
+from tests.web.browser import SHOTS, shot
 from tests.web.helpers import Server
 from tests.web.phone import layout_problems, phone_context
 
@@ -215,4 +215,40 @@ def test_jelly_turn_by_turn_hints_after_a_real_time_game(browser: Browser, serve
     page.wait_for_selector("#guide:not([hidden])", timeout=30_000)
     assert "Turn by turn" in page.inner_text("#guide")
     assert page.is_checked("#hints-toggle")
+    ctx.close()
+
+
+@pytest.mark.parametrize("game", GAMES[:4])
+def test_rules_page_opens_with_pictures_from_the_renderer(
+    browser: Browser, server: Server, game: str
+) -> None:
+    """Issue 34, item 8: the rules page leads with how to play, its pictures drawn by the game's
+    own renderer from real states; the designers' material is a page of its own."""
+    ctx = phone_context(browser)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/rules/{game}")
+    page.wait_for_selector("figure.rules-figure .figure-board svg")
+    headings = page.locator("article.rules h2").all_inner_texts()
+    assert headings[:2] == ["How to play", "The rules in detail"]
+    figures = page.query_selector_all("figure.rules-figure")
+    assert len(figures) >= 3
+    page.wait_for_function(
+        "[...document.querySelectorAll('figure.rules-figure .figure-board')]"
+        ".every((b) => b.querySelector('svg'))"
+    )
+    shot(page, f"rules-{game}-phone")
+    for k, figure in enumerate(page.query_selector_all("figure.rules-figure")):
+        figure.screenshot(path=str(SHOTS / f"rules-{game}-figure-{k + 1}.png"))
+    assert layout_problems(page) == []
+    assert axe_violations(page) == []
+    article = page.inner_text("article.rules")
+    assert page.query_selector("article.rules pre") is None  # no file formats, no commands
+    assert "dicehall play " not in article
+    page.click(".designers-link a")
+    page.wait_for_selector("article.rules h1")
+    assert "for designers" in page.inner_text("article.rules h1")
+    assert axe_violations(page) == []
+    assert not errors, errors
     ctx.close()
