@@ -252,3 +252,21 @@ def test_rules_page_opens_with_pictures_from_the_renderer(
     assert axe_violations(page) == []
     assert not errors, errors
     ctx.close()
+
+
+def test_a_guided_game_by_keyboard(page: Page, server: Server) -> None:
+    """Enter on the ringed target (a drawn die acts on its key, not on a click) moves the ring
+    on; Enter on another die is refused like a tap."""
+    page.goto(f"{server.url}/tutorial/puru")
+    page.wait_for_selector("[data-tutorial-target]")
+    page.focus('[role=button][data-die="3"]')  # not the ringed die
+    page.keyboard.press("Enter")
+    assert page.is_visible("#refused")
+    assert page.get_attribute('[role=button][data-die="3"]', "aria-pressed") == "false"
+    for _ in range(MAX_TAPS):
+        page.focus("[data-tutorial-target]")
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(100)
+        if step_of(page) == 1:
+            break
+    assert step_of(page) == 1

@@ -7,6 +7,7 @@ the step the browser remembered, and a step number from anywhere shows only the 
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -15,10 +16,11 @@ from fastapi.responses import FileResponse, JSONResponse
 
 from dicehall import games
 from dicehall.engine.match import Match
-from dicehall.engine.tutorial import Tutorial, load
+from dicehall.engine.tutorial import Tutorial, TutorialError, load
 from dicehall.web.tables.hints import hints_for
 from dicehall.web.tables.views import explained_log, seat_name
 
+log = logging.getLogger("dicehall.web")
 MAX_GAME_ID = 64
 PAGE = Path(__file__).parents[1] / "static" / "tutorial.html"  # web/static
 
@@ -26,7 +28,11 @@ PAGE = Path(__file__).parents[1] / "static" / "tutorial.html"  # web/static
 def tutorial_of(game_id: str) -> Tutorial | None:
     if len(game_id) > MAX_GAME_ID or game_id not in games.available():
         return None
-    return load(game_id)
+    try:
+        return load(game_id)
+    except TutorialError:  # a plug-in's broken script: no guided game, and a line in the log
+        log.warning("%s: its tutorial script does not play", game_id, exc_info=True)
+        return None
 
 
 def seats_of(tutorial: Tutorial) -> list[dict[str, Any]]:

@@ -96,22 +96,29 @@ export function restartTaps() {
   repoint();
 }
 
-document.addEventListener(
-  "click",
-  (e) => {
-    const control = e.target.closest && e.target.closest(CONTROL);
-    const area = control && (control.closest("#board") || control.closest("#action") || control.closest("#moves"));
-    if (!area || !targets.length) return;
-    const node = targetNode();
-    if (node && (node === control || node.contains(control) || control.contains(node))) {
-      at = Math.min(at + 1, targets.length - 1 + 1);
-      repoint();
-      return;
-    }
-    e.preventDefault();
-    e.stopImmediatePropagation();
-    onRefuse();
+// A tap (or Enter/Space on a drawn target, which acts without a click) on a control of the
+// board or the action area: the ringed one goes on to the next target, any other is refused.
+function guard(e) {
+  const control = e.target.closest && e.target.closest(CONTROL);
+  const area = control && (control.closest("#board") || control.closest("#action") || control.closest("#moves"));
+  if (!area || !targets.length) return;
+  const node = targetNode();
+  if (node && (node === control || node.contains(control) || control.contains(node))) {
+    at += 1;
     repoint();
+    return;
+  }
+  e.preventDefault();
+  e.stopImmediatePropagation();
+  onRefuse();
+  repoint();
+}
+document.addEventListener("click", guard, true);
+document.addEventListener(
+  "keydown",
+  (e) => {
+    const drawn = e.target.closest && e.target.closest("[role=button]:not(button)");
+    if (drawn && (e.key === "Enter" || e.key === " ")) guard(e);
   },
   true,
 );
