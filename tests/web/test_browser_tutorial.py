@@ -11,6 +11,7 @@ import time
 import pytest
 from playwright.sync_api import Browser, Page
 
+from dicehall import games
 from dicehall.engine.tutorial import load
 from tests.web.accessibility import axe_violations
 from tests.web.browser import SHOTS, shot
@@ -129,6 +130,8 @@ def test_tutorial_plays_to_its_end_by_touch(browser: Browser, server: Server, ga
     assert refused, "no step had another control to refuse"
     page.wait_for_selector("#tutorial-play")
     assert page.query_selector("[data-tutorial-target]") is None
+    if games.part(game, "explain") is not None:  # what the last move changed, in words
+        assert page.query_selector_all(".tutorial-changes li")
     shot(page, f"tutorial-{game}-end")
     assert axe_violations(page) == []
     print(f"{game}: tutorial finished in {took:.1f} s over {tutorial.decisions} steps")

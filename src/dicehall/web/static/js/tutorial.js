@@ -68,6 +68,7 @@ function renderSay() {
   if (data.step === 0 && data.intro) parts.push(h("p", { class: "tutorial-intro" }, data.intro));
   for (const n of data.notes) parts.push(h("p", { class: "tutorial-note" }, named(n, data.seats)));
   parts.push(h("p", { class: "tutorial-now" }, h("b", {}, done ? "Well played! " : `Step ${data.step + 1}: `), data.say));
+  if (done) parts.push(...lastChanges());
   if (done)
     parts.push(
       h(
@@ -79,6 +80,19 @@ function renderSay() {
       ),
     );
   $("say").replaceChildren(...parts);
+}
+
+// what the game's last explained action changed (a roll's gains, a round's scoring), in the
+// players' words of the log
+function lastChanges() {
+  const explained = data.log.filter((l) => l.kind === "explain");
+  if (!explained.length) return [];
+  const last = explained.at(-1).index,
+    lines = explained.filter((l) => l.index === last).slice(0, 12);
+  return [
+    h("p", { class: "tutorial-note" }, "What the last move changed:"),
+    h("ul", { class: "tutorial-changes" }, lines.map((l) => h("li", {}, named(l.text, data.seats)))),
+  ];
 }
 
 function renderMoves(handled) {
