@@ -164,7 +164,9 @@ def test_the_guided_game_is_offered_on_a_first_visit(browser: Browser, server: S
     page.click(".game-card[data-id='purrramid']")
     go = page.wait_for_selector("#tutorial-go")
     assert go.get_attribute("href") == "/tutorial/purrramid"
+    shot(page, "tutorial-offer-lobby-phone")
     assert axe_violations(page) == []
+    assert layout_problems(page) == []
     page.reload()  # a second visit: a link, no panel
     page.click(".game-card[data-id='purrramid']")
     page.wait_for_selector("#tutorial-offer a[href='/tutorial/purrramid']")
