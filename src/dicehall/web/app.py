@@ -39,6 +39,7 @@ from dicehall.web.metrics import MULTIPROC_ENV
 from dicehall.web.observe import Observe
 from dicehall.web.pages import game_assets
 from dicehall.web.pages.rules_routes import add_rules_routes
+from dicehall.web.pages.tutorial_routes import add_tutorial_routes
 from dicehall.web.protection.budgets import Budgets
 from dicehall.web.protection.guard import Guards, RequestGuard
 from dicehall.web.protection.headers import SecurityHeaders
@@ -185,6 +186,7 @@ def create_app(
         return page("replay.html")
 
     add_rules_routes(app)
+    add_tutorial_routes(app)
 
     return app
 

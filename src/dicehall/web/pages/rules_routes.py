@@ -1,4 +1,5 @@
-"""Routes for the rules pages (`/rules/{game}`) and the table's quick reference."""
+"""Routes for the rules pages (`/rules/{game}`, `/rules/{game}/designers`) and the table's
+quick reference."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse, JSONResponse
 
 from dicehall import games
-from dicehall.web.pages.rules_page import quickref_html, rules_html
+from dicehall.web.pages.rules_page import designers_html, quickref_html, rules_html
 
 MAX_GAME_ID = 64
 
@@ -22,6 +23,16 @@ def add_rules_routes(app: FastAPI) -> None:
         if page is None:
             return JSONResponse(
                 {"code": "unknown_game", "message": "no rules for that game"}, status_code=404
+            )
+        return HTMLResponse(page, headers={"Cache-Control": "no-cache"})
+
+    @app.get("/rules/{game_id}/designers", include_in_schema=False, response_model=None)
+    def designers_page(game_id: str) -> HTMLResponse | JSONResponse:
+        page = designers_html(game_id) if _known(game_id) else None
+        if page is None:
+            return JSONResponse(
+                {"code": "unknown_game", "message": "no designers' page for that game"},
+                status_code=404,
             )
         return HTMLResponse(page, headers={"Cache-Control": "no-cache"})
 
