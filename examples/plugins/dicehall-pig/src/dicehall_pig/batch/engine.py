@@ -6,6 +6,7 @@ Roll. Action ids are the rules' (`INDEX`: 0 Roll, 1 Hold); a chance code is the 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -51,6 +52,14 @@ class PigBatch(BatchGame):
         for array in (self.seat, self.turn_total, self.decisions, self.last):
             array[idx] = 0
         self.busted[idx] = False
+
+    def _load(self, idx: IntArray, states: Sequence[PigState]) -> None:
+        self.banked[idx] = [s.scores for s in states]
+        self.seat[idx] = [s.seat for s in states]
+        self.turn_total[idx] = [s.turn_total for s in states]
+        self.decisions[idx] = [s.decisions for s in states]
+        self.last[idx] = [s.last for s in states]
+        self.busted[idx] = [s.busted for s in states]
 
     def _act(self, actions: IntArray) -> None:
         every, seat, n = self._all, self.seat, self.num_players
