@@ -70,10 +70,15 @@ def _search(game: Game[Any, Any], seat: int, name: str, options: dict[str, Any])
     searcher: Bot | None = own(game, seat, name, **options) if own is not None else None
     if searcher is not None:
         return searcher
-    from dicehall.bots.mcts import MCTSBot
-
     if "iterations" not in options and "seconds" not in options:
         options = {**options, "iterations": default_iterations(game.id, name)}
+    defaults = hooks.options if hooks is not None else {}
+    if int({**defaults, **options}.get("leaves", 0)) > 0:
+        from dicehall.bots.mcts_batched import make_mcts  # numpy, only where a game asks
+
+        return make_mcts(game, seat, level=name, **options)
+    from dicehall.bots.mcts import MCTSBot
+
     return MCTSBot(game, seat, level=name, **options)
 
 

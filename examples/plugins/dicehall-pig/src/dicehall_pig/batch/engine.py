@@ -13,6 +13,7 @@ import numpy as np
 from dicehall.batch.engine import BatchGame, IntArray
 from dicehall.core import competition_ranks
 
+from dicehall_pig.bots.greedy import THRESHOLD
 from dicehall_pig.rules import INDEX, PigGame
 from dicehall_pig.spec import DIE_FACES
 from dicehall_pig.state import HOLD, ROLL, Face, PigState
@@ -46,6 +47,16 @@ class PigBatch(BatchGame):
         mine = self.banked[self._all, self.seat] + self.turn_total
         keys: IntArray = (mine < self.target).astype(np.int64)
         return keys
+
+    bot_levels = ("random", "greedy")
+
+    def bot_actions(self, level: str, rng: np.random.Generator | None = None) -> IntArray:
+        """`greedy`: hold at 20, and as soon as holding wins (`bots.greedy.HoldAtTwenty`)."""
+        if level != "greedy":
+            return super().bot_actions(level, rng)
+        rolls = (self.turn_total < THRESHOLD) & (self._mask_keys() == 1)
+        chosen: IntArray = np.where(rolls, ROLL_ID, HOLD_ID)
+        return chosen
 
     def _start(self, idx: IntArray) -> None:
         self.banked[idx] = 0
