@@ -73,6 +73,8 @@ class BatchGame:
         self._lists: np.ndarray | None = None
         self._counts = np.zeros(0, dtype=np.int64)
         self._key_cache: IntArray | None = None
+        self.finals: dict[int, Any] | None = None
+        """With `keep_finals()`: the final state of each game that ended in the last step."""
 
     # --- the surface -----------------------------------------------------------------------
     def reset(self, seed: int | None = None) -> None:
@@ -249,9 +251,17 @@ class BatchGame:
         self._tracking = self._script is not None or self.recorder is not None
 
     # --- for subclasses --------------------------------------------------------------------
+    def keep_finals(self, on: bool = True) -> None:
+        """Keep the final states (`to_state`) of the games that end in each step, in `finals`
+        by game index (a reward that reads the end position; off by default: costs a state
+        object per ended game)."""
+        self.finals = {} if on else None
+
     def _clear(self) -> None:
         self.done[:] = False
         self.returns[:] = 0.0
+        if self.finals is not None:
+            self.finals = {}
 
     def _chance(self, idx: IntArray, codes: IntArray) -> IntArray:
         """The chance codes drawn for games `idx`: scripted ones replace the random ones."""
@@ -277,6 +287,8 @@ class BatchGame:
         self.games_ended += len(idx)
         if self.recorder is not None:
             self.recorder.end(idx, scores, winners)
+        if self.finals is not None:
+            self.finals.update((i, self.to_state(i)) for i in idx.tolist())
         self._start(idx)
 
     def _winners(self, idx: IntArray, scores: np.ndarray) -> np.ndarray:
