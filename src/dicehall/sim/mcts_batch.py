@@ -26,7 +26,7 @@ from dicehall import games
 from dicehall.batch.differential import decision_states
 from dicehall.bots.mcts import MCTSBot
 from dicehall.bots.mcts_batched import BatchedMCTSBot
-from dicehall.core import CHANCE, Game, sample
+from dicehall.core import CHANCE, DicehallError, Game, sample
 
 MakeBot = Callable[[Game[Any, Any], int, int], MCTSBot]
 """`(game, seat, iterations)` to a bot."""
@@ -147,12 +147,21 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--decisions", type=int, default=30)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
+    if any("=" not in p for p in args.param):
+        parser.error("--param is KEY=VALUE")
     params = dict(p.split("=", 1) for p in args.param)
+    if not (1 <= args.leaves * args.playouts <= 4096 and args.leaves >= 1 and args.playouts >= 1):
+        parser.error("--leaves and --playouts are at least 1, with at most 4,096 playouts a round")
+    if not (0 < args.ms <= 60_000 and 0 <= args.arena <= 100_000 and 1 <= args.decisions <= 10_000):
+        parser.error("--ms is 0 to 60,000, --arena 0 to 100,000, --decisions 1 to 10,000")
     for game_id in args.games:
-        found = compare(
-            game_id, params, leaves=args.leaves, playouts=args.playouts, ms=args.ms,
-            games_played=args.arena, decisions=args.decisions, seed=args.seed,
-        )  # fmt: skip
+        try:
+            found = compare(
+                game_id, params, leaves=args.leaves, playouts=args.playouts, ms=args.ms,
+                games_played=args.arena, decisions=args.decisions, seed=args.seed,
+            )  # fmt: skip
+        except DicehallError as exc:
+            parser.error(str(exc))
         print(json.dumps(found), flush=True)
 
 
