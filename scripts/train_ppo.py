@@ -202,7 +202,10 @@ def new_model(seed: int, settings: Settings, steps: int) -> Any:
     if s.env == "vector":
         if s.reward != "win+progress" or s.dense:
             raise ValueError("--env vector learns from the reward win+progress at the end")
-        from scripts.ppo_vector import BatchVecEnv
+        try:
+            from scripts.ppo_vector import BatchVecEnv
+        except ModuleNotFoundError:  # run as a script: its own folder is on the path
+            from ppo_vector import BatchVecEnv  # type: ignore[no-redef]
 
         envs: Any = BatchVecEnv(s.envs, seed * 1000, progress, s.scale)
     else:
