@@ -10,7 +10,7 @@ import pytest
 
 from dicehall import games
 from dicehall.batch.playouts import Playouts
-from dicehall.bots import make_bot
+from dicehall.bots import check_bot, make_bot, parse_level
 from dicehall.bots.mcts import MCTSBot
 from dicehall.bots.mcts_batched import BatchedMCTSBot, make_mcts
 from dicehall.core import DicehallError
@@ -86,7 +86,16 @@ def test_batched_options_are_checked() -> None:
         MCTSBot(game, 0, iterations=8, leafs=4)
 
 
-def test_the_mcts_level_plays_the_games_setting() -> None:
-    """A game whose search options ask for leaves gets the batched bot from `make_bot`."""
-    bot = make_bot("mcts:64", games.make("pig"), 0)
-    assert isinstance(bot, MCTSBot)
+def test_a_level_asks_for_batched_playouts_or_the_plain_search() -> None:
+    assert parse_level("mcts:1.5s:leaves=32") == ("mcts", {"seconds": 1.5, "leaves": 32})
+    assert parse_level("expert:leaves=8:playouts=4:400") == (
+        "expert", {"leaves": 8, "playouts": 4, "iterations": 400},
+    )  # fmt: skip
+    game = games.make("pig")
+    assert isinstance(make_bot("mcts:64:leaves=16", game, 0), BatchedMCTSBot)
+    assert type(make_bot("mcts:64:leaves=0", game, 0)) is MCTSBot
+    for bad in ("mcts:leaves=x", "mcts:leafs=3", "mcts:leaves=5000", "mcts:1s:leaves"):
+        with pytest.raises(DicehallError):
+            parse_level(bad)
+        with pytest.raises(DicehallError):
+            check_bot(bad, "pig")
