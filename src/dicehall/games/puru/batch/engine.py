@@ -72,6 +72,12 @@ class PuruBatch(BatchGame):
         )
         return keys
 
+    def observations(self) -> np.ndarray:
+        """The Gymnasium features of the player to move, built from the arrays (`observe`)."""
+        from dicehall.games.puru.batch.observe import observations
+
+        return observations(self)
+
     bot_levels = ("random", "greedy")
 
     def bot_actions(self, level: str, rng: np.random.Generator | None = None) -> IntArray:
