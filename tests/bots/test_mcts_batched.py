@@ -7,6 +7,7 @@ import random
 
 import numpy as np
 import pytest
+from dicehall_pig import state as pig_state  # the example plug-in (`make install` installs it)
 
 from dicehall import games
 from dicehall.batch.playouts import Playouts
@@ -15,12 +16,10 @@ from dicehall.bots.mcts import MCTSBot
 from dicehall.bots.mcts_batched import BatchedMCTSBot, make_mcts
 from dicehall.core import DicehallError
 
-pig_state = pytest.importorskip("dicehall_pig.state")  # the example plug-in, installed with dev
-
 
 def test_a_playout_where_holding_wins_returns_the_win() -> None:
-    """ "The first player to bank the target wins" (Pig's rules.md, *End*): the hold-at-20
-    playouts hold 15 on 90 at once and win every time."""
+    """Pig's rules.md, *End*: "The game ends the moment a player banks the target; that player
+    wins and everybody else loses." The hold-at-20 playouts hold 15 on 90 at once."""
     game = games.make("pig", players=2)
     state = pig_state.PigState(scores=(90, 50), seat=0, turn_total=15, decisions=40)
     playouts = Playouts(game, 16)

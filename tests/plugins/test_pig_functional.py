@@ -7,10 +7,9 @@ from typing import Any
 
 import numpy as np
 import pytest
+from dicehall_pig.batch import functional  # the example plug-in (`make install` installs it)
 
 from dicehall import batch
-
-functional = pytest.importorskip("dicehall_pig.batch.functional")  # the example plug-in
 
 
 @pytest.mark.parametrize("params", [{}, {"players": 3, "target": 30}, {"horizon": 30}])
