@@ -70,7 +70,7 @@ def test_the_batched_search_replays_from_its_rng() -> None:
 
 def test_make_mcts_batches_only_where_it_can() -> None:
     assert isinstance(make_mcts(games.make("pig"), 0, iterations=8, leaves=4), BatchedMCTSBot)
-    plain = make_mcts(games.make("pig"), 0, iterations=8)
+    plain = make_mcts(games.make("pig"), 0, iterations=8, leaves=0)
     assert type(plain) is MCTSBot
     # the Full game has no batched form: the plain MCTS plays it
     full = make_mcts(games.make("puru", full=True, players=2), 0, iterations=8, leaves=4)
@@ -92,6 +92,10 @@ def test_a_level_asks_for_batched_playouts_or_the_plain_search() -> None:
     )  # fmt: skip
     game = games.make("pig")
     assert isinstance(make_bot("mcts:64:leaves=16", game, 0), BatchedMCTSBot)
+    # Pig's own search options ask for 32 leaves a round (its `search` part)
+    default = make_bot("mcts:64", game, 0)
+    assert isinstance(default, BatchedMCTSBot) and default.leaves == 32
+    assert isinstance(make_bot("expert", game, 0), BatchedMCTSBot)
     assert type(make_bot("mcts:64:leaves=0", game, 0)) is MCTSBot
     for bad in ("mcts:leaves=x", "mcts:leafs=3", "mcts:leaves=5000", "mcts:1s:leaves"):
         with pytest.raises(DicehallError):
