@@ -280,7 +280,10 @@ def plot(curve: Curve, path: Path) -> None:
         )  # fmt: skip
     ax.set_xlabel("training steps (thousands)")
     ax.set_ylabel(f"win rate vs AutoPuray ({curve.games} games)")
-    ax.set_title("Puru Puru Solo: MaskablePPO through the Gymnasium env")
+    through = (
+        "the batched vector env" if curve.settings.get("env") == "vector" else "the Gymnasium env"
+    )
+    ax.set_title(f"Puru Puru Solo: MaskablePPO through {through}")
     ax.set_ylim(0, 0.6)
     ax.grid(alpha=0.3)
     ax.legend(loc="lower right")
