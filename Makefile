@@ -10,6 +10,7 @@ STAMP := $(VENV)/.installed-$(shell cat pyproject.toml $(CONSTRAINTS) | cksum | 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run test install lint typecheck system-python system-deps constraints bench bench-compare \
+	bench-mcts-batch \
 	bench-adapters memory memory-batch train audit clean
 
 # Debian ships `venv` and `ensurepip` apart from python3, in python3-venv: install them first,
@@ -87,6 +88,11 @@ memory: install
 # Resident memory of the batched engines after 1 and 10 million batched actions (a minute).
 memory-batch: install
 	$(BIN)/python -m dicehall.sim.memory_batch
+
+# MCTS with batched playouts against the plain MCTS on Pig: iterations per CPU-second, then
+# 200 games at 20 CPU ms a decision (several minutes; docs/performance.md).
+bench-mcts-batch: install
+	$(BIN)/python -m dicehall.sim.mcts_batch pig --arena 200 --leaves 32 --ms 20
 
 # Known vulnerabilities in the installed dependencies (needs PyPI's advisory service, so it is
 # not part of `make test`); findings and their explanations: docs/security.md.

@@ -50,6 +50,8 @@ class Curve:
     optimum: float = OPTIMUM
     steps: list[int] = field(default_factory=list)
     cpu_seconds: list[float] = field(default_factory=list)
+    wall_seconds: list[float] = field(default_factory=list)
+    """Training wall time (evaluations excluded), like `cpu_seconds`."""
     win_rate: list[float] = field(default_factory=list)
     settings: dict[str, Any] = field(default_factory=dict)
 
@@ -91,6 +93,9 @@ class Settings:
     gae_lambda: float = 0.95
     ent_coef: float = 0.01
     net: tuple[int, ...] = (128, 128)
+    env: str = "gym"
+    """"gym": `envs` `DicehallEnv`s in SB3's `DummyVecEnv`; "vector": one batched
+    `DicehallVectorEnv` of `envs` games (`ppo_vector.BatchVecEnv`, reward "win+progress")."""
 
 
 def progress(view: dict[str, Any], seat: int) -> float:
@@ -194,6 +199,17 @@ def new_model(seed: int, settings: Settings, steps: int) -> Any:
     vec = importlib.import_module("stable_baselines3.common.vec_env").DummyVecEnv
     s = settings
     makers = [lambda i=i: FinalReward(make_env(seed * 1000 + i), s) for i in range(s.envs)]
+    if s.env == "vector":
+        if s.reward != "win+progress" or s.dense:
+            raise ValueError("--env vector learns from the reward win+progress at the end")
+        try:
+            from scripts.ppo_vector import BatchVecEnv
+        except ModuleNotFoundError:  # run as a script: its own folder is on the path
+            from ppo_vector import BatchVecEnv  # type: ignore[no-redef]
+
+        envs: Any = BatchVecEnv(s.envs, seed * 1000, progress, s.scale)
+    else:
+        envs = vec(makers)
     model: Any = None
 
     def rate(_: float) -> float:
@@ -202,7 +218,7 @@ def new_model(seed: int, settings: Settings, steps: int) -> Any:
         return s.learning_rate * (1.0 - (1.0 - s.final_rate) * done / max(steps, 1))
 
     model = ppo(
-        "MlpPolicy", vec(makers), n_steps=s.n_steps, batch_size=s.batch_size,
+        "MlpPolicy", envs, n_steps=s.n_steps, batch_size=s.batch_size,
         n_epochs=s.n_epochs, learning_rate=rate, gamma=s.gamma,
         gae_lambda=s.gae_lambda, ent_coef=s.ent_coef, policy_kwargs={"net_arch": list(s.net)},
         seed=seed, device="cpu", verbose=0,
@@ -226,20 +242,22 @@ def train(
     log(f"greedy bot: {curve.greedy:.1%} of {games} games; exact optimum {OPTIMUM:.1%}")
     settings = settings or Settings()
     curve.settings = asdict(settings)
-    model, done, cpu = new_model(seed, settings, steps), 0, 0.0
+    model, done, cpu, wall = new_model(seed, settings, steps), 0, 0.0, 0.0
     while True:
         rate = policy_rate(model, games)
         curve.steps.append(done)
         curve.cpu_seconds.append(round(cpu, 1))
+        curve.wall_seconds.append(round(wall, 1))
         curve.win_rate.append(rate)
-        log(f"{done:>9,} steps  {cpu:8.0f} CPU s  win rate {rate:.1%}")
+        log(f"{done:>9,} steps  {cpu:8.0f} CPU s  {wall:8.0f} s  win rate {rate:.1%}")
         if out is not None:
             out.write_text(json.dumps(asdict(curve), indent=1) + "\n")
         if done >= steps:
             return curve
-        start = time.process_time()
+        start, started = time.process_time(), time.perf_counter()
         model.learn(total_timesteps=every, reset_num_timesteps=False)
         cpu += time.process_time() - start
+        wall += time.perf_counter() - started
         done = int(model.num_timesteps)
 
 
@@ -262,7 +280,10 @@ def plot(curve: Curve, path: Path) -> None:
         )  # fmt: skip
     ax.set_xlabel("training steps (thousands)")
     ax.set_ylabel(f"win rate vs AutoPuray ({curve.games} games)")
-    ax.set_title("Puru Puru Solo: MaskablePPO through the Gymnasium env")
+    through = (
+        "the batched vector env" if curve.settings.get("env") == "vector" else "the Gymnasium env"
+    )
+    ax.set_title(f"Puru Puru Solo: MaskablePPO through {through}")
     ax.set_ylim(0, 0.6)
     ax.grid(alpha=0.3)
     ax.legend(loc="lower right")
@@ -281,8 +302,13 @@ def main(argv: list[str] | None = None) -> None:
                         help="what the agent learns from (see Settings)")  # fmt: skip
     parser.add_argument("--out", type=Path, default=Path("rl-ppo-puru-solo"),
                         help="writes OUT.json (the curve) and OUT.png (the plot)")  # fmt: skip
+    parser.add_argument("--env", choices=("gym", "vector"), default="gym",
+                        help="gym: a DicehallEnv per env; vector: one batched env")  # fmt: skip
+    parser.add_argument("--envs", type=int, default=Settings.envs, help="envs stepped together")
+    parser.add_argument("--n-steps", type=int, default=Settings.n_steps, help="steps per env "
+                        "between updates")  # fmt: skip
     args = parser.parse_args(argv)
-    settings = Settings(reward=args.reward)
+    settings = Settings(reward=args.reward, env=args.env, envs=args.envs, n_steps=args.n_steps)
     out = args.out.with_suffix(".json")
     curve = train(args.steps, args.every, args.games, args.seed, out=out, settings=settings)
     plot(curve, args.out.with_suffix(".png"))

@@ -22,7 +22,7 @@ ROOT = Path(dicehall.__file__).parent
 ALLOWED = {
     "core": {"core"},
     "games": {"core", "games"},
-    "bots": {"core", "games", "bots"},
+    "bots": {"core", "games", "bots", "batch"},  # batched playouts (bots.mcts_batched)
     "engine": {"core", "games", "bots", "engine"},
     "store": {"core", "games", "bots", "engine", "store"},
     "review": {"core", "games", "bots", "engine", "review"},

@@ -1,5 +1,5 @@
-"""The batched greedy bots (Puru Puru, Purrramid) make the scalar greedy bots' decisions,
-decision by decision, on the positions the batch reaches (docs/batch.md)."""
+"""The batched greedy bots (Puru Puru, Purrramid, Pig's hold at 20) make the scalar greedy
+bots' decisions, decision by decision, on the positions the batch reaches (docs/batch.md)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ from tests.batch.configs import NIGHTLY
 
 STEPS = 3000 if NIGHTLY else 120
 CONFIGS = [
+    ("pig", {}),
+    ("pig", {"players": 3, "target": 30}),
     ("puru", {}),
     ("puru", {"players": 4}),
     ("puru", {"solo": True}),
@@ -49,5 +51,5 @@ def test_every_decision_is_the_scalar_bots(config: tuple[str, dict[str, Any]]) -
 
 def test_a_game_without_a_batched_bot_says_so() -> None:
     env = batch.make("pig", batch=2)
-    with pytest.raises(batch.BatchUnsupportedError, match="no batched 'greedy' bot"):
-        env.bot_actions("greedy")
+    with pytest.raises(batch.BatchUnsupportedError, match="no batched 'expert' bot"):
+        env.bot_actions("expert")

@@ -124,3 +124,21 @@ def test_random_actions_are_uniform_over_the_legal_ones(config: tuple[str, dict[
     expected = draws / mask.sum(axis=1, keepdims=True)
     spread = 8 * np.sqrt(expected)
     assert (np.abs(counts - expected)[mask] <= np.broadcast_to(spread, mask.shape)[mask]).all()
+
+
+@pytest.mark.parametrize("config", CONFIGS[:4], ids=config_id)
+def test_kept_final_states_are_the_ended_games(config: tuple[str, dict[str, Any]]) -> None:
+    """`keep_finals()`: each game that ended in a step leaves its final state, which the rules
+    engine finds over, with the batch's scores."""
+    game_id, params = config
+    env = batch.make(game_id, batch=16, **params)
+    env.keep_finals()
+    rng, seen = np.random.default_rng(1), 0
+    for _ in range(400):
+        env.step(env.random_actions(rng))
+        assert env.finals is not None and sorted(env.finals) == np.flatnonzero(env.done).tolist()
+        for i, state in env.finals.items():
+            assert env.game.is_terminal(state)
+            assert tuple(env.game.result(state).scores) == tuple(env.scores[i])
+            seen += 1
+    assert seen > 0

@@ -57,7 +57,7 @@ def test_simulate_batch_gives_simulates_summary_and_rows(tmp_path: Path) -> None
 
 def test_simulate_batch_refuses_other_bots_and_options() -> None:
     for args, message in (
-        (["simulate", "pig", "--batch", "8", "--bots", "greedy,random"], "no batched greedy"),
+        (["simulate", "pig", "--batch", "8", "--bots", "expert,random"], "no batched expert"),
         (["simulate", "puru", "--batch", "8", "--stat", "dice"], "--batch does not go with"),
         (["simulate", "jelly", "--batch", "8"], "no batched form"),
     ):

@@ -81,3 +81,40 @@ def test_progress_is_the_better_track_or_the_jelly_the_opponent_lost() -> None:
 def test_an_unknown_reward_is_refused() -> None:
     with pytest.raises(ValueError, match="reward must be one of"):
         FinalReward(make_env(), Settings(reward="score"))
+
+
+def test_a_short_training_run_on_the_batched_vector_env() -> None:
+    pytest.importorskip("sb3_contrib")
+    small = Settings(envs=4, n_steps=32, batch_size=32, n_epochs=1, env="vector")
+    curve = train(steps=1, every=1, games=3, log=lambda _: None, settings=small)
+    assert curve.steps[-1] >= 1 and curve.settings["env"] == "vector"
+    assert len(curve.wall_seconds) == len(curve.steps)
+    wrong = Settings(envs=2, n_steps=32, batch_size=32, env="vector", reward="win")
+    with pytest.raises(ValueError, match="win\\+progress"):
+        train(steps=1, every=1, games=1, log=lambda _: None, settings=wrong)
+
+
+def test_the_vector_envs_reward_is_the_training_reward() -> None:
+    """The batched env hands out what `FinalReward` does: the outcome plus the progress
+    difference of the final position, at the end of each game only."""
+    pytest.importorskip("stable_baselines3")
+    from scripts.ppo_vector import BatchVecEnv
+
+    env = BatchVecEnv(8, seed=0, progress=progress, scale=2.0)
+    env.reset()
+    rng, ended = np.random.default_rng(0), 0
+    game = env.batch.game
+    for _ in range(200):
+        masks = np.stack(env.env_method("action_masks"))
+        env.step_async(np.argmax(rng.random(masks.shape) * masks, axis=1))
+        _, rewards, done, _ = env.step_wait()
+        assert not rewards[~done].any()
+        for i in np.flatnonzero(done).tolist():
+            final = env.batch.finals[i]  # type: ignore[index]
+            winners = game.result(final).winners
+            outcome = (1.0 if len(winners) == 1 else 0.0) if 0 in winners else -1.0
+            view = game.observe(final, 0)
+            ahead = (progress(view, 0) - progress(view, 1)) / 2.0
+            assert rewards[i] == pytest.approx(outcome + ahead)
+            ended += 1
+    assert ended > 0

@@ -51,10 +51,18 @@ def available() -> tuple[str, ...]:
 def make(game_id: str, batch: int = 1024, **params: Any) -> BatchGame:
     """`batch` games of `game_id` with `params` (as `dicehall.games.make` takes them), reset
     with seed 0; `reset(seed)` starts them again from another seed."""
-    factory = _factory(game_id)
-    if factory is None:
+    if _factory(game_id) is None:
         raise BatchUnsupportedError(f"{game_id} has no batched form; batched: {_names()}")
-    env = factory(games.make(game_id, **params), batch)
+    return for_game(games.make(game_id, **params), batch)
+
+
+def for_game(game: Game[Any, Any], batch: int) -> BatchGame:
+    """`batch` games of the rules object `game` itself (a search's own game), reset with
+    seed 0; `make` is this for `dicehall.games.make(game_id, **params)`."""
+    factory = _factory(game.id)
+    if factory is None:
+        raise BatchUnsupportedError(f"{game.id} has no batched form; batched: {_names()}")
+    env = factory(game, batch)
     env.reset(0)
     return env
 
@@ -70,6 +78,7 @@ __all__ = [
     "Recorder",
     "Trajectory",
     "available",
+    "for_game",
     "make",
     "register",
 ]

@@ -6,6 +6,8 @@
 - `check_engine_games`: random games of the rules engine replayed through the batch, their
   chance outcomes scripted in: at every decision the batch's player and legal actions are the
   engine's, and the batch ends each game where the engine did, with the same scores.
+- `check_loaded_states`: rules-engine decision states loaded into a batch (`load`) and
+  stepped there, each game's steps replayed from its state through the rules engine.
 - `compare_distributions`: the first player's win rate and the mean length of random games
   of both, within a few standard errors of each other.
 
@@ -303,3 +305,76 @@ def compare_distributions(engine: Sample, batch: Sample) -> Check:
         check.fail(f"mean length {engine.mean_length:.2f} (engine) vs "
                    f"{batch.mean_length:.2f} (batch): {z:.1f} standard errors")  # fmt: skip
     return check
+
+
+def decision_states(game: Game[Any, Any], count: int, seed: int) -> list[Any]:
+    """`count` states where one player decides, drawn evenly from every decision of random
+    games of the rules engine (early, middle and late positions alike)."""
+    rng, pool = random.Random(seed), list[Any]()
+    while len(pool) < 3 * count:
+        state = game.initial_state()
+        while not game.is_terminal(state):
+            actors = game.actors(state)
+            if actors == (CHANCE,):
+                state = game.apply(state, CHANCE, sample(game, state, rng))
+                continue
+            pool.append(state)
+            legal = game.legal_actions(state, actors[0])
+            state = game.apply(state, actors[0], legal[rng.randrange(len(legal))])
+    return rng.sample(pool, count)
+
+
+def check_loaded_states(env: BatchGame, states: Sequence[Any], steps: int, seed: int) -> Check:
+    """Load rules-engine `states` into the batch (`load`), step `steps` random actions, and
+    replay each game's recorded steps from its state through the rules engine: at every
+    decision the batch's player and legal actions are the engine's, every chance outcome is
+    one of the engine's, and a game the batch ended is over there with the same scores."""
+    check = Check("rules engine states -> batch", games=len(states))
+    recorder = env.record()
+    assert recorder is not None
+    env.load(states)
+    rng = np.random.default_rng(seed)
+    masks, seats, dones = [], [], []
+    for _ in range(steps):
+        masks.append(env.legal_mask().copy())
+        seats.append(env.current_player)
+        env.step(env.random_actions(rng))
+        dones.append(env.done.copy())
+    env.record(False)
+    for i, (state, first) in enumerate(zip(states, recorder.first_games(), strict=True)):
+        seen = [(m[i], s[i], d[i]) for m, s, d in zip(masks, seats, dones, strict=True)]
+        problem = _replay_loaded(env, state, first, seen, check)
+        if problem:
+            check.fail(f"loaded state {i}: {problem}")
+    return check
+
+
+def _replay_loaded(
+    env: BatchGame, state: Any, first: Trajectory, steps: list[tuple[Any, Any, Any]], check: Check
+) -> str:
+    """Replay one loaded game's `steps` (mask, seat, done) and recorded events from `state`."""
+    game, events, at = env.game, first.events, 0
+    for number, (mask, seat, done) in enumerate(steps):
+        if game.actors(state) != (int(seat),):
+            return f"step {number}: the batch's player is {int(seat)}, the engine's " \
+                   f"{game.actors(state)}"  # fmt: skip
+        ids = tuple(sorted(game.encode(a) for a in game.legal_actions(state, int(seat))))
+        if tuple(np.flatnonzero(mask).tolist()) != ids:
+            return f"step {number}: the batch's legal actions differ from the engine's"
+        value = events[at][2]  # the action the batch played, as recorded
+        state = game.apply(state, int(seat), game.decode(value))
+        at += 1
+        check.actions += 1
+        while at < len(events) and events[at][0] != ACTION:
+            outcome = env.chance_outcome(events[at][2])
+            if dict(game.chance_outcomes(state)).get(outcome, 0) <= 0:
+                return f"step {number}: {outcome} is not a chance outcome here"
+            state = game.apply(state, CHANCE, outcome)
+            at += 1
+            check.chance += 1
+        if bool(done) != game.is_terminal(state):
+            return f"step {number}: the batch {'ended' if done else 'goes on with'} the game"
+        if done:
+            scores = tuple(float(x) for x in game.result(state).scores)
+            return "" if scores == first.scores else f"scores {first.scores}, engine {scores}"
+    return ""

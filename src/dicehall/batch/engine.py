@@ -11,7 +11,8 @@ surface is the same for every game:
   among the winners) and `scores[i]` (`Result.scores`), and starts again in place, so that
   every game always waits for a decision;
 - `current_player` (int `[B]`), `observations()` (the Gymnasium environment's features of the
-  player to move, float32 `[B, F]`) and `actions_taken` (player actions stepped so far).
+  player to move, float32 `[B, F]`) and `actions_taken` (player actions stepped so far);
+- `load(states)` starts the B games from rules-engine states instead (search leaves).
 
 The rules engine stays the reference: with `record()` on, every action and chance outcome of
 every game is kept (`Recorder`), so tests replay the trajectories through the rules engine;
@@ -72,6 +73,8 @@ class BatchGame:
         self._lists: np.ndarray | None = None
         self._counts = np.zeros(0, dtype=np.int64)
         self._key_cache: IntArray | None = None
+        self.finals: dict[int, Any] | None = None
+        """With `keep_finals()`: the final state of each game that ended in the last step."""
 
     # --- the surface -----------------------------------------------------------------------
     def reset(self, seed: int | None = None) -> None:
@@ -85,6 +88,28 @@ class BatchGame:
         self._settle()
         self._key_cache = None
         self.done[:] = False
+
+    def load(self, states: Sequence[Any]) -> None:
+        """Start the B games from given rules-engine states, one per game (B copies of one
+        position, the leaves of a search): each must wait for one player's decision, as every
+        game of a batch does between steps. Chance comes from the batch's generator as before
+        (`reset` reseeds it); `done`, `returns` and `scores` are cleared."""
+        if len(states) != self.batch:
+            raise ValueError(f"load takes one state per game: {self.batch} of them")
+        game = self.game
+        for i, state in enumerate(states):
+            actors = game.actors(state)
+            if len(actors) != 1 or actors[0] < 0:
+                raise ValueError(
+                    f"state {i}: a batch starts from a state where one player decides, "
+                    f"not where {actors or 'nobody (a finished game)'} acts"
+                )
+        self._clear()
+        self._start(self._all)  # every array back to its initial shape, then the states
+        self._load(self._all, states)
+        self._key_cache = None
+        if self.recorder is not None:
+            self.recorder.starting()
 
     def step(self, actions: Any) -> None:
         """One action per game (ids as in `legal_mask`), then chance up to the next decision."""
@@ -226,9 +251,17 @@ class BatchGame:
         self._tracking = self._script is not None or self.recorder is not None
 
     # --- for subclasses --------------------------------------------------------------------
+    def keep_finals(self, on: bool = True) -> None:
+        """Keep the final states (`to_state`) of the games that end in each step, in `finals`
+        by game index (a reward that reads the end position; off by default: costs a state
+        object per ended game)."""
+        self.finals = {} if on else None
+
     def _clear(self) -> None:
         self.done[:] = False
         self.returns[:] = 0.0
+        if self.finals is not None:
+            self.finals = {}
 
     def _chance(self, idx: IntArray, codes: IntArray) -> IntArray:
         """The chance codes drawn for games `idx`: scripted ones replace the random ones."""
@@ -254,6 +287,8 @@ class BatchGame:
         self.games_ended += len(idx)
         if self.recorder is not None:
             self.recorder.end(idx, scores, winners)
+        if self.finals is not None:
+            self.finals.update((i, self.to_state(i)) for i in idx.tolist())
         self._start(idx)
 
     def _winners(self, idx: IntArray, scores: np.ndarray) -> np.ndarray:
@@ -263,6 +298,10 @@ class BatchGame:
 
     def _start(self, idx: IntArray) -> None:
         raise NotImplementedError
+
+    def _load(self, idx: IntArray, states: Sequence[Any]) -> None:
+        """Games `idx` (just `_start`ed) take the rules-engine decision `states`."""
+        raise BatchUnsupportedError(f"{self.game_id}: this batched form does not load states")
 
     def _act(self, actions: IntArray) -> None:
         raise NotImplementedError

@@ -27,6 +27,8 @@ class Trajectory:
     winners: tuple[int, ...]
     slot: int
     ordinal: int
+    ended: bool = True
+    """False for a game still running (`Recorder.first_games`)."""
 
     @property
     def length(self) -> int:
@@ -82,6 +84,36 @@ class Recorder:
                     running[i] = []
         return done
 
+    def first_games(self) -> list[Trajectory]:
+        """Each slot's first game since the last start (`reset` or `load`): its events up to
+        its end, with its scores and winners, or, for a game still running, the events so far
+        with empty `scores` (`Trajectory.ended` False)."""
+        events: list[list[tuple[int, int, int]]] = [[] for _ in range(self.size)]
+        ended: dict[int, tuple[tuple[float, ...], tuple[int, ...]]] = {}
+        for kind, idx, seats, values in self._log:
+            if kind == STARTING:
+                events, ended = [[] for _ in range(self.size)], {}
+            elif kind == ACTION:
+                for i, (seat, action) in enumerate(
+                    zip(seats.tolist(), values.tolist(), strict=True)
+                ):
+                    if i not in ended:
+                        events[i].append((ACTION, seat, action))
+            elif kind == CHANCE:
+                for i, code in zip(idx.tolist(), values.tolist(), strict=True):
+                    if i not in ended:
+                        events[i].append((CHANCE, -1, code))
+            else:
+                rows = zip(idx.tolist(), values.tolist(), seats.tolist(), strict=True)
+                for i, scores, won in rows:
+                    if i not in ended:
+                        ended[i] = (tuple(scores), tuple(s for s, w in enumerate(won) if w))
+        return [
+            Trajectory(tuple(e), *ended.get(i, ((), ())), slot=i, ordinal=0, ended=i in ended)
+            for i, e in enumerate(events)
+        ]
+
     def starting(self) -> None:
-        """Mark that every game starts now (after `reset`): their trajectories are whole."""
+        """Mark that every game starts now (after `reset` or `load`): their trajectories are
+        whole from here."""
         self._log.append((STARTING, None, None, None))

@@ -3,7 +3,8 @@ CLI's `--bots`, the web lobby, the server's worker pools and thinking times, `ve
 solved tables a level needs) reads these records, so a new level is one record here.
 
 A level is written `NAME` or `NAME:OPTIONS`. A searching level takes a budget, iterations
-(`mcts:400`) or seconds per move (`mcts:1.5s`); a level whose game bot has knobs takes
+(`mcts:400`) or seconds per move (`mcts:1.5s`), and batched playouts (`mcts:1s:leaves=32`,
+`leaves=0` for the plain MCTS; `bots.mcts_batched`); a level whose game bot has knobs takes
 `knob=value` pairs joined by `:` (`greedy:stop=3`, the knobs a game declares,
 `dicehall.core.parts.Knob`).
 """
@@ -75,10 +76,18 @@ def _search(game: Game[Any, Any], seat: int, name: str, options: dict[str, Any])
     searcher: Bot | None = own(game, seat, name, **options) if own is not None else None
     if searcher is not None:
         return searcher
-    from dicehall.bots.mcts import MCTSBot
-
     if "iterations" not in options and "seconds" not in options:
         options = {**options, "iterations": default_iterations(game.id, name)}
+    defaults = hooks.options if hooks is not None else {}
+    if int({**defaults, **options}.get("leaves", 0)) > 0:
+        try:
+            from dicehall.bots.mcts_batched import make_mcts  # numpy, only where it is asked for
+        except ImportError:  # no numpy here: the plain MCTS
+            options = {**options, "leaves": 0}
+        else:
+            return make_mcts(game, seat, level=name, **options)
+    from dicehall.bots.mcts import MCTSBot
+
     return MCTSBot(game, seat, level=name, **options)
 
 
@@ -193,8 +202,32 @@ def parse_level(text: str) -> tuple[str, dict[str, Any]]:
         return name, {}
     level = find(name)
     if level is not None and level.budgeted:
-        return name, _budget(rest, text)
+        return name, _search_options(rest, text)
     return name, _knobs(rest, text)
+
+
+SEARCH_KNOBS = {"leaves": 4096, "playouts": 4096}
+"""The search options a budgeted level takes as `key=value` (`mcts:1s:leaves=32`), with their
+largest values: batched playouts (`bots.mcts_batched`; `leaves=0`: the plain MCTS)."""
+
+
+def _search_options(rest: str, text: str) -> dict[str, Any]:
+    """`400`, `1.5s`, `leaves=32`, joined by `:`: the budget and the search options."""
+    out: dict[str, Any] = {}
+    for part in rest.split(":"):
+        key, sep, value = part.partition("=")
+        if not sep:
+            out.update(_budget(part.strip(), text))
+            continue
+        largest = SEARCH_KNOBS.get(key.strip())
+        if largest is None or not value.strip().isdigit() or int(value) > largest:
+            raise DicehallError(
+                f"a searching level takes a budget and {', '.join(SEARCH_KNOBS)} (whole "
+                f"numbers up to {max(SEARCH_KNOBS.values())}), as in mcts:1s:leaves=32; "
+                f"got {text!r}"
+            )
+        out[key.strip()] = int(value)
+    return out
 
 
 def _budget(budget: str, text: str) -> dict[str, Any]:

@@ -38,6 +38,8 @@ from dicehall.core.types import View
 
 DEFAULT_ITERATIONS = 200
 EXPLORATION = 0.7  # UCB1 constant for returns in [0, 1]
+OPTIONS = frozenset({"horizon", "prior", "exploration", "leaves", "playouts"})
+"""Search options: `leaves` and `playouts` choose batched playouts (`bots.mcts_batched`)."""
 
 
 def search_hooks(game_id: str) -> SearchHooks:
@@ -104,9 +106,10 @@ class MCTSBot:
         hooks = search_hooks(game.id)
         self.state_from_view = hooks.state_from_view
         options = {**hooks.options, **search}
-        unknown = set(options) - {"horizon", "prior", "exploration"}
+        unknown = set(options) - OPTIONS
         if unknown:
             raise DicehallError(f"mcts: unknown options {sorted(unknown)}")
+        self.options = options
         self.exploration: float = options.get("exploration", EXPLORATION)
         self.rollout_action: RolloutPolicy | None = hooks.rollout_action
         self.rollout_steps: RolloutSteps | None = hooks.rollout_steps
@@ -169,6 +172,15 @@ class MCTSBot:
 
     # --- one iteration --------------------------------------------------------------
     def _iterate(self, root: Node, state: Any, rng: random.Random, hint: Any) -> None:
+        path, leaf, stop = self._descend(root, state, rng, hint)
+        self._backup(path, self._rollout(leaf, rng, stop))
+
+    def _descend(
+        self, root: Node, state: Any, rng: random.Random, hint: Any
+    ) -> tuple[list[Node], Any, int | None]:
+        """Select down the tree from `state` and expand one node: the path, with a visit
+        counted on each of its nodes (a virtual loss until `_backup` adds the returns), the
+        state reached, and the turn where a rollout from it stops (None: the end)."""
         game = self.search
         cut = self.cutoff
         stop = None if cut is None else cut.turn_index(state) + cut.horizon
@@ -196,9 +208,14 @@ class MCTSBot:
             state = game.apply(state, seat, action)
             node = child
             path.append(node)
-        returns = self._rollout(state, rng, stop)
         for visited in path:
             visited.visits += 1
+        return path, state, stop
+
+    @staticmethod
+    def _backup(path: list[Node], returns: Sequence[float]) -> None:
+        """Add one iteration's returns along its path (its visits are counted already)."""
+        for visited in path:
             total = visited.total
             for i, r in enumerate(returns):
                 total[i] += r

@@ -8,13 +8,14 @@ rolls that fit no space for a player without wool. A chance code is a roll id
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
 from dicehall.batch.engine import BatchGame, BatchUnsupportedError, IntArray
 from dicehall.core import competition_ranks
-from dicehall.games.purrramid.actions import BUST, CONTINUE, SPEND_WOOL, STOP, Roll
+from dicehall.games.purrramid.actions import BUST, CONTINUE, SPEND_WOOL, STOP, Place, Roll
 from dicehall.games.purrramid.batch import moves
 from dicehall.games.purrramid.batch import tables as tb
 from dicehall.games.purrramid.board import MAX_DICE
@@ -156,6 +157,38 @@ class PurrramidBatch(BatchGame):
         self.gold[idx] = 0
         self.regular[idx] = self.start_regular
         self.wool[idx] = 0
+
+    def _load(self, idx: IntArray, states: Sequence[PurrramidState]) -> None:
+        self._free = None
+        index, t = self.game.action_index, self.t
+        for name in ("seat", "dice", "left", "gold_left", "winner", "rerolls", "turns"):
+            getattr(self, name)[idx] = [getattr(s, name) for s in states]
+        self.phase[idx] = [int(s.phase) for s in states]
+        self.roll[idx] = [tb.ROLL_ID[tuple(s.roll)] for s in states]
+        for name in ("dice_mask", "tile_mask", "wool_mask"):
+            getattr(self, name)[idx] = np.array([getattr(s, name) for s in states], np.uint64)
+        self.owner[idx, : t.spaces] = [s.owner for s in states]
+        self.gold[idx, : t.spaces] = [s.gold for s in states]
+        self.regular[idx] = [s.regular for s in states]
+        self.wool[idx] = [s.wool for s in states]
+        for i, s in zip(idx.tolist(), states, strict=True):
+            acts = [index.encode(Place(space, dice)) for space, dice in s.turn]
+            self.turn_acts[i, : len(acts)] = acts
+            self.turn_len[i] = len(acts)
+            self.turn_cost[i] = sum(int(t.cost[space]) for space, _ in s.turn)
+            last = s.last
+            if last is None:
+                continue
+            self.last_seat[i], self.last_dice[i] = last.seat, last.dice
+            self.last_reason[i], self.last_tiles[i] = REASONS.index(last.reason), last.tiles
+            self.last_gold[i], self.last_wool[i] = last.gold, last.wool
+            self.last_bonus[i] = last.bonus
+            self.last_acts[i] = -1
+            self.last_acts[i, : len(last.spaces)] = [self._on_space(x) for x in last.spaces]
+
+    def _on_space(self, space: int) -> int:
+        """A placement id on `space` (a past turn's summary keeps its spaces, not its dice)."""
+        return int(np.flatnonzero(self.t.space_of == space)[0])
 
     def _act(self, actions: IntArray) -> None:
         self._free = None

@@ -9,6 +9,7 @@ multiset rolled, which stands for the rules engine's `Roll` of those faces.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -71,6 +72,12 @@ class PuruBatch(BatchGame):
         )
         return keys
 
+    def observations(self) -> np.ndarray:
+        """The Gymnasium features of the player to move, built from the arrays (`observe`)."""
+        from dicehall.games.puru.batch.observe import observations
+
+        return observations(self)
+
     bot_levels = ("random", "greedy")
 
     def bot_actions(self, level: str, rng: np.random.Generator | None = None) -> IntArray:
@@ -93,6 +100,31 @@ class PuruBatch(BatchGame):
         self.rerolls[idx] = 0
         self.turns[idx] = 0
         self.last_roller[idx] = -1
+
+    def _load(self, idx: IntArray, states: Sequence[PuruState]) -> None:
+        """Decision states of the Basic game or Solo (no characters, no power pending)."""
+        for i, state in enumerate(states):
+            if state.characters or state.res is not None:
+                raise BatchUnsupportedError(f"state {i}: a Full game's state (characters)")
+        self.phase[idx] = [int(s.phase) for s in states]
+        self.roller[idx] = [s.roller for s in states]
+        self.love[idx] = [s.love for s in states]
+        self.excite[idx] = [s.excite for s in states]
+        self.jelly[idx] = [s.jelly for s in states]
+        self.dice[idx] = [tb.pack(s.dice) for s in states]
+        self.n_dice[idx] = [s.n_dice for s in states]
+        self.rerolls[idx] = [s.rerolls for s in states]
+        self.turns[idx] = [s.turns for s in states]
+        lasts = [s.last for s in states]
+        self.last_roller[idx] = [-1 if x is None else x.roller for x in lasts]
+        self.last_dice[idx] = [0 if x is None else tb.pack(x.dice) for x in lasts]
+        self.last_how[idx] = [self._how(x) for x in lasts]
+
+    def _how(self, last: Summary | None) -> int:
+        """`last_how` of a roll's summary: AutoPuray's roll, or how the roller resolved it."""
+        if last is None or (self.solo and last.roller == 1):
+            return AUTO if last is not None else tb.NOT_KEPT
+        return {None: tb.NOT_KEPT, True: tb.KEPT_MAJORITY, False: tb.GIVEN_AWAY}[last.kept]
 
     def _act(self, actions: IntArray) -> None:
         keeping = self.phase == KEEP_PHASE

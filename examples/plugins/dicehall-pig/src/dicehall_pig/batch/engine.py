@@ -6,12 +6,14 @@ Roll. Action ids are the rules' (`INDEX`: 0 Roll, 1 Hold); a chance code is the 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 from dicehall.batch.engine import BatchGame, IntArray
 from dicehall.core import competition_ranks
 
+from dicehall_pig.bots.greedy import THRESHOLD
 from dicehall_pig.rules import INDEX, PigGame
 from dicehall_pig.spec import DIE_FACES
 from dicehall_pig.state import HOLD, ROLL, Face, PigState
@@ -46,11 +48,29 @@ class PigBatch(BatchGame):
         keys: IntArray = (mine < self.target).astype(np.int64)
         return keys
 
+    bot_levels = ("random", "greedy")
+
+    def bot_actions(self, level: str, rng: np.random.Generator | None = None) -> IntArray:
+        """`greedy`: hold at 20, and as soon as holding wins (`bots.greedy.HoldAtTwenty`)."""
+        if level != "greedy":
+            return super().bot_actions(level, rng)
+        rolls = (self.turn_total < THRESHOLD) & (self._mask_keys() == 1)
+        chosen: IntArray = np.where(rolls, ROLL_ID, HOLD_ID)
+        return chosen
+
     def _start(self, idx: IntArray) -> None:
         self.banked[idx] = 0
         for array in (self.seat, self.turn_total, self.decisions, self.last):
             array[idx] = 0
         self.busted[idx] = False
+
+    def _load(self, idx: IntArray, states: Sequence[PigState]) -> None:
+        self.banked[idx] = [s.scores for s in states]
+        self.seat[idx] = [s.seat for s in states]
+        self.turn_total[idx] = [s.turn_total for s in states]
+        self.decisions[idx] = [s.decisions for s in states]
+        self.last[idx] = [s.last for s in states]
+        self.busted[idx] = [s.busted for s in states]
 
     def _act(self, actions: IntArray) -> None:
         every, seat, n = self._all, self.seat, self.num_players
