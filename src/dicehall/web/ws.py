@@ -189,7 +189,7 @@ async def _room(hall: Hall, table: Table, conn: Conn, data: dict[str, Any]) -> N
 
 
 async def _handle(
-    ws: WebSocket,
+    ws: Socket,
     table: Table,
     conn: Conn,
     data: dict[str, Any],
