@@ -60,7 +60,7 @@ def unrated_reason(game: Game[Any, Any], bot_levels: list[str]) -> tuple[str, st
     - Settings: a rating means one thing per game, so a rated table plays the game's standard
       settings (every parameter at its default; the number of players and the parameters
       that change only looks, `ParamSpec.looks_only`, are free). A shorter game
-      (Pig to 1 point) is decided in seconds and mostly by luck: wins there would farm the
+      (a race to 1 point) is decided in seconds and mostly by luck: wins there would farm the
       ladder.
     - Bots: each must have a measured reference rating (`bot_ratings.json`); one without
       would count as a new player's default, and beating it would farm the ladder.

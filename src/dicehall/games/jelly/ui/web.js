@@ -20,6 +20,12 @@ let chosen = null,
   chosenBy = null; // a district another seat opened says nothing to the next seat
 const PLACE = new Set(["Place", "PlaceRemove", "PlaceMove"]);
 
+
+function shortName(seats, p) {
+  const name = seatName(seats, p).replace(/ \([^)]*\)$/, "");
+  return name.length > 14 ? `${name.slice(0, 13)}…` : name;
+}
+
 function target(x, y, district) {
   return s(
     "g",
@@ -114,13 +120,11 @@ function district(d, i, X, Y, w, seats, moves, picked) {
     g.append(die);
   });
   const totals = d.totals.map((t, p) => [p, t]).filter(([, t]) => t > 0);
-  g.append(
-    s(
-      "text",
-      { x: X + 14, y: ey + 53, "font-size": 13, fill: "#2d2a32" },
-      totals.length ? totals.map(([p, t]) => `${seatName(seats, p)} ${t}`).join(" · ") : "no dice yet",
-    ),
-  );
+  // each player's dice here, by name without a bot's level ("Bot 2 (random moves)" is "Bot 2");
+  // a line longer than the district is drawn narrower to fit it (about 7 units a letter)
+  const line = totals.length ? totals.map(([p, t]) => `${shortName(seats, p)} ${t}`).join(" · ") : "no dice yet";
+  const fit = line.length * 7 > w - 28 ? { textLength: w - 28, lengthAdjust: "spacingAndGlyphs" } : {};
+  g.append(s("text", { x: X + 14, y: ey + 53, "font-size": 13, fill: "#2d2a32", ...fit }, line));
   return g;
 }
 
