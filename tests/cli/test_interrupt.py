@@ -47,6 +47,10 @@ def _finished(err: str) -> int:
     return counts[-1] if counts else 0
 
 
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _interrupt_after(args: list[str], cwd: Path, at_least: int = 1) -> tuple[int, str]:
     """Start `dicehall ARGS`, send one SIGINT to its process group once its progress line says
     `at_least` games have finished; its exit code and stderr. Fails if it does not stop in time
@@ -58,6 +62,9 @@ def _interrupt_after(args: list[str], cwd: Path, at_least: int = 1) -> tuple[int
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        # a shell's background job starts with Ctrl-C ignored, and Python keeps an ignored
+        # SIGINT ignored: the run gets a terminal's default, whoever started the tests
+        preexec_fn=_default_sigint,
         env={**os.environ, "NO_COLOR": "1", "COLUMNS": "200"},
     )
     stream = proc.stderr
