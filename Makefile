@@ -50,7 +50,7 @@ typecheck: install
 	$(BIN)/mypy
 
 test: system-deps install lint typecheck
-	$(BIN)/pytest -n 2 --timeout 600 --durations=25
+	$(BIN)/pytest -n 3 --dist worksteal --timeout 600 --durations=25
 
 bench: install
 	$(BIN)/dicehall bench

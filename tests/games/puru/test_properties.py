@@ -50,7 +50,14 @@ def test_random_playouts_keep_the_invariants(params: dict[str, Any], seed: int) 
         if state.phase != Phase.OVER:
             assert 20 not in state.love and 20 not in state.excite and 0 not in state.jelly
     result = game.result(state)
-    assert result.winners and all(result.ranks[w] == 1 for w in result.winners)
+    if not result.winners:
+        # docs/rules/puru.md, *The end* 3: "if one roll leaves every player at 0 Jelly, there
+        # is no 'other' player left to compare ... nobody wins"
+        assert all(j <= 0 for j in state.jelly) and not any(
+            20 in t for t in (state.love, state.excite)
+        )
+        assert result.ranks == (1,) * len(state.jelly)
+    assert all(result.ranks[w] == 1 for w in result.winners)
     view = game.observe(state, None)
     assert view["winners"] == list(result.winners)
 
