@@ -248,3 +248,23 @@ def test_full_buckets_are_pruned_from_the_table(postgres: str) -> None:
     finally:
         buckets.close()
     assert rows == [("b", "10.0.0.2")]
+
+
+def test_an_accounts_email_alerts_are_one_budget_across_processes(postgres: str) -> None:
+    """Two processes' mailers (issue 33: the e-mail budget was per process, so N processes
+    could send an account N times its alerts)."""
+    from dicehall.web.accounts.mail_alerts import Mailer
+    from dicehall.web.config import Settings
+
+    url = create_database(postgres, "mail_budget")
+    store = Store(url)
+    settings = Settings(db_url=url)
+    processes = [Budgets(url), Budgets(url)]
+    mailers = [Mailer(settings, store, budgets) for budgets in processes]
+    burst = int(settings.limits.email_burst)
+    sent = [mailers[i % 2].budget.spend("alice") for i in range(2 * burst + 2)]
+    assert sent.count(True) == burst, sent
+    assert mailers[1].budget.spend("bob")  # another account has its own budget
+    for budgets in processes:
+        budgets.close()
+    store.close()

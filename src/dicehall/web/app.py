@@ -95,7 +95,7 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         sys.setswitchinterval(settings.gil_switch)  # web/config.py, Settings.gil_switch
         store = Store(settings.db_url)
-        hall = Hall(store, settings)
+        hall = Hall(store, settings, app.state.budgets)
         app.state.hall, app.state.settings = hall, settings
         app.state.accounts = Accounts(store)
         app.state.friend_desk = friends.FriendDesk(

@@ -36,6 +36,7 @@ from dicehall.web.cluster import replica
 from dicehall.web.cluster.node import Cluster
 from dicehall.web.config import Settings
 from dicehall.web.errors import RequestError, store_errors
+from dicehall.web.protection.budgets import Budgets
 from dicehall.web.series import new_series
 from dicehall.web.tables import seats as seat_rules
 from dicehall.web.tables import secret as table_secret
@@ -125,7 +126,7 @@ def make_game(game_id: Any, params: Any) -> Game[Any, Any]:
 class Hall:
     """Live tables by id; finished ones are loaded from the store on demand."""
 
-    def __init__(self, store: Store, settings: Settings) -> None:
+    def __init__(self, store: Store, settings: Settings, budgets: Budgets | None = None) -> None:
         self.store = store
         self.settings = settings
         self.tables: dict[str, Table] = {}
@@ -136,7 +137,7 @@ class Hall:
         self.checkpointer: asyncio.Task[None] | None = None
         self.cluster: Cluster | None = None
         self.warming: asyncio.Task[None] | None = None
-        self.mailer = Mailer(settings, store)  # turn-based tables' e-mail alerts
+        self.mailer = Mailer(settings, store, budgets)  # turn-based tables' e-mail alerts
 
     # --- start-up and shutdown ------------------------------------------------------
     async def start(self) -> None:

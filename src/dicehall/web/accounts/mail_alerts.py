@@ -4,7 +4,8 @@ When a new move begins at a turn-based table (`web.tables.turns`), each player t
 not connected there, whose seat is their account's and who opted in, gets one e-mail: the
 game, the time left and the table's link, nothing else (no seat token: the link opens the
 table in the browser that holds the seat). Off unless `DICEHALL_SMTP_HOST` is set; sent in a
-thread, off the event loop, past the account's budget (`DICEHALL_EMAIL_RATE`) not at all.
+thread, off the event loop; past the account's budget (`DICEHALL_EMAIL_RATE`, one budget for
+all the processes on PostgreSQL) not at all.
 docs/play-together.md, *E-mail alerts*; docs/security.md.
 """
 
@@ -21,7 +22,7 @@ from dicehall.store import Store
 from dicehall.store.accounts import Accounts
 from dicehall.store.emails import Emails
 from dicehall.web.config import Settings
-from dicehall.web.protection.limits import Throttle
+from dicehall.web.protection.budgets import Budgets
 
 if TYPE_CHECKING:
     from dicehall.web.tables.table import Table
@@ -32,10 +33,14 @@ log = logging.getLogger("dicehall.web")
 class Mailer:
     """Sends the alerts of one server process."""
 
-    def __init__(self, settings: Settings, store: Store) -> None:
+    def __init__(self, settings: Settings, store: Store, budgets: Budgets | None = None) -> None:
         self.settings, self.store = settings, store
         self.on = bool(settings.smtp_host)
-        self.budget = Throttle(settings.limits.email_rate, settings.limits.email_burst)
+        # per account, shared by the processes on PostgreSQL (protection/budgets.py)
+        limits = settings.limits
+        self.budget = (budgets or Budgets()).throttle(
+            "email_alerts", limits.email_rate, limits.email_burst
+        )
         self.sending: set[asyncio.Task[None]] = set()  # kept until done (tasks are weak refs)
 
     def your_turn(self, table: Table, seats: tuple[Seat, ...]) -> None:
