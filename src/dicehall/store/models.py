@@ -143,6 +143,23 @@ reviews = Table(
     Column("made", String(32), nullable=False),
 )
 
+# --- review jobs being made, seen by every process (store/review_jobs.py) -----------------
+review_jobs = Table(
+    "review_jobs",
+    metadata,
+    Column("key", String(80), primary_key=True),  # a table's id or an upload's review id
+    Column("lane", String(8), nullable=False),  # `table` or `upload` (web/records/reviews.py)
+    Column("owner", String(40), nullable=False),  # the process making it
+    Column("state", String(8), nullable=False),  # waiting, running, done, stopped, failed
+    Column("done", Integer, nullable=False),
+    Column("total", Integer, nullable=False),
+    Column("why", Text, nullable=False),  # why it stopped or failed
+    Column("cancel", String(64), nullable=False),  # SHA-256 of an upload's cancel token
+    Column("cancel_asked", Boolean, nullable=False),
+    Column("body", Text, nullable=True),  # an upload's finished review (tables': `reviews`)
+    Column("beat", Float, nullable=False),  # its owner's last sign of life, epoch seconds
+)
+
 # --- table chat (kept with the match's record, never in its action log) -------------------
 chat_messages = Table(
     "chat_messages",

@@ -120,6 +120,8 @@ def create_app(
         store.close()
         app.state.login_throttles.hashing.close()
         app.state.coach_desk.close()
+        if getattr(app.state, "reviews", None) is not None:
+            app.state.reviews.close()
         app.state.budgets.close()
 
     docs = settings.api_docs  # /docs, /redoc, /openapi.json: off unless DICEHALL_API_DOCS=1

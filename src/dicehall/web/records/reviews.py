@@ -25,7 +25,13 @@ past it). Tables' own reviews and uploads have a thread and a queue each, so upl
 starve a finished table's review. Every job stops at its deadline (`review_deadline` seconds
 after it starts), and an upload's job can be cancelled by whoever started it
 (`DELETE /api/reviews/{id}` with the `X-Review-Token` its POST answered); a stopped job's
-poll answers 410 `review_stopped` saying why. Queues, budgets and jobs are per process.
+poll answers 410 `review_stopped` saying why.
+
+**Several processes** (PostgreSQL): the address budgets are shared (protection/budgets.py),
+and so are the jobs (`store/review_jobs.py`): a review asked of two processes is made once,
+by the one that claimed it; each lane's queue limit counts every process's jobs; a poll or a
+cancel reaches the job through any process; an upload's finished review is read from the
+database by any of them.
 """
 
 from __future__ import annotations
@@ -41,13 +47,14 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Request
 from fastapi.responses import JSONResponse, Response
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
 from dicehall.core.errors import DicehallError
 from dicehall.engine.record import Record
@@ -55,6 +62,7 @@ from dicehall.review import review_record
 from dicehall.review.cost import Cost, review_cost
 from dicehall.review.model import FORMAT
 from dicehall.store import StoreUnavailable
+from dicehall.store.review_jobs import ALIVE_S, BEAT_S, CANCELLED, JobRow, SharedReviewJobs
 from dicehall.store.reviews import KeptReviews, method_key
 from dicehall.web.api import RECORD_BODY
 from dicehall.web.config import Settings
@@ -100,6 +108,11 @@ class Job:
     cancel_token: str = ""  # an upload's: whoever holds it may cancel the job
     stopped: str = ""  # why it was cancelled (DELETE) before it ended
     deadline: float = 0.0  # time.monotonic() when it must stop (set when it starts)
+    elsewhere: bool = False  # another process makes it (a snapshot of its row's progress)
+
+    @classmethod
+    def of_row(cls, row: JobRow) -> Job:
+        return cls(row.lane, row.done, row.total, elsewhere=True)
 
 
 class Stopped(Exception):
@@ -116,8 +129,15 @@ ENDED_KEPT = 1000
 class Reviews:
     """The server's review jobs and finished reviews."""
 
-    def __init__(self, settings: Settings, budgets: Budgets | None = None) -> None:
+    def __init__(
+        self, settings: Settings, budgets: Budgets | None = None,
+        shared: SharedReviewJobs | None = None,
+    ) -> None:  # fmt: skip
         self.settings = settings
+        self.shared = shared  # the jobs every process sees (PostgreSQL), else None
+        self._closing = threading.Event()
+        if shared is not None:
+            threading.Thread(target=self._keep_alive, name="review-jobs", daemon=True).start()
         limits = settings.limits
         self._lanes = {
             lane: ThreadPoolExecutor(1, thread_name_prefix=f"review-{lane}") for lane in LANES
@@ -197,6 +217,17 @@ class Reviews:
         longer kept: ask again; 410 when it was stopped)."""
         with self._lock:
             body, job, ended = self._cache.get(key), self._jobs.get(key), self._ended.get(key)
+        if body is None and job is None and ended is None:
+            row = self._shared_row(key)  # made, or being made, by another process?
+            if row is not None and row.alive:
+                job = Job.of_row(row)
+            elif row is not None and row.state == "done" and row.body is not None:
+                body = self._cached(key, row.body)
+            elif row is not None and row.state in ("stopped", "failed"):
+                ended = row.why
+                if row.state == "failed":
+                    self._forget_shared(key)
+                    raise RequestError(422, "not_reviewable", row.why)
         if body is not None:
             return Response(body, media_type="application/json")
         if job is None and ended is not None:
@@ -218,6 +249,17 @@ class Reviews:
                 with self._lock:
                     self._cache.put(key, body)
                 return body
+        row = self._shared_row(key)
+        if row is not None:
+            if row.alive:
+                return Job.of_row(row)
+            if row.state == "done" and row.body is not None:
+                return self._cached(key, row.body)
+            if row.state == "stopped" and row.why.startswith(DEADLINE):
+                ended = row.why
+            elif row.state == "failed":
+                self._forget_shared(key)
+                raise RequestError(422, "not_reviewable", row.why)
         if ended is not None and ended.startswith(DEADLINE):
             raise RequestError(410, "review_stopped", ended)
         return None
@@ -245,9 +287,18 @@ class Reviews:
             if body is not None:  # made meanwhile
                 return body
             if job is None:
-                waiting = sum(1 for j in self._jobs.values() if j.lane == lane)
-                if waiting >= self.settings.review_queue:
+                if self.shared is None:
+                    waiting = sum(1 for j in self._jobs.values() if j.lane == lane)
+                    claimed: Any = "full" if waiting >= self.settings.review_queue else "mine"
+                else:  # every process's jobs count; a job another process claimed is theirs
+                    claimed = self._claim_shared(key, lane, cancel_token)
+                if claimed == "full":
                     raise RequestError(503, "busy", "the server is making other reviews: try again")
+                if isinstance(claimed, JobRow):
+                    if claimed.state == "done" and claimed.body is not None:
+                        self._cache.put(key, claimed.body)
+                        return claimed.body
+                    return Job.of_row(claimed)
                 job = self._jobs[key] = Job(lane, cancel_token=cancel_token)
                 self._ended.pop(key, None)
                 self._lanes[lane].submit(self._run, key, record, job, kept)
@@ -257,53 +308,116 @@ class Reviews:
         """Stop an upload's job for whoever started it (404 unknown, 403 another's token)."""
         with self._lock:
             job = self._jobs.get(key)
+        if job is None and self.shared is not None:  # made by another process?
+            try:
+                answer = self.shared.ask_cancel(key, token)
+            except SQLAlchemyError:
+                answer = "unknown"
+            if answer == "ok":
+                return
+            if answer == "not_yours":
+                raise RequestError(403, "not_yours", NOT_YOURS)
         if job is None:
             raise RequestError(404, "unknown_review", "no review of that id is being made here")
         if not job.cancel_token or not hmac.compare_digest(job.cancel_token, token):
-            raise RequestError(403, "not_yours", "only whoever started a review may cancel it")
-        job.stopped = "cancelled by whoever started it"
+            raise RequestError(403, "not_yours", NOT_YOURS)
+        job.stopped = CANCELLED
 
     def progress(self, key: str, job: Job) -> dict[str, Any]:
         """A running job's progress; a failed one's error (422, and the job is forgotten)."""
         if job.error:
             with self._lock:
                 self._jobs.pop(key, None)
+            self._forget_shared(key)  # said once: the next ask may try again
             raise RequestError(422, "not_reviewable", job.error)
         return {"status": "running", "done": job.done, "total": job.total}
 
     def _run(self, key: str, record: Record, job: Job, kept: Kept | None) -> None:
         deadline_s = self.settings.limits.review_deadline
         job.deadline = time.monotonic() + deadline_s
+        beaten = [0.0]  # when the progress was last written to the shared row
 
         def progress(done: int, total: int) -> None:
             job.done, job.total = done, total
+            if self.shared is not None and time.monotonic() - beaten[0] >= BEAT_S:
+                beaten[0] = time.monotonic()
+                if self._shared(self.shared.beat, key, done, total):
+                    job.stopped = CANCELLED  # its uploader cancelled it through another process
             if job.stopped:
                 raise Stopped(job.stopped)
             if time.monotonic() > job.deadline:
                 raise Stopped(f"{DEADLINE} ({deadline_s:.0f} s) at step {done} of {total}")
 
         try:
+            if self.shared is not None and not self._shared(self.shared.start, key, default=True):
+                raise Stopped(CANCELLED)  # cancelled through another process while it waited
+            log.info("review %s: made here", key[:24])
             progress(0, 0)
             review = review_record(record, estimate=self._estimate_options(), progress=progress)
         except Stopped as stop:
             log.warning("review %s stopped: %s", key[:24], stop)
             self._end(key, str(stop))
+            self._shared_end(key, "stopped", str(stop))
             return
         except DicehallError as exc:
             job.error = str(exc)[:200]
+            self._shared_end(key, "failed", job.error)
             return
         except Exception:  # a bug: said once, logged, and the next request may try again
             log.exception("review of table %s failed", key)
             job.error = "the review failed on the server"
+            self._shared_end(key, "failed", job.error)
             return
         data = review.to_json()
         data["status"] = "done"
         body = json.dumps(data).encode()
         if kept is not None:
             kept.keep(body)
+            self._forget_shared(key)  # a table's review is read from `reviews` now
+        else:
+            self._shared_end(key, "done", body=body)
         with self._lock:
             self._jobs.pop(key, None)
             self._cache.put(key, body)
+
+    # --- the jobs every process sees (PostgreSQL) -------------------------------------------
+    def _shared(self, call: Callable[..., Any], *args: Any, default: Any = None) -> Any:
+        """`call` on the shared jobs; `default` while the database cannot be reached (this
+        process's own jobs go on)."""
+        try:
+            return call(*args)
+        except (SQLAlchemyError, StoreUnavailable) as exc:
+            log.warning("review jobs: the database did not answer: %s", type(exc).__name__)
+            return default
+
+    def _shared_row(self, key: str) -> JobRow | None:
+        return None if self.shared is None else self._shared(self.shared.get, key)
+
+    def _claim_shared(self, key: str, lane: str, cancel_token: str) -> Any:
+        assert self.shared is not None
+        most = self.settings.review_queue
+        return self._shared(self.shared.claim, key, lane, cancel_token, most, default="mine")
+
+    def _shared_end(self, key: str, state: str, why: str = "", body: bytes | None = None) -> None:
+        if self.shared is not None:
+            self._shared(self.shared.end, key, state, why, body)
+
+    def _forget_shared(self, key: str) -> None:
+        if self.shared is not None:
+            self._shared(self.shared.forget, key)
+
+    def _cached(self, key: str, body: bytes) -> bytes:
+        with self._lock:
+            self._cache.put(key, body)
+        return body
+
+    def _keep_alive(self) -> None:
+        assert self.shared is not None
+        while not self._closing.wait(ALIVE_S):
+            self._shared(self.shared.keep_alive)
+
+    def close(self) -> None:
+        self._closing.set()
 
     def _end(self, key: str, why: str) -> None:
         with self._lock:
@@ -314,6 +428,7 @@ class Reviews:
 
 
 DEADLINE = "stopped at its deadline"
+NOT_YOURS = "only whoever started a review may cancel it"
 
 
 class TooCostly(RequestError):
@@ -333,7 +448,9 @@ def get_reviews(request: Request) -> Reviews:
     state = request.app.state
     service: Reviews | None = getattr(state, "reviews", None)
     if service is None:
-        service = state.reviews = Reviews(state.settings, getattr(state, "budgets", None))
+        budgets: Budgets | None = getattr(state, "budgets", None)
+        shared = SharedReviewJobs(state.hall.store) if budgets and budgets.shared else None
+        service = state.reviews = Reviews(state.settings, budgets, shared)
     return service
 
 
