@@ -151,12 +151,20 @@ class Hall:
             conninfo = url.render_as_string(hide_password=False)
             relay = (self.settings.relay_host, self.settings.relay_port)
             self.cluster = Cluster(self.tables, conninfo, relay)
+            self.cluster.on_admin = self._follow_admin
             await self.cluster.start()
         self.solvers.start()
         self.sweeper = loop.create_task(lifecycle.sweep_forever(self), name="sweep")
         if self.store.checkpoints:
             checkpoints = lifecycle.checkpoint_forever(self)
             self.checkpointer = loop.create_task(checkpoints, name="checkpoint")
+
+    async def _follow_admin(self, what: str) -> None:
+        """An operator's change made through another process, applied here now."""
+        if what == "closed":
+            await lifecycle.follow_closes(self)
+        elif what == "suspended":
+            await lifecycle.send_away_suspended(self)
 
     async def stop(self) -> None:
         if self.warming is not None:

@@ -5,7 +5,7 @@ reported chat messages and the latest operators' actions. The actions: close a t
 (`POST /api/admin/tables/{id}/close`: it is kept and watchable, no longer played), suspend an
 account or lift its suspension (`POST /api/admin/accounts/{name}/suspend`, `…/unsuspend`: a
 suspended account cannot sign in or play, its sessions end, its seats' connections close:
-at once on this process, at their next sweep on the others, `web/lifecycle.py`) and end an
+at once on this process and, told through PostgreSQL, on the others, `web/lifecycle.py`) and end an
 account's sessions (`…/{name}/signout`). Every action is kept in the database
 (`store/admin.py`) and logged as an `admin_action` event (`web/events.py`). Anyone signed
 out gets 404, a signed-in non-operator 403; CSRF as every account route
@@ -135,6 +135,8 @@ async def close_table(request: Request, me: OperatorDep, table_id: TableId) -> d
     table = hall.tables.get(table_id)
     if table is not None:
         table.expire(EXPIRED, "An operator closed this table.")
+    if hall.cluster is not None:  # the process that plays it stops it now
+        hall.cluster.admin_changed("closed")
     await _record(request, me, "close_table", table_id)
     return {"closed": table_id}
 
@@ -160,6 +162,8 @@ async def suspend(request: Request, me: OperatorDep, name: Name) -> dict[str, An
         table = hall.tables.get(table_id)
         if table is not None:
             sent_away += table.send_away(seat, SUSPENDED)
+    if hall.cluster is not None:  # the other processes close its connections now
+        hall.cluster.admin_changed("suspended")
     await _record(request, me, "suspend", account.name)
     return {"suspended": account.name, "sessions_ended": ended, "connections_closed": sent_away}
 

@@ -25,6 +25,8 @@ several machines behind one reverse proxy) joins the cluster:
   first, as always) and answers (`dicehall_replies`); only then does the mover get its ack.
   People seated through a replica are announced to the owner (`dicehall_presence`), so it
   does not put a bot in their seat.
+- **Operators' changes.** A table closed or an account suspended through /admin on one
+  process is applied by the others at once (`dicehall_admin`), each reading the store.
 - **Pauses** (a round's end, `web/tables/pauses.py`) run on the owner, which tells the
   replicas each change (`dicehall_pauses`); a Skip sent to a replica goes to the owner
   (`dicehall_skips`).
@@ -46,6 +48,7 @@ import logging
 import secrets
 import uuid
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from dicehall.web import events
@@ -61,6 +64,7 @@ log = logging.getLogger("dicehall.web")
 CHANNELS = (
     "dicehall_moves", "dicehall_acts", "dicehall_replies", "dicehall_presence",
     "dicehall_pauses", "dicehall_skips", "dicehall_follows", "dicehall_rematches",
+    "dicehall_admin",
 )  # fmt: skip
 FORWARD_TIMEOUT_S = 10.0
 TAKEOVER_EVERY_S = 1.0
@@ -93,6 +97,8 @@ class Cluster:
         self.followers: dict[str, set[str]] = {}  # owned tables' replicas elsewhere, by node
         self.taken: OrderedDict[str, None] = OrderedDict()  # takeovers told (the newest)
         self.tasks: list[asyncio.Task[None]] = []
+        # an operator's change through another process: "closed" or "suspended" (web.hall)
+        self.on_admin: Callable[[str], Awaitable[Any]] | None = None
 
     async def start(self) -> None:
         import psycopg
@@ -186,6 +192,11 @@ class Cluster:
         payload = {"table": table.id, "id": new_id, "node": self.node}
         self._background(self.notify("dicehall_rematches", payload))
 
+    def admin_changed(self, what: str) -> None:
+        """An operator closed a table or suspended an account through this process: the
+        others apply it now, not at their next sweep (`web/admin/routes.py`)."""
+        self._background(self.notify("dicehall_admin", {"admin": what, "node": self.node}))
+
     def presence(self, table: Table, seat: int, here: bool) -> None:
         payload = {"table": table.id, "seat": seat, "here": here, "node": self.node}
         self._background(self.notify("dicehall_presence", payload))
@@ -255,6 +266,10 @@ class Cluster:
             future = self.waiting.get(payload.get("request", ""))
             if future is not None and not future.done():
                 future.set_result(payload)
+            return
+        if channel == "dicehall_admin":
+            if self.on_admin is not None:
+                self._background(self.on_admin(str(payload["admin"])))
             return
         table = self.tables.get(payload["table"])
         if table is None:
