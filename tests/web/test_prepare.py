@@ -92,3 +92,22 @@ def test_without_the_memory_the_log_says_so(
         preparer = asyncio.run(run())
     assert preparer.task is None
     assert "GiB of memory" in caplog.text and "dicehall solve puru" in caplog.text
+
+
+def test_stopping_kills_and_reaps_the_solver(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server stopped while it solves leaves no running child behind (it warned of a running
+    subprocess and an open pipe when the garbage collector found it later)."""
+    monkeypatch.setenv(cache.ENV_DIR, str(tmp_path))
+
+    async def run() -> int | None:
+        preparer = prepare.Preparer(True, prepare.jobs()[:1], need=0)  # minutes of solving
+        preparer.start()
+        while preparer.child is None:
+            await asyncio.sleep(0.05)
+        child = preparer.child
+        await preparer.stop()
+        return child.returncode
+
+    assert asyncio.run(run()) is not None

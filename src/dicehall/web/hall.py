@@ -178,7 +178,7 @@ class Hall:
         if self.cluster is not None:
             await self.cluster.stop()
         await self.pool.close()
-        self.solvers.stop()
+        await self.solvers.stop()
 
     # --- tables ---------------------------------------------------------------------
     async def get(self, table_id: str) -> Table | None:

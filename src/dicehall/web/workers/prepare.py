@@ -182,12 +182,20 @@ class Preparer:
             log.info("expert tables: still solving %s (%.0f s so far)", job.label,
                      time.monotonic() - began)  # fmt: skip
 
-    def stop(self) -> None:
+    async def stop(self) -> None:
+        """Stop solving: the solver is killed and reaped, its pipe read to its end (a child
+        left to the garbage collector warns of a running process and an open pipe)."""
         if self.task is not None:
             self.task.cancel()
-        if self.child is not None and self.child.returncode is None:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.task
+        child = self.child
+        if child is not None and child.returncode is None:
             with contextlib.suppress(ProcessLookupError):
-                self.child.kill()
+                child.kill()
+        if child is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(child.communicate(), 10)
 
     # --- what the lobby and table creation ask ------------------------------------------
     def missing_for(self, game: Any) -> list[str]:
