@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page
 from dicehall import games
 from dicehall.engine.tutorial import load
 from tests.web.accessibility import axe_violations
-from tests.web.browser import SHOTS, shot
+from tests.web.browser import FAST_BOTS, SHOTS, shot
 from tests.web.helpers import Server
 from tests.web.phone import layout_problems, phone_context
 
@@ -186,6 +186,7 @@ def test_a_guided_game_passes_the_pages_policy(browser: Browser, server: Server)
     from tests.web.test_browser_csp import RECORD
 
     context = browser.new_context(viewport={"width": 1300, "height": 860})
+    context.add_init_script(FAST_BOTS)  # the other seats' moves without the reading pace
     context.add_init_script(RECORD)
     page = context.new_page()
     for game in GAMES:
@@ -196,6 +197,8 @@ def test_a_guided_game_passes_the_pages_policy(browser: Browser, server: Server)
         while step_of(page) < tutorial.decisions:
             step = step_of(page)
             for _ in range(MAX_TAPS):
+                # the next target shows once the others' moves are played (a busy machine: later)
+                page.wait_for_selector("[data-tutorial-target]", timeout=60_000)
                 page.click("[data-tutorial-target]")
                 page.wait_for_timeout(100)
                 if step_of(page) != step:
