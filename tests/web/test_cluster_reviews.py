@@ -13,16 +13,15 @@ import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
 
 from tests.store.postgres import create_database, postgres_server
 from tests.web.attacks_costly import holding_record
-from tests.web.helpers import Client, Server
+from tests.web.helpers import Server
+from tests.web.test_review_costs import _finished_pig, _start
 
-RANDOM = {"kind": "bot", "level": "random"}
 LONG_REVIEWS = {
     "DICEHALL_REVIEW_ROLLOUTS": "2",
     "DICEHALL_REVIEW_JOB_CPU": "1000000",
@@ -66,18 +65,11 @@ def _until_not_202(srv: Server, path: str, timeout: float = 120) -> httpx.Respon
         time.sleep(0.3)
 
 
-def _upload(srv: Server, record: bytes) -> dict[str, Any]:
-    r = srv.api("POST", "/api/reviews", content=record)
-    assert r.status_code == 202, r.text
-    answer: dict[str, Any] = r.json()
-    return answer
-
-
 def test_an_uploads_review_is_followed_and_cancelled_through_the_other_process(
     pair: list[Server],
 ) -> None:
     a, b = pair
-    job = _upload(a, holding_record(19_990))
+    job = _start(a, holding_record(19_990))
     path = f"/api/reviews/{job['id']}"
     seen = b.api("GET", path)
     assert seen.status_code == 202 and seen.json()["status"] == "running", seen.text
@@ -98,17 +90,16 @@ def test_a_review_asked_of_both_processes_is_made_once(pair: list[Server]) -> No
     """A finished table's review asked of A and B at once, and an upload posted to both:
     one process makes each, and both answer it."""
     a, b = pair
-    made = a.create("pig", [RANDOM, RANDOM], params={"target": 150})  # seconds of review
-    Client(a, made["id"]).wait_state(lambda s: s.get("over") is True, timeout=120)
-    path = f"/api/tables/{made['id']}/review"
+    table = _finished_pig(a, 150)  # seconds of review
+    path = f"/api/tables/{table}/review"
     with ThreadPoolExecutor(2) as both:  # asked of both at once
         first = list(both.map(lambda srv: srv.api("GET", path), (a, b)))
     assert [r.status_code for r in first] in ([202, 202], [202, 200]), [r.text for r in first]
     bodies = [_until_not_202(srv, path).json() for srv in (a, b)]
     assert bodies[0] == bodies[1] and bodies[0]["status"] == "done"
-    assert _made_here(a, made["id"]) + _made_here(b, made["id"]) == 1
+    assert _made_here(a, table) + _made_here(b, table) == 1
 
-    record = a.api("GET", f"/api/tables/{made['id']}/record").content
+    record = a.api("GET", f"/api/tables/{table}/record").content
     posted = [srv.api("POST", "/api/reviews", content=record) for srv in (b, a)]
     assert all(r.status_code in (200, 202) for r in posted), [r.text for r in posted]
     key = posted[0].json()["id"]
@@ -123,13 +114,13 @@ def test_the_upload_queue_is_one_for_both_processes(pair: list[Server]) -> None:
     whichever process it reaches; cancelling one makes room."""
     a, b = pair
     records = [holding_record(19_960 - k) for k in range(6)]
-    jobs = [_upload((a, b)[k % 2], records[k]) for k in range(QUEUE)]
+    jobs = [_start((a, b)[k % 2], records[k]) for k in range(QUEUE)]
     for srv in (a, b):
         full = srv.api("POST", "/api/reviews", content=records[QUEUE])
         assert full.status_code == 503 and full.json()["error"] == "busy", full.text
     last = jobs[-1]  # still waiting behind B's first: cancelled at once
     gone = a.api("DELETE", f"/api/reviews/{last['id']}", headers={"X-Review-Token": last["cancel"]})
     assert gone.status_code == 200, gone.text
-    jobs.append(_upload(a, records[QUEUE + 1]))
+    jobs.append(_start(a, records[QUEUE + 1]))
     for job in jobs:
         a.api("DELETE", f"/api/reviews/{job['id']}", headers={"X-Review-Token": job["cancel"]})

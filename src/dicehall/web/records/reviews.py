@@ -108,11 +108,11 @@ class Job:
     cancel_token: str = ""  # an upload's: whoever holds it may cancel the job
     stopped: str = ""  # why it was cancelled (DELETE) before it ended
     deadline: float = 0.0  # time.monotonic() when it must stop (set when it starts)
-    elsewhere: bool = False  # another process makes it (a snapshot of its row's progress)
 
     @classmethod
     def of_row(cls, row: JobRow) -> Job:
-        return cls(row.lane, row.done, row.total, elsewhere=True)
+        """A snapshot of the progress of a job another process makes."""
+        return cls(row.lane, row.done, row.total)
 
 
 class Stopped(Exception):
@@ -218,16 +218,8 @@ class Reviews:
         with self._lock:
             body, job, ended = self._cache.get(key), self._jobs.get(key), self._ended.get(key)
         if body is None and job is None and ended is None:
-            row = self._shared_row(key)  # made, or being made, by another process?
-            if row is not None and row.alive:
-                job = Job.of_row(row)
-            elif row is not None and row.state == "done" and row.body is not None:
-                body = self._cached(key, row.body)
-            elif row is not None and row.state in ("stopped", "failed"):
-                ended = row.why
-                if row.state == "failed":
-                    self._forget_shared(key)
-                    raise RequestError(422, "not_reviewable", row.why)
+            found = self._from_shared(key)  # made, or being made, by another process?
+            body, job, ended = _split(found)
         if body is not None:
             return Response(body, media_type="application/json")
         if job is None and ended is not None:
@@ -249,17 +241,10 @@ class Reviews:
                 with self._lock:
                     self._cache.put(key, body)
                 return body
-        row = self._shared_row(key)
-        if row is not None:
-            if row.alive:
-                return Job.of_row(row)
-            if row.state == "done" and row.body is not None:
-                return self._cached(key, row.body)
-            if row.state == "stopped" and row.why.startswith(DEADLINE):
-                ended = row.why
-            elif row.state == "failed":
-                self._forget_shared(key)
-                raise RequestError(422, "not_reviewable", row.why)
+        found = self._from_shared(key)
+        if isinstance(found, (bytes, Job)):
+            return found
+        ended = found if found is not None else ended
         if ended is not None and ended.startswith(DEADLINE):
             raise RequestError(410, "review_stopped", ended)
         return None
@@ -294,7 +279,7 @@ class Reviews:
                     claimed = self._claim_shared(key, lane, cancel_token)
                 if claimed == "full":
                     raise RequestError(503, "busy", "the server is making other reviews: try again")
-                if isinstance(claimed, JobRow):
+                if isinstance(claimed, JobRow):  # another process's job, or its review
                     if claimed.state == "done" and claimed.body is not None:
                         self._cache.put(key, claimed.body)
                         return claimed.body
@@ -390,8 +375,20 @@ class Reviews:
             log.warning("review jobs: the database did not answer: %s", type(exc).__name__)
             return default
 
-    def _shared_row(self, key: str) -> JobRow | None:
-        return None if self.shared is None else self._shared(self.shared.get, key)
+    def _from_shared(self, key: str) -> bytes | Job | str | None:
+        """What another process made of `key`: its review, its job's progress, why it
+        stopped, or None (422 once for a job that failed)."""
+        row = None if self.shared is None else self._shared(self.shared.get, key)
+        if row is None:
+            return None
+        if row.alive:
+            return Job.of_row(row)
+        if row.state == "done" and row.body is not None:
+            return self._cached(key, row.body)
+        if row.state == "failed":
+            self._forget_shared(key)
+            raise RequestError(422, "not_reviewable", row.why)
+        return row.why if row.state == "stopped" else None
 
     def _claim_shared(self, key: str, lane: str, cancel_token: str) -> Any:
         assert self.shared is not None
@@ -428,6 +425,17 @@ class Reviews:
 
 
 DEADLINE = "stopped at its deadline"
+
+
+def _split(found: bytes | Job | str | None) -> tuple[bytes | None, Job | None, str | None]:
+    """`Reviews._from_shared`'s answer as (review, job, why it stopped)."""
+    return (
+        found if isinstance(found, bytes) else None,
+        found if isinstance(found, Job) else None,
+        found if isinstance(found, str) else None,
+    )
+
+
 NOT_YOURS = "only whoever started a review may cancel it"
 
 
