@@ -15,6 +15,8 @@ starts.
     python -m tests.web.load_scale --workers 1,2,4 --tables 32 --seconds 20
     python -m tests.web.load_scale --workers 1,2 --ramp 16,32,48,64,96 --seconds 15
     python -m tests.web.load_scale --src DIR ...   # the server's code from DIR (a before run)
+    python -m tests.web.load_scale --workers 1,2,4 --cores 0.25 --ramp ...  # as root: each
+        # server process gets 0.25 core (tests/web/cpu_quota.py), the rest is the generator's
 
 Figures only: nothing here asserts a time (`tests/web/test_load_scale.py` runs it tiny).
 """
@@ -34,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.store.postgres import create_database, postgres_server
+from tests.web.cpu_quota import CpuQuota
 from tests.web.helpers import Server
 from tests.web.load import P99_LIMIT_MS, Load, Step
 
@@ -84,17 +87,23 @@ def _generate(url: str, step: Step, seed: int, out: Any) -> None:
     out.put(asyncio.run(Load(srv, step, random.Random(seed)).run()))
 
 
-def run_step(db_url: str, workers: int, step: Step, folder: Path, src: Path | None) -> Any:
-    """One step against a fresh `serve --workers N` on `db_url`."""
+def run_step(
+    db_url: str, workers: int, step: Step, folder: Path, src: Path | None, cores: float | None
+) -> Any:
+    """One step against a fresh `serve --workers N` on `db_url`; with `cores`, each server
+    process (with its bot worker) is held to that much CPU."""
     env = {"DICEHALL_BOT_DELAY": str(step.bot_delay), "DICEHALL_GRACE": "30"}
     if src is not None:
         env["PYTHONPATH"] = str(src)
     srv = Server(folder / "unused.db", folder / "server.log", env=env)
     srv.db_url, srv.workers = db_url, workers
     srv.start(timeout=180)
+    quota = CpuQuota(cores) if cores else None
     try:
         assert srv.proc is not None
         settle(srv.proc.pid)
+        if quota is not None:
+            quota.confine(srv.proc.pid, workers)
         cpu = tree_cpu_seconds(srv.proc.pid)
         context = multiprocessing.get_context("fork")
         out = context.Queue()
@@ -107,17 +116,27 @@ def run_step(db_url: str, workers: int, step: Step, folder: Path, src: Path | No
         figures["workers"] = workers
         figures["server_cpu_share"] = round(cpu / figures["seconds"], 2)
         figures["server_cpu_ms_per_action"] = round(1000 * cpu / actions, 2) if actions else None
+        figures["cores_per_process"] = cores
+        figures["throttled_s"] = round(quota.throttled_seconds(), 2) if quota else None
     finally:
         srv.stop()
+        if quota is not None:
+            quota.remove()
     return figures
 
 
 COLUMNS = ["workers", "tables", "clients", "actions_per_s", "rtt_ms_p50", "rtt_ms_p99"]
-COLUMNS += ["errors", "server_cpu_share", "server_cpu_ms_per_action", "loadavg_1m"]
+COLUMNS += ["errors", "server_cpu_share", "server_cpu_ms_per_action", "client_cpu_share"]
+COLUMNS += ["loadavg_1m"]
 
 
 def measure(
-    workers: list[int], tables: list[int], seconds: float, src: Path | None, think: float = 0.2
+    workers: list[int],
+    tables: list[int],
+    seconds: float,
+    src: Path | None,
+    think: float = 0.2,
+    cores: float | None = None,
 ) -> list[dict[str, Any]]:
     """Every (workers, tables) step, each on a fresh database of one private PostgreSQL."""
     rows = []
@@ -129,7 +148,7 @@ def measure(
                 step = Step(count, watchers=1, seconds=seconds, think=think)
                 folder = Path(tmp) / name
                 folder.mkdir()
-                row = run_step(create_database(pg, name), n, step, folder, src)
+                row = run_step(create_database(pg, name), n, step, folder, src, cores)
                 rows.append(row)
                 print(" ".join(f"{row[c]!s:>13}" for c in COLUMNS), flush=True)
     return rows
@@ -154,10 +173,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think", type=float, default=0.2, help="mean seconds per person move")
     parser.add_argument("--src", type=Path, default=None, help="the server's code from here")
     parser.add_argument("--json", type=Path, default=None, help="also write the rows here")
+    parser.add_argument(
+        "--cores", type=float, default=None, help="CPU per server process (root, cgroup v1)"
+    )
     args = parser.parse_args(argv)
     workers = [int(x) for x in args.workers.split(",")]
     tables = [int(x) for x in args.ramp.split(",")] if args.ramp else [args.tables]
-    rows = measure(workers, tables, args.seconds, args.src, args.think)
+    rows = measure(workers, tables, args.seconds, args.src, args.think, args.cores)
     if args.json:
         args.json.write_text(json.dumps(rows, indent=1) + "\n")
     base = next((r["server_cpu_ms_per_action"] for r in rows if r["workers"] == workers[0]), None)
