@@ -109,6 +109,9 @@ def play_in_terminal(
         encoding="utf-8",
         codec_errors="replace",
     )
+    # pexpect waits 50 ms before each send, for programs that turn echo off after their
+    # prompt; ours reads the line it asked for, and 200 answers were 10 s of waiting
+    child.delaybeforesend = None
     played = Played()
     pending = ""
     try:
