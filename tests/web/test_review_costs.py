@@ -91,13 +91,13 @@ def test_an_address_has_a_cpu_budget_for_uploaded_reviews(tmp_path: Path) -> Non
 @pytest.fixture(scope="module")
 def busy_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server that takes long reviews (no per-job budget to speak of) and stops each after
-    20 s."""
+    8 s."""
     folder = tmp_path_factory.mktemp("review-costs")
     env = {
         "DICEHALL_REVIEW_ROLLOUTS": "2",
         "DICEHALL_REVIEW_JOB_CPU": "1000000",
         "DICEHALL_REVIEW_CPU_PER_HOUR": "1000000000",
-        "DICEHALL_REVIEW_DEADLINE": "20",
+        "DICEHALL_REVIEW_DEADLINE": "8",
     }
     server = Server(folder / "db.sqlite", folder / "server.log", env)
     server.start()
