@@ -10,6 +10,7 @@ import time
 
 import pytest
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from dicehall import games
 from dicehall.engine.tutorial import load
@@ -34,6 +35,14 @@ _TARGET = """() => {
            free: fixed && !inSheet ? sheet.getBoundingClientRect().top : innerHeight,
            width: innerWidth };
 }"""
+
+
+# after a tap: the step changed, or the ring went on to the move's next tap (a die, then its
+# button), or back to its first (a move the script did not ask for)
+_MOVED_ON = """([step, tap]) => Number(document.body.dataset.tutorialStep) !== step
+  || Number(document.body.dataset.tutorialTap) !== tap"""
+_NEXT_RINGED = """(step) => Number(document.body.dataset.tutorialStep) !== step
+  || !!document.querySelector("[data-tutorial-target]")"""
 
 
 def step_of(page: Page) -> int:
@@ -63,14 +72,16 @@ def play_step(page: Page, game: str) -> None:
     for _ in range(MAX_TAPS):
         where = ringed(page)
         assert in_view(where), f"{game} step {step}: next control out of view {where}"
+        tap = int(page.get_attribute("body", "data-tutorial-tap") or "-1")
         page.touchscreen.tap(where["x"], where["y"])
         try:
-            page.wait_for_function(
-                f"Number(document.body.dataset.tutorialStep) !== {step}", timeout=800
-            )
-            return
-        except Exception:  # another tap of the same move (a die, then its button)
+            page.wait_for_function(_MOVED_ON, arg=[step, tap], timeout=800)
+        except PlaywrightTimeout:  # the tap changed nothing: try again
             continue
+        # the move's last tap leaves nothing ringed until the next step is shown
+        page.wait_for_function(_NEXT_RINGED, arg=step, timeout=15_000)
+        if step_of(page) != step:
+            return
     raise AssertionError(f"{game} step {step}: the ringed taps never sent the move")
 
 

@@ -54,6 +54,7 @@ function reveal(node) {
 function draw() {
   const ring = $("ring"),
     node = targetNode();
+  document.body.dataset.tutorialTap = String(at); // which tap of the step is ringed (tests wait on it)
   for (const old of document.querySelectorAll("[data-tutorial-target]")) old.removeAttribute("data-tutorial-target");
   if (!node) {
     ring.hidden = true;
