@@ -82,10 +82,18 @@ class Server:
         return f"ws://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 90) -> None:
+        self.spawn()
+        self.wait_ready(timeout)
+
+    def spawn(self) -> None:
+        """Start the process, without waiting for it to serve (`wait_ready`)."""
         cmd = [*self.command, "--port", str(self.port), "--db", self.db_url]
         cmd += ["--workers", str(self.workers)] if self.workers > 1 else []
         with self.log_path.open("ab") as log:
             self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=self.env)
+
+    def wait_ready(self, timeout: float = 90) -> None:
+        assert self.proc is not None, "spawn() first"
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -214,3 +222,12 @@ class Client:
                     raise AssertionError(answer)
             else:
                 self.wait(lambda m: m["type"] == "update", timeout=max(0.1, end - time.monotonic()))
+
+
+def start_together(servers: list[Server], timeout: float = 120) -> None:
+    """Start several server processes at once (they share a database: the first to take its
+    migration lock brings the schema up to date, the others wait for it), then wait for each."""
+    for srv in servers:
+        srv.spawn()
+    for srv in servers:
+        srv.wait_ready(timeout)

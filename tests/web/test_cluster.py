@@ -18,7 +18,7 @@ import pytest
 
 from dicehall.store import Store
 from tests.store.postgres import create_database, postgres_server
-from tests.web.helpers import Client, Server
+from tests.web.helpers import Client, Server, start_together
 from tests.web.test_round_pause import RANDOM, play_to_the_pause
 
 HUMAN = {"kind": "human"}
@@ -32,11 +32,12 @@ def postgres() -> Iterator[str]:
         yield url
 
 
-def _server(tmp_path: Path, name: str, url: str, relay: bool = True) -> Server:
+def _server(tmp_path: Path, name: str, url: str, relay: bool = True, start: bool = True) -> Server:
     env = SLOW_GRACE if relay else {**SLOW_GRACE, "DICEHALL_RELAY_HOST": "off"}
     srv = Server(tmp_path / f"{name}.unused", tmp_path / f"{name}.log", env=env)
     srv.db_url = url
-    srv.start(timeout=120)  # a busy test machine starts slowly
+    if start:
+        srv.start(timeout=120)  # a busy test machine starts slowly
     return srv
 
 
@@ -86,7 +87,8 @@ def test_a_table_is_shared_by_two_processes_and_survives_kill9_of_its_owner(
     """B's clients are relayed to A (web/cluster/relay.py) or, with the relay off, served by
     B from the store (web/cluster/replica.py): either way the table survives A's kill -9."""
     url = create_database(postgres, f"cluster_{relay}")
-    a, b = _server(tmp_path, "a", url, relay), _server(tmp_path, "b", url, relay)
+    a, b = (_server(tmp_path, name, url, relay, start=False) for name in "ab")
+    start_together([a, b])
     try:
         made = a.create("puru", [HUMAN, HUMAN, GREEDY])  # A made it: A owns it
         tokens = made["tokens"]

@@ -19,7 +19,7 @@ import pytest
 
 from tests.store.postgres import create_database, postgres_server
 from tests.web.attacks_costly import holding_record
-from tests.web.helpers import Server
+from tests.web.helpers import Server, start_together
 from tests.web.test_review_costs import _finished_pig, _start
 
 LONG_REVIEWS = {
@@ -45,8 +45,8 @@ def pair(tmp_path: Path, postgres: str, request: pytest.FixtureRequest) -> Itera
     for name in ("a", "b"):
         srv = Server(tmp_path / f"{name}.unused", tmp_path / f"{name}.log", env=LONG_REVIEWS)
         srv.db_url = url
-        srv.start(timeout=120)
         servers.append(srv)
+    start_together(servers)
     yield servers
     for srv in servers:
         srv.stop()
