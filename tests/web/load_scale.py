@@ -95,10 +95,10 @@ def run_step(
     env = {"DICEHALL_BOT_DELAY": str(step.bot_delay), "DICEHALL_GRACE": "30"}
     if src is not None:
         env["PYTHONPATH"] = str(src)
+    quota = CpuQuota(cores) if cores else None  # refused before any server starts
     srv = Server(folder / "unused.db", folder / "server.log", env=env)
     srv.db_url, srv.workers = db_url, workers
     srv.start(timeout=180)
-    quota = CpuQuota(cores) if cores else None
     try:
         assert srv.proc is not None
         settle(srv.proc.pid)
