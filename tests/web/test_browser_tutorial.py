@@ -7,6 +7,8 @@ axe-core finds nothing on the tutorial page. Prints the time each tutorial took 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from functools import partial
 
 import pytest
 from playwright.sync_api import Browser, Page
@@ -49,6 +51,31 @@ def step_of(page: Page) -> int:
     return int(page.get_attribute("body", "data-tutorial-step") or "-1")
 
 
+def tap_of(page: Page) -> int:
+    """Which tap of the step's move is ringed (tutorial-point.js)."""
+    return int(page.get_attribute("body", "data-tutorial-tap") or "-1")
+
+
+def moved_on(page: Page, step: int, tap: int) -> bool:
+    """After a tap: the step changed, or the ring went on to another tap of the move."""
+    return step_of(page) != step or tap_of(page) != tap
+
+
+def next_ringed(page: Page, step: int) -> bool:
+    """The step changed, or a control is ringed (none is between a move and the next step)."""
+    return step_of(page) != step or page.query_selector("[data-tutorial-target]") is not None
+
+
+def until(page: Page, done: Callable[[], object], seconds: float) -> bool:
+    """Poll `done` every 50 ms for up to `seconds`; whether it came true."""
+    end = time.monotonic() + seconds
+    while not done():
+        if time.monotonic() > end:
+            return False
+        page.wait_for_timeout(50)
+    return True
+
+
 def ringed(page: Page) -> dict[str, float]:
     page.wait_for_selector("[data-tutorial-target]", state="attached", timeout=15_000)
     page.wait_for_timeout(60)  # the ring follows the page's own scroll on the next frame
@@ -72,7 +99,7 @@ def play_step(page: Page, game: str) -> None:
     for _ in range(MAX_TAPS):
         where = ringed(page)
         assert in_view(where), f"{game} step {step}: next control out of view {where}"
-        tap = int(page.get_attribute("body", "data-tutorial-tap") or "-1")
+        tap = tap_of(page)
         page.touchscreen.tap(where["x"], where["y"])
         try:
             page.wait_for_function(_MOVED_ON, arg=[step, tap], timeout=800)
@@ -214,8 +241,14 @@ def test_a_guided_game_passes_the_pages_policy(browser: Browser, server: Server)
             for _ in range(MAX_TAPS):
                 # the next target shows once the others' moves are played (a busy machine: later)
                 page.wait_for_selector("[data-tutorial-target]", timeout=60_000)
+                tap = tap_of(page)
                 page.click("[data-tutorial-target]")
-                page.wait_for_timeout(100)
+                # no wait_for_function here: it evaluates script, which the policy refuses
+                if not until(page, partial(moved_on, page, step, tap), 1.0):
+                    continue  # the click changed nothing: again
+                # a move's last tap rings nothing until the next step is drawn: never click
+                # the old ring twice
+                until(page, partial(next_ringed, page, step), 60)
                 if step_of(page) != step:
                     break
             assert step_of(page) != step, f"{game} step {step} at a desktop's size"
@@ -293,3 +326,29 @@ def test_a_guided_game_by_keyboard(page: Page, server: Server) -> None:
         if step_of(page) == 1:
             break
     assert step_of(page) == 1
+
+
+def test_the_learners_own_dice_read_your_not_yous(page: Page, server: Server) -> None:
+    """A guided game names the learner "You": a move sending the learner's die reads "sending
+    your 6", not "sending You's 6"; other players keep their possessive."""
+    page.goto(f"{server.url}/tutorial/jelly")
+    page.wait_for_selector("body[data-tutorial-step]")
+    seats = [{"name": "You"}, {"name": "Momo"}]
+    said = page.evaluate(
+        """async (seats) => {
+          const { named } = await import("/static/js/common.js");
+          return [
+            named("place 1 on A, sending Player 1's 6 to the city centre", seats),
+            named("Player 1's 2 goes", seats),
+            named("sending Player 2's 5 away", seats),
+            named("Player 3's die", seats),
+          ];
+        }""",
+        seats,
+    )
+    assert said == [
+        "place 1 on A, sending your 6 to the city centre",
+        "Your 2 goes",
+        "sending Momo's 5 away",
+        "Player 3's die",
+    ]

@@ -53,9 +53,14 @@ export function seatName(seats, seat) {
 }
 
 export function named(text, seats) {
-  return String(text).replace(/\bPlayer (\d+)\b/g, (all, n) =>
-    seats && seats[Number(n) - 1] ? seatName(seats, Number(n) - 1) : all,
-  );
+  return String(text).replace(/\bPlayer (\d+)\b('s)?/g, (all, n, own, at) => {
+    const seat = Number(n) - 1;
+    if (!seats || !seats[seat]) return all;
+    const name = seatName(seats, seat);
+    if (!own) return name;
+    if (name === "You") return at === 0 ? "Your" : "your"; // a guided game's learner: "sending your 2"
+    return `${name}'s`;
+  });
 }
 
 export function resultHtml(result, seats, h) {
