@@ -76,13 +76,14 @@ def test_farming_one_bot_never_reaches_the_leaderboard(tmp_path: Path) -> None:
         farmer, player, friend = Session(srv), Session(srv), Session(srv)
         for session, name in ((farmer, "farmer"), (player, "player"), (friend, "friend")):
             session.sign_up(name)
-        for _ in range(3):
-            match = _abandoned(srv, [farmer], [HUMAN, _bot("random")])
-            profile_when_recorded(srv, "farmer", match)
-        match = _abandoned(srv, [player], [HUMAN, _bot("random"), _bot("greedy")])
-        profile_when_recorded(srv, "player", match)
-        match = _abandoned(srv, [player, friend], [HUMAN, HUMAN])
-        profile_when_recorded(srv, "player", match)
+        # the five matches are played at once by the bots; then each is waited for
+        played = [("farmer", _abandoned(srv, [farmer], [HUMAN, _bot("random")])) for _ in "abc"]
+        played += [
+            ("player", _abandoned(srv, [player], [HUMAN, _bot("random"), _bot("greedy")])),
+            ("player", _abandoned(srv, [player, friend], [HUMAN, HUMAN])),
+        ]
+        for name, match in played:
+            profile_when_recorded(srv, name, match)
         board = httpx.get(f"{srv.url}/api/leaderboard/paradice").json()
         listed = {p["name"]: p for p in board["players"]}
         assert "farmer" not in listed  # 3 rated games, one opponent
