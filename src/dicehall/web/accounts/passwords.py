@@ -7,13 +7,22 @@ takes as long as a wrong password's and does not tell which names exist.
 
 from __future__ import annotations
 
+from functools import cache
+
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
 HASHER = PasswordHasher()
 MIN_PASSWORD = 8
 MAX_PASSWORD = 128  # longer ones buy nothing and cost hashing time
-_DECOY = HASHER.hash("not the password of any account")
+
+
+@cache
+def _decoy() -> str:
+    """The hash an unknown name is checked against. Made at the first check of any name, not
+    at import (117 ms of every server start, most of which never checks a password): that
+    first check costs one hash more, whether its name exists or not, so it tells nothing."""
+    return HASHER.hash("not the password of any account")
 
 
 def hash_password(password: str) -> str:
@@ -23,7 +32,8 @@ def hash_password(password: str) -> str:
 def check_password(stored: str | None, password: str) -> bool:
     """Whether `password` matches `stored` (None: no such account, checked against a decoy)."""
     try:
-        return HASHER.verify(stored or _DECOY, password) and stored is not None
+        decoy = _decoy()  # before the branch on `stored`, for a known name too
+        return HASHER.verify(stored or decoy, password) and stored is not None
     except (VerifyMismatchError, VerificationError, InvalidHashError):
         return False
 
