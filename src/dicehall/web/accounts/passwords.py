@@ -7,7 +7,7 @@ takes as long as a wrong password's and does not tell which names exist.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
@@ -17,7 +17,7 @@ MIN_PASSWORD = 8
 MAX_PASSWORD = 128  # longer ones buy nothing and cost hashing time
 
 
-@cache
+@lru_cache(maxsize=1)
 def _decoy() -> str:
     """The hash an unknown name is checked against. Made at the first check of any name, not
     at import (117 ms of every server start, most of which never checks a password): that
