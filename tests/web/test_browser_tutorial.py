@@ -12,7 +12,6 @@ from functools import partial
 
 import pytest
 from playwright.sync_api import Browser, Page
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from dicehall import games
 from dicehall.engine.tutorial import load
@@ -37,14 +36,6 @@ _TARGET = """() => {
            free: fixed && !inSheet ? sheet.getBoundingClientRect().top : innerHeight,
            width: innerWidth };
 }"""
-
-
-# after a tap: the step changed, or the ring went on to the move's next tap (a die, then its
-# button), or back to its first (a move the script did not ask for)
-_MOVED_ON = """([step, tap]) => Number(document.body.dataset.tutorialStep) !== step
-  || Number(document.body.dataset.tutorialTap) !== tap"""
-_NEXT_RINGED = """(step) => Number(document.body.dataset.tutorialStep) !== step
-  || !!document.querySelector("[data-tutorial-target]")"""
 
 
 def step_of(page: Page) -> int:
@@ -76,6 +67,20 @@ def until(page: Page, done: Callable[[], object], seconds: float) -> bool:
     return True
 
 
+def tap_and_follow(page: Page, tap_it: Callable[[], None]) -> bool:
+    """Tap the ringed control with `tap_it`, then follow the page: whether the step changed.
+    Polled from Python: the desktop test runs under the pages' policy, which refuses the
+    script `wait_for_function` evaluates."""
+    step, tap = step_of(page), tap_of(page)
+    tap_it()
+    if not until(page, partial(moved_on, page, step, tap), 1.0):
+        return False  # the tap changed nothing: the caller taps again
+    # a move's last tap rings nothing until the next step is drawn (after the others' moves;
+    # a busy machine: later): never tap the old ring twice
+    until(page, partial(next_ringed, page, step), 60)
+    return step_of(page) != step
+
+
 def ringed(page: Page) -> dict[str, float]:
     page.wait_for_selector("[data-tutorial-target]", state="attached", timeout=15_000)
     page.wait_for_timeout(60)  # the ring follows the page's own scroll on the next frame
@@ -99,15 +104,7 @@ def play_step(page: Page, game: str) -> None:
     for _ in range(MAX_TAPS):
         where = ringed(page)
         assert in_view(where), f"{game} step {step}: next control out of view {where}"
-        tap = tap_of(page)
-        page.touchscreen.tap(where["x"], where["y"])
-        try:
-            page.wait_for_function(_MOVED_ON, arg=[step, tap], timeout=800)
-        except PlaywrightTimeout:  # the tap changed nothing: try again
-            continue
-        # the move's last tap leaves nothing ringed until the next step is shown
-        page.wait_for_function(_NEXT_RINGED, arg=step, timeout=15_000)
-        if step_of(page) != step:
+        if tap_and_follow(page, partial(page.touchscreen.tap, where["x"], where["y"])):
             return
     raise AssertionError(f"{game} step {step}: the ringed taps never sent the move")
 
@@ -241,15 +238,7 @@ def test_a_guided_game_passes_the_pages_policy(browser: Browser, server: Server)
             for _ in range(MAX_TAPS):
                 # the next target shows once the others' moves are played (a busy machine: later)
                 page.wait_for_selector("[data-tutorial-target]", timeout=60_000)
-                tap = tap_of(page)
-                page.click("[data-tutorial-target]")
-                # no wait_for_function here: it evaluates script, which the policy refuses
-                if not until(page, partial(moved_on, page, step, tap), 1.0):
-                    continue  # the click changed nothing: again
-                # a move's last tap rings nothing until the next step is drawn: never click
-                # the old ring twice
-                until(page, partial(next_ringed, page, step), 60)
-                if step_of(page) != step:
+                if tap_and_follow(page, partial(page.click, "[data-tutorial-target]")):
                     break
             assert step_of(page) != step, f"{game} step {step} at a desktop's size"
         assert page.evaluate("window.__violations") == [], game
