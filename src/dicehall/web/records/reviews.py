@@ -219,7 +219,12 @@ class Reviews:
             body, job, ended = self._cache.get(key), self._jobs.get(key), self._ended.get(key)
         if body is None and job is None and ended is None:
             found = self._from_shared(key)  # made, or being made, by another process?
-            body, job, ended = _split(found)
+            if isinstance(found, bytes):
+                body = found
+            elif isinstance(found, Job):
+                job = found
+            else:
+                ended = found
         if body is not None:
             return Response(body, media_type="application/json")
         if job is None and ended is not None:
@@ -425,15 +430,6 @@ class Reviews:
 
 
 DEADLINE = "stopped at its deadline"
-
-
-def _split(found: bytes | Job | str | None) -> tuple[bytes | None, Job | None, str | None]:
-    """`Reviews._from_shared`'s answer as (review, job, why it stopped)."""
-    return (
-        found if isinstance(found, bytes) else None,
-        found if isinstance(found, Job) else None,
-        found if isinstance(found, str) else None,
-    )
 
 
 NOT_YOURS = "only whoever started a review may cancel it"

@@ -190,12 +190,13 @@ class Preparer:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self.task
         child = self.child
-        if child is not None and child.returncode is None:
+        if child is None:
+            return
+        if child.returncode is None:
             with contextlib.suppress(ProcessLookupError):
                 child.kill()
-        if child is not None:
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(child.communicate(), 10)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(child.communicate(), 10)
 
     # --- what the lobby and table creation ask ------------------------------------------
     def missing_for(self, game: Any) -> list[str]:
