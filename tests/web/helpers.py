@@ -226,8 +226,28 @@ class Client:
 
 def start_together(servers: list[Server], timeout: float = 120) -> None:
     """Start several server processes at once (they share a database: the first to take its
-    migration lock brings the schema up to date, the others wait for it), then wait for each."""
-    for srv in servers:
-        srv.spawn()
-    for srv in servers:
-        srv.wait_ready(timeout)
+    migration lock brings the schema up to date, the others wait for it), then wait for each
+    (a busy test machine starts them slowly); if one fails, every one is stopped."""
+    try:
+        for srv in servers:
+            srv.spawn()
+        for srv in servers:
+            srv.wait_ready(timeout)
+    except BaseException:
+        for srv in servers:
+            srv.stop()
+        raise
+
+
+def cluster(
+    folder: Path, url: str, names: str = "ab", env: dict[str, str] | None = None
+) -> list[Server]:
+    """One server process per letter of `names` on the PostgreSQL database `url`, started
+    together; each logs to `folder`/<letter>.log."""
+    servers = []
+    for name in names:
+        srv = Server(folder / f"{name}.unused", folder / f"{name}.log", env=env)
+        srv.db_url = url
+        servers.append(srv)
+    start_together(servers)
+    return servers

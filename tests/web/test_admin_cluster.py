@@ -17,7 +17,7 @@ from dicehall.store import Store
 from dicehall.store.admin import Administration
 from tests.store.postgres import create_database, postgres_server
 from tests.web.account_helpers import SeatClient, Session
-from tests.web.helpers import Server, start_together
+from tests.web.helpers import cluster
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 ENV = {"DICEHALL_SWEEP_EVERY": "600", "DICEHALL_GRACE": "600"}  # no sweep during the test
@@ -29,22 +29,11 @@ def postgres() -> Iterator[str]:
         yield url
 
 
-def _servers(tmp_path: Path, url: str) -> list[Server]:
-    """Processes A and B on the database `url`, started together."""
-    servers = []
-    for name in "ab":
-        srv = Server(tmp_path / f"{name}.unused", tmp_path / f"{name}.log", env=ENV)
-        srv.db_url = url
-        servers.append(srv)
-    start_together(servers)
-    return servers
-
-
 def test_a_table_closed_through_another_process_stops_where_it_is_played(
     tmp_path: Path, postgres: str
 ) -> None:
     url = create_database(postgres, "admin_cluster")
-    a, b = _servers(tmp_path, url)
+    a, b = cluster(tmp_path, url, env=ENV)
     try:
         me = Session(b)
         me.sign_up("operator-b")

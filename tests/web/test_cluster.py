@@ -18,7 +18,7 @@ import pytest
 
 from dicehall.store import Store
 from tests.store.postgres import create_database, postgres_server
-from tests.web.helpers import Client, Server, start_together
+from tests.web.helpers import Client, Server, cluster
 from tests.web.test_round_pause import RANDOM, play_to_the_pause
 
 HUMAN = {"kind": "human"}
@@ -32,13 +32,8 @@ def postgres() -> Iterator[str]:
         yield url
 
 
-def _server(tmp_path: Path, name: str, url: str, relay: bool = True, start: bool = True) -> Server:
-    env = SLOW_GRACE if relay else {**SLOW_GRACE, "DICEHALL_RELAY_HOST": "off"}
-    srv = Server(tmp_path / f"{name}.unused", tmp_path / f"{name}.log", env=env)
-    srv.db_url = url
-    if start:
-        srv.start(timeout=120)  # a busy test machine starts slowly
-    return srv
+def _env(relay: bool) -> dict[str, str]:
+    return SLOW_GRACE if relay else {**SLOW_GRACE, "DICEHALL_RELAY_HOST": "off"}
 
 
 def _drain(client: Client, seconds: float) -> None:
@@ -87,8 +82,7 @@ def test_a_table_is_shared_by_two_processes_and_survives_kill9_of_its_owner(
     """B's clients are relayed to A (web/cluster/relay.py) or, with the relay off, served by
     B from the store (web/cluster/replica.py): either way the table survives A's kill -9."""
     url = create_database(postgres, f"cluster_{relay}")
-    a, b = (_server(tmp_path, name, url, relay, start=False) for name in "ab")
-    start_together([a, b])
+    a, b = cluster(tmp_path, url, env=_env(relay))
     try:
         made = a.create("puru", [HUMAN, HUMAN, GREEDY])  # A made it: A owns it
         tokens = made["tokens"]
@@ -152,11 +146,7 @@ def test_a_round_pause_shows_and_skips_through_a_process_that_does_not_own_the_t
     its countdown, and the person's Skip on B ends it on A."""
     url = create_database(postgres, "pauses")
     env = {**SLOW_GRACE, "DICEHALL_ROUND_PAUSE": "120"}  # only the Skip ends it in time
-    a = Server(tmp_path / "a.unused", tmp_path / "a.log", env=env)
-    b = Server(tmp_path / "b.unused", tmp_path / "b.log", env=env)
-    for srv in (a, b):
-        srv.db_url = url
-        srv.start(timeout=120)
+    a, b = cluster(tmp_path, url, env=env)
     try:
         made = a.create("jelly", [HUMAN, RANDOM, RANDOM], params={"mode": "tick"})
         me = Client(b, made["id"], [made["tokens"]["0"]])

@@ -19,7 +19,7 @@ import pytest
 
 from tests.store.postgres import create_database, postgres_server
 from tests.web.attacks_costly import holding_record
-from tests.web.helpers import Server, start_together
+from tests.web.helpers import Server, cluster
 from tests.web.test_review_costs import _finished_pig, _start
 
 LONG_REVIEWS = {
@@ -41,12 +41,7 @@ def postgres() -> Iterator[str]:
 def pair(tmp_path: Path, postgres: str, request: pytest.FixtureRequest) -> Iterator[list[Server]]:
     """Two processes of one server on a database of their own."""
     url = create_database(postgres, request.node.name[:40].lower().replace("-", "_"))
-    servers = []
-    for name in ("a", "b"):
-        srv = Server(tmp_path / f"{name}.unused", tmp_path / f"{name}.log", env=LONG_REVIEWS)
-        srv.db_url = url
-        servers.append(srv)
-    start_together(servers)
+    servers = cluster(tmp_path, url, env=LONG_REVIEWS)
     yield servers
     for srv in servers:
         srv.stop()

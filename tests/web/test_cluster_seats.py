@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from tests.store.postgres import create_database, postgres_server
-from tests.web.helpers import Client, Server, start_together
+from tests.web.helpers import Client, Server, cluster
 
 HUMAN = {"kind": "human"}
 OPEN = {"kind": "human", "open": True}
@@ -30,19 +30,6 @@ def postgres() -> Iterator[str]:
         yield url
 
 
-def _servers(
-    tmp_path: Path, names: str, url: str, env: dict[str, str] | None = None
-) -> list[Server]:
-    """One server process per letter of `names`, started together on the database `url`."""
-    servers = []
-    for name in names:
-        srv = Server(tmp_path / f"{name}.unused", tmp_path / f"{name}.log", env=env)
-        srv.db_url = url
-        servers.append(srv)
-    start_together(servers)  # a busy test machine starts slowly: 120 s
-    return servers
-
-
 def _claim(server: Server, table_id: str, seat: int) -> Any:
     return server.api("POST", f"/api/tables/{table_id}/claim", json={"seat": seat})
 
@@ -51,7 +38,7 @@ def test_an_open_seat_is_claimed_once_across_processes(tmp_path: Path, postgres:
     """A spectator on B loads the table there first; then a claim through A takes the open
     seat, and the same claim through B is refused: one seat, one token."""
     url = create_database(postgres, "claims")
-    a, b = _servers(tmp_path, "ab", url)
+    a, b = cluster(tmp_path, url)
     try:
         made = a.create("puru", [HUMAN, OPEN, GREEDY])
         watcher = Client(b, made["id"])  # B follows the table from now on
@@ -87,7 +74,7 @@ def test_after_failover_people_on_a_third_process_keep_their_seats(
     seats: nobody was covered by a stand-in bot."""
     url = create_database(postgres, "failover")
     env = {"DICEHALL_GRACE": str(GRACE_S)}
-    a, b, c = _servers(tmp_path, "abc", url, env)
+    a, b, c = cluster(tmp_path, url, "abc", env)
     others = {"b": b, "c": c}
     try:
         made = a.create("puru", [HUMAN, HUMAN, GREEDY])  # A made it: A owns it
