@@ -16,33 +16,10 @@ import os
 import time
 from pathlib import Path
 
+from tests.web.procs import children, snapshot, subtree
+
 CPU_ROOT = Path("/sys/fs/cgroup/cpu")
 PERIOD_US = 10_000
-
-
-def children(pid: int) -> list[int]:
-    """The direct children of `pid`, from /proc."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-        except OSError:  # it ended meanwhile
-            continue
-        if parent == pid:
-            found.append(int(entry.name))
-    return found
-
-
-def subtree(pid: int) -> list[int]:
-    """`pid` and every process under it."""
-    out, todo = [], [pid]
-    while todo:
-        here = todo.pop()
-        out.append(here)
-        todo += children(here)
-    return out
 
 
 class CpuQuota:
@@ -60,14 +37,15 @@ class CpuQuota:
         """Put each server process under `root` (itself with one worker, else uvicorn's
         workers, its children) with its bot workers in a group of its own. Returns how many
         groups were made; processes they start later stay in their parent's group."""
-        processes = [root] if workers == 1 else children(root)
+        procs = snapshot()
+        processes = [root] if workers == 1 else children(root, procs)
         for i, pid in enumerate(processes):
             group = CPU_ROOT / f"{self.name}-{i}"
             group.mkdir(exist_ok=True)
             (group / "cpu.cfs_period_us").write_text(str(PERIOD_US))
             (group / "cpu.cfs_quota_us").write_text(str(int(self.cores * PERIOD_US)))
             self.groups.append(group)
-            for member in subtree(pid):
+            for member in subtree(pid, procs):
                 with contextlib.suppress(ProcessLookupError):  # it ended meanwhile
                     (group / "cgroup.procs").write_text(str(member))
         return len(processes)

@@ -39,31 +39,9 @@ from tests.store.postgres import create_database, postgres_server
 from tests.web.cpu_quota import CpuQuota
 from tests.web.helpers import Server
 from tests.web.load import P99_LIMIT_MS, Load, Step
+from tests.web.procs import tree_cpu_seconds
 
 NICE = 10  # the load generator's priority below the server's
-
-
-def tree_cpu_seconds(root: int) -> float:
-    """User + system CPU of `root` and every process under it, with their finished children."""
-    parents: dict[int, int] = {}
-    times: dict[int, float] = {}
-    tick = os.sysconf("SC_CLK_TCK")
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:  # it ended meanwhile
-            continue
-        pid = int(entry.name)
-        parents[pid] = int(fields[1])
-        times[pid] = sum(int(f) for f in fields[11:15]) / tick  # utime stime cutime cstime
-    total, todo = 0.0, [root]
-    while todo:
-        pid = todo.pop()
-        total += times.get(pid, 0.0)
-        todo += [child for child, parent in parents.items() if parent == pid]
-    return total
 
 
 def settle(root: int, idle: float = 0.05, longest: float = 60.0) -> None:

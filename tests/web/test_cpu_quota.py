@@ -9,7 +9,8 @@ import time
 
 import pytest
 
-from tests.web.cpu_quota import CPU_ROOT, CpuQuota, subtree
+from tests.web.cpu_quota import CPU_ROOT, CpuQuota
+from tests.web.procs import subtree
 
 SPIN = "import os, time\nos.fork()\nend = time.time() + 30\nwhile time.time() < end: pass\n"
 

@@ -8,7 +8,8 @@ import os
 
 import pytest
 
-from tests.web.load_scale import measure, tree_cpu_seconds
+from tests.web.load_scale import measure
+from tests.web.procs import tree_cpu_seconds
 
 
 def test_the_cpu_of_a_process_tree_counts_its_children() -> None:
